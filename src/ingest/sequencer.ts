@@ -1,0 +1,154 @@
+/**
+ * The sequencer: puts decoded frames in the protocol's order before they reach a store.
+ *
+ * Rules (guarded by sequencer.test.ts):
+ * - a frame whose (scope, seq) was already released is dropped as a duplicate;
+ * - a frame ahead of the next expected seq is held, up to `reorderWindow` frames or
+ *   `graceMs`, waiting for the missing ones to arrive out of order;
+ * - when the window overflows or the grace period ends, the hole is declared a gap: the
+ *   held frames are released, the missing range is remembered and `onGap` asks the
+ *   dialect to resync; a late frame that fills a remembered hole is released then, once;
+ * - frames without an order are deduped by identity (bounded memory) and pass at once.
+ *
+ * Pure apart from the injected clock: no timers here, ingest calls `expire(now)`.
+ */
+import type { FrameOrder } from '@/protocol/dialect';
+
+export type Sequenced<T> = Readonly<{ order?: FrameOrder; identity?: string; item: T }>;
+
+export type GapReport = Readonly<{ scope: string; fromSeq: number; toSeq: number }>;
+
+export type SequencerOptions = Readonly<{
+  reorderWindow?: number;
+  graceMs?: number;
+  /** The protocol's first seq in a scope (relavium 0, shannon 1); undefined: the first seen. */
+  firstSeq?: number;
+  /** How many identities to remember for order-less dedupe. */
+  identityMemory?: number;
+}>;
+
+export type SequencerOutput<T> = Readonly<{ released: T[]; duplicates: number; gaps: GapReport[] }>;
+
+type ScopeState<T> = {
+  next: number;
+  held: Map<number, { item: T; sinceMs: number }>;
+  /** Holes declared as gaps, not filled yet: seq → true. Bounded by what gaps declared. */
+  missing: Set<number>;
+};
+
+export function createSequencer<T>(options: SequencerOptions = {}) {
+  const reorderWindow = options.reorderWindow ?? 5;
+  const graceMs = options.graceMs ?? 750;
+  const identityMemory = options.identityMemory ?? 8192;
+  const scopes = new Map<string, ScopeState<T>>();
+  const identities = new Set<string>();
+
+  function scopeFor(scope: string, seq: number): ScopeState<T> {
+    let state = scopes.get(scope);
+    if (!state) {
+      state = { next: options.firstSeq ?? seq, held: new Map(), missing: new Set() };
+      scopes.set(scope, state);
+    }
+    return state;
+  }
+
+  function drain(state: ScopeState<T>, out: T[]) {
+    for (let entry = state.held.get(state.next); entry; entry = state.held.get(state.next)) {
+      state.held.delete(state.next);
+      out.push(entry.item);
+      state.next += 1;
+    }
+  }
+
+  /** Declares the hole before the lowest held seq a gap and releases what was held. */
+  function declareGap(scope: string, state: ScopeState<T>, out: T[], gaps: GapReport[]) {
+    const lowest = Math.min(...state.held.keys());
+    for (let seq = state.next; seq < lowest; seq++) state.missing.add(seq);
+    gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
+    state.next = lowest;
+    drain(state, out);
+  }
+
+  function rememberIdentity(identity: string): boolean {
+    if (identities.has(identity)) return false;
+    identities.add(identity);
+    if (identities.size > identityMemory) {
+      const oldest = identities.values().next().value;
+      if (oldest !== undefined) identities.delete(oldest);
+    }
+    return true;
+  }
+
+  return {
+    /** Accepts frames in arrival order; returns what can be applied now, in protocol order. */
+    accept(batch: readonly Sequenced<T>[], nowMs: number): SequencerOutput<T> {
+      const released: T[] = [];
+      const gaps: GapReport[] = [];
+      let duplicates = 0;
+      for (const { order, identity, item } of batch) {
+        if (!order) {
+          if (identity === undefined || rememberIdentity(identity)) released.push(item);
+          else duplicates += 1;
+          continue;
+        }
+        const state = scopeFor(order.scope, order.seq);
+        if (order.seq < state.next) {
+          // Behind the cursor: a late fill of a declared gap, or a repeat.
+          if (state.missing.delete(order.seq)) released.push(item);
+          else duplicates += 1;
+        } else if (order.seq === state.next) {
+          released.push(item);
+          state.next += 1;
+          drain(state, released);
+        } else if (state.held.has(order.seq)) {
+          duplicates += 1;
+        } else {
+          state.held.set(order.seq, { item, sinceMs: nowMs });
+          if (state.held.size > reorderWindow) declareGap(order.scope, state, released, gaps);
+        }
+      }
+      return { released, duplicates, gaps };
+    },
+
+    /** Declares gaps whose grace period has run out. */
+    expire(nowMs: number): SequencerOutput<T> {
+      const released: T[] = [];
+      const gaps: GapReport[] = [];
+      for (const [scope, state] of scopes) {
+        if (state.held.size === 0) continue;
+        let oldest = Infinity;
+        for (const { sinceMs } of state.held.values()) oldest = Math.min(oldest, sinceMs);
+        if (nowMs - oldest >= graceMs) declareGap(scope, state, released, gaps);
+      }
+      return { released, duplicates: 0, gaps };
+    },
+
+    /** True while frames wait for a hole to fill (ingest schedules `expire`). */
+    isHolding(): boolean {
+      for (const state of scopes.values()) if (state.held.size > 0) return true;
+      return false;
+    },
+
+    /** After a snapshot resync: everything up to `seq` is known, skip past it. */
+    advanceTo(scope: string, seq: number): void {
+      const state = scopeFor(scope, seq + 1);
+      for (const missingSeq of state.missing) if (missingSeq <= seq) state.missing.delete(missingSeq);
+      for (const heldSeq of [...state.held.keys()]) if (heldSeq <= seq) state.held.delete(heldSeq);
+      if (state.next <= seq) state.next = seq + 1;
+    },
+
+    /** Next expected seq in a scope (the resume cursor after the last applied frame). */
+    nextSeq(scope: string): number | undefined {
+      return scopes.get(scope)?.next;
+    },
+
+    /** How many holes are still open across scopes. */
+    openHoles(): number {
+      let count = 0;
+      for (const state of scopes.values()) count += state.missing.size;
+      return count;
+    },
+  };
+}
+
+export type Sequencer<T> = ReturnType<typeof createSequencer<T>>;

@@ -1,0 +1,79 @@
+/** Helpers every decoder shares: reading SSE frames, naming frames, quarantining bad ones. */
+import * as z from 'zod';
+
+import type { DecodeResult } from '@/protocol/dialect';
+import type { GateOption, NodeStatus, RunEvent } from '@/protocol/run-event';
+
+export type SseFrameShape = { id?: string; event?: string; data: unknown };
+
+const SseFrameSchema = z.looseObject({ id: z.string().optional(), event: z.string().optional(), data: z.unknown() });
+
+/** An SSE transport frame `{id?, event?, data}`, or undefined when the frame is not one. */
+export function asSseFrame(frame: unknown): SseFrameShape | undefined {
+  const parsed = SseFrameSchema.safeParse(frame);
+  return parsed.success && 'data' in parsed.data ? (parsed.data as SseFrameShape) : undefined;
+}
+
+/** A readable, bounded reason from a zod error (paths included). */
+export function reasonOf(error: z.ZodError): string {
+  const text = z.prettifyError(error);
+  return text.length > 600 ? `${text.slice(0, 600)}…` : text;
+}
+
+export function rejected(reason: string, frameType?: string): DecodeResult {
+  return frameType === undefined ? { kind: 'rejected', reason } : { kind: 'rejected', reason, frameType };
+}
+
+/** Keeps an unknown frame type as a raw event: a newer server, never an error. */
+export function unknownFrame(frameType: string, summary?: string): RunEvent {
+  return summary === undefined ? { type: 'raw', frameType, unknown: true } : { type: 'raw', frameType, unknown: true, summary };
+}
+
+export function typeOf(value: unknown, key = 'type'): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const type = (value as Record<string, unknown>)[key];
+  return typeof type === 'string' ? type : undefined;
+}
+
+export const APPROVE_OPTION: GateOption = { value: 'approved', label: 'Approve', tone: 'approve' };
+export const REJECT_OPTION: GateOption = { value: 'rejected', label: 'Reject', tone: 'reject' };
+
+/** Reads free-form status words from graph sources (task lists, DAG snapshots) into NodeStatus. */
+export function toNodeStatus(word: string): NodeStatus | undefined {
+  switch (word.toLowerCase()) {
+    case 'pending':
+    case 'queued':
+    case 'waiting_dependencies':
+    case 'not_started':
+    case 'todo':
+      return 'pending';
+    case 'running':
+    case 'in_progress':
+    case 'executing':
+    case 'started':
+    case 'processing':
+      return 'running';
+    case 'completed':
+    case 'complete':
+    case 'succeeded':
+    case 'success':
+    case 'done':
+      return 'succeeded';
+    case 'failed':
+    case 'error':
+      return 'failed';
+    case 'skipped':
+      return 'skipped';
+    case 'retrying':
+      return 'retrying';
+    case 'waiting':
+    case 'waiting_approval':
+    case 'paused':
+      return 'waiting';
+    case 'cancelled':
+    case 'canceled':
+      return 'cancelled';
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,5 @@
+/** Every dialect's simulated backend; the server mounts them all on one port. */
+import { createRelaviumBackend } from '@/simulator/backends/relavium-backend';
+import type { SimBackendFactory } from '@/simulator/sim-backend';
+
+export const BACKEND_FACTORIES: readonly SimBackendFactory[] = [createRelaviumBackend];

@@ -1,0 +1,182 @@
+/**
+ * One simulated run: plays a Scenario's steps on a clock, turns each into wire frames
+ * with the dialect's encoder, keeps the full history for late joiners and replays, and
+ * obeys commands (answer a gate, cancel, pause, resume) the way a real backend would:
+ * the first valid decision wins, a decided gate answers "already decided".
+ */
+import type { Scenario, SimStep } from '@/simulator/engine/scenario';
+
+export type Encoder<F> = (step: SimStep, run: RunFacts) => F[];
+
+/** What encoders may need beyond the step itself. */
+export type RunFacts = Readonly<{
+  runId: string;
+  scenario: Scenario;
+  /** Epoch ms of the step being encoded. */
+  nowMs: number;
+  /** Running total in USD before this step (for protocols that send totals). */
+  totalUsd: number;
+  startedAtMs: number;
+}>;
+
+export type GateDecisionResult = 'accepted' | 'not_found' | 'already_decided';
+
+type PendingGate = Readonly<{ step: Extract<SimStep, { op: 'gate' }>; resolve: (branch: readonly SimStep[]) => void }>;
+
+export type RunPhase = 'running' | 'paused' | 'waiting' | 'finished';
+
+export class ScriptedRun<F> {
+  readonly history: F[] = [];
+  phase: RunPhase = 'running';
+  private readonly listeners = new Set<(frame: F) => void>();
+  private readonly pending = new Map<string, PendingGate>();
+  private readonly decided = new Set<string>();
+  private totalUsd = 0;
+  private readonly startedAtMs = Date.now();
+  private stopped = false;
+  private resumeWaiters: (() => void)[] = [];
+
+  constructor(
+    readonly runId: string,
+    readonly scenario: Scenario,
+    private readonly encode: Encoder<F>,
+    private readonly timeScale = 1,
+  ) {}
+
+  start(): this {
+    void this.play(this.scenario.steps).then(() => {
+      this.phase = 'finished';
+    });
+    return this;
+  }
+
+  subscribe(listener: (frame: F) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get pendingGateIds(): string[] {
+    return [...this.pending.keys()];
+  }
+
+  /** First valid decision wins; `tone` picks the branch. */
+  decide(gateId: string, tone: 'approve' | 'reject', decidedBy: string, decision: string): GateDecisionResult {
+    const gate = this.pending.get(gateId);
+    if (!gate) return this.decided.has(gateId) ? 'already_decided' : 'not_found';
+    this.pending.delete(gateId);
+    this.decided.add(gateId);
+    this.emit({ op: 'gate.resolved', id: gateId, node: gate.step.node, decision, decidedBy, cause: 'decision' });
+    gate.resolve(tone === 'approve' ? gate.step.approved : gate.step.rejected);
+    return 'accepted';
+  }
+
+  cancel(reason: string): boolean {
+    if (this.phase === 'finished') return false;
+    this.stopped = true;
+    this.phase = 'finished';
+    for (const [id, gate] of this.pending) {
+      this.decided.add(id);
+      gate.resolve([]);
+    }
+    this.pending.clear();
+    this.emit({ op: 'run.cancel', reason });
+    this.wakeResume();
+    return true;
+  }
+
+  pause(reason: string): boolean {
+    if (this.phase !== 'running') return false;
+    this.phase = 'paused';
+    this.emit({ op: 'run.pause', reason });
+    return true;
+  }
+
+  resume(): boolean {
+    if (this.phase !== 'paused') return false;
+    this.phase = 'running';
+    this.emit({ op: 'run.resume' });
+    this.wakeResume();
+    return true;
+  }
+
+  private wakeResume() {
+    const waiters = this.resumeWaiters;
+    this.resumeWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private emit(step: SimStep) {
+    const frames = this.encode(step, {
+      runId: this.runId,
+      scenario: this.scenario,
+      nowMs: Date.now(),
+      totalUsd: this.totalUsd,
+      startedAtMs: this.startedAtMs,
+    });
+    if (step.op === 'cost') this.totalUsd += step.usd;
+    for (const frame of frames) {
+      this.history.push(frame);
+      for (const listener of this.listeners) listener(frame);
+    }
+  }
+
+  private async sleep(ms: number) {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * this.timeScale)));
+    while (this.phase === 'paused' && !this.stopped) {
+      await new Promise<void>((resolve) => this.resumeWaiters.push(resolve));
+    }
+  }
+
+  private async play(steps: readonly SimStep[]): Promise<void> {
+    for (const step of steps) {
+      if (this.stopped) return;
+      await this.sleep(step.op === 'wait' ? step.ms : this.scenario.tickMs);
+      if (this.stopped) return;
+      if (step.op === 'wait') continue;
+      if (step.op === 'tokens') {
+        await this.stream(step);
+        continue;
+      }
+      if (step.op === 'gate') {
+        const branch = await this.openGate(step);
+        await this.play(branch);
+        return;
+      }
+      this.emit(step);
+      if (step.op === 'run.done' || step.op === 'run.fail' || step.op === 'run.cancel') {
+        this.stopped = true;
+        return;
+      }
+    }
+  }
+
+  /** Streams text a few words at a time, like a model would. */
+  private async stream(step: Extract<SimStep, { op: 'tokens' }>) {
+    const chunks = step.text.match(/\S+\s*/g) ?? [step.text];
+    for (const [i, chunk] of chunks.entries()) {
+      if (this.stopped) return;
+      if (i > 0) await this.sleep(this.scenario.tickMs / 4);
+      this.emit({ ...step, text: chunk });
+    }
+  }
+
+  private openGate(step: Extract<SimStep, { op: 'gate' }>): Promise<readonly SimStep[]> {
+    return new Promise((resolve) => {
+      this.pending.set(step.id, { step, resolve });
+      this.phase = 'waiting';
+      this.emit(step);
+      if (step.timeoutMs !== undefined) {
+        setTimeout(() => {
+          if (!this.pending.has(step.id)) return;
+          this.pending.delete(step.id);
+          this.decided.add(step.id);
+          this.emit({ op: 'gate.resolved', id: step.id, node: step.node, decision: 'rejected', decidedBy: 'timeout', cause: 'timeout' });
+          resolve(step.rejected);
+        }, step.timeoutMs * this.timeScale);
+      }
+    }).then((branch) => {
+      if (this.phase === 'waiting') this.phase = 'running';
+      return branch as readonly SimStep[];
+    });
+  }
+}

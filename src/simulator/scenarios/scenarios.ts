@@ -1,0 +1,182 @@
+/**
+ * The stories every dialect plays. Text is English; node ids are short and stable so
+ * tests and screenshots can name them.
+ */
+import type { Scenario, SimStep } from '@/simulator/engine/scenario';
+
+const MODEL = 'gpt-4o-mini';
+
+/** A node that streams an answer, calls a tool, books its cost and completes. */
+function work(node: string, text: string, usd: number, tool?: string): SimStep[] {
+  const steps: SimStep[] = [{ op: 'node.start', node }];
+  if (tool) steps.push({ op: 'tool', node, tool, args: { query: `${node} input` }, result: { rows: 3 } });
+  steps.push(
+    { op: 'tokens', node, text, model: MODEL },
+    { op: 'cost', node, model: MODEL, inputTokens: 400 + text.length, outputTokens: text.length, usd },
+    { op: 'node.done', node, output: { summary: text.slice(0, 40) } },
+  );
+  return steps;
+}
+
+const researchers = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'];
+
+export const fanOut: Scenario = {
+  id: 'fanout',
+  title: 'Research fan-out',
+  description: 'A planner fans out to six parallel researchers, then a writer merges their notes.',
+  tickMs: 220,
+  steps: [
+    { op: 'run.start', title: 'Market research report' },
+    { op: 'chapter.start', key: 'planning', title: 'Planning' },
+    {
+      op: 'plan',
+      nodes: [
+        { id: 'plan', label: 'Plan research', kind: 'agent' },
+        ...researchers.map((id, i) => ({ id, label: `Research topic ${i + 1}`, kind: 'agent', group: 'research' })),
+        { id: 'write', label: 'Write report', kind: 'agent' },
+      ],
+      edges: [
+        ...researchers.map((id) => ({ source: 'plan', target: id })),
+        ...researchers.map((id) => ({ source: id, target: 'write' })),
+      ],
+    },
+    ...work('plan', 'Split the market question into six topics and assign one researcher each.', 0.0021),
+    { op: 'chapter.end', key: 'planning', status: 'completed' },
+    { op: 'chapter.start', key: 'execution', title: 'Execution' },
+    ...researchers.map((node): SimStep => ({ op: 'node.start', node })),
+    ...researchers.flatMap((node, i): SimStep[] => [
+      { op: 'tool', node, tool: 'web_search', args: { query: `topic ${i + 1}` }, result: { hits: 12 - i } },
+      { op: 'tokens', node, text: `Findings for topic ${i + 1}: demand is growing and prices are falling.`, model: MODEL },
+    ]),
+    ...researchers.flatMap((node, i): SimStep[] => [
+      { op: 'cost', node, model: MODEL, inputTokens: 900 + i * 10, outputTokens: 300 + i * 5, usd: 0.0034 + i * 0.0001 },
+      { op: 'node.done', node, output: { topic: i + 1, confidence: 0.8 } },
+    ]),
+    { op: 'chapter.end', key: 'execution', status: 'completed' },
+    { op: 'chapter.start', key: 'compile', title: 'Compile' },
+    ...work('write', 'The market grows about 12% a year; the report has five sections and a summary.', 0.0065),
+    { op: 'chapter.end', key: 'compile', status: 'completed' },
+    { op: 'run.done', output: { report: 'report.md' } },
+  ],
+};
+
+export const failureRetry: Scenario = {
+  id: 'retry',
+  title: 'Failure and retry',
+  description: 'A fetch step fails on a rate limit, is retried and succeeds; a later step fails for good.',
+  tickMs: 220,
+  steps: [
+    { op: 'run.start', title: 'Nightly data sync' },
+    { op: 'chapter.start', key: 'execution', title: 'Execution' },
+    {
+      op: 'plan',
+      nodes: [
+        { id: 'fetch', label: 'Fetch records', kind: 'tool' },
+        { id: 'clean', label: 'Clean records', kind: 'agent' },
+        { id: 'load', label: 'Load warehouse', kind: 'tool' },
+        { id: 'notify', label: 'Notify team', kind: 'tool' },
+      ],
+      edges: [
+        { source: 'fetch', target: 'clean' },
+        { source: 'clean', target: 'load' },
+        { source: 'load', target: 'notify' },
+      ],
+    },
+    { op: 'node.start', node: 'fetch', attempt: 1 },
+    { op: 'log', level: 'warn', message: 'Provider answered 429 Too Many Requests', node: 'fetch' },
+    { op: 'node.fail', node: 'fetch', error: 'rate limit exceeded', code: 'provider_rate_limit', willRetry: true, attempt: 1 },
+    { op: 'wait', ms: 300 },
+    { op: 'node.start', node: 'fetch', attempt: 2 },
+    { op: 'tool', node: 'fetch', tool: 'http_get', args: { url: 'https://example.com/records' }, result: { rows: 1200 } },
+    { op: 'node.done', node: 'fetch', output: { rows: 1200 }, attempt: 2 },
+    ...work('clean', 'Removed 31 duplicate rows and normalised 4 date formats.', 0.0018),
+    { op: 'node.start', node: 'load' },
+    { op: 'node.fail', node: 'load', error: 'warehouse rejected the schema: column "amount" is not numeric', code: 'tool_failed', willRetry: false },
+    { op: 'node.skip', node: 'notify', reason: 'upstream_unreachable' },
+    { op: 'chapter.end', key: 'execution', status: 'failed' },
+    { op: 'run.fail', error: 'Load warehouse failed: column "amount" is not numeric', node: 'load' },
+  ],
+};
+
+export const humanGate: Scenario = {
+  id: 'gate',
+  title: 'Human approval',
+  description: 'A deploy plan waits for a reviewer to approve or reject it before it runs.',
+  tickMs: 220,
+  steps: [
+    { op: 'run.start', title: 'Deploy release 2.4' },
+    { op: 'chapter.start', key: 'planning', title: 'Planning' },
+    {
+      op: 'plan',
+      nodes: [
+        { id: 'draft', label: 'Draft deploy plan', kind: 'agent' },
+        { id: 'review', label: 'Approve deploy', kind: 'human_gate' },
+        { id: 'deploy', label: 'Deploy to production', kind: 'tool' },
+      ],
+      edges: [
+        { source: 'draft', target: 'review' },
+        { source: 'review', target: 'deploy' },
+      ],
+    },
+    ...work('draft', 'Roll out 2.4 to 10% of traffic, watch errors for 15 minutes, then go to 100%.', 0.0042),
+    { op: 'chapter.end', key: 'planning', status: 'completed' },
+    { op: 'chapter.start', key: 'execution', title: 'Execution' },
+    { op: 'node.start', node: 'review' },
+    {
+      op: 'gate',
+      id: 'gate-deploy',
+      node: 'review',
+      kind: 'approval',
+      message: 'Deploy release 2.4 to production?',
+      options: [
+        { value: 'approve', label: 'Approve', tone: 'approve' },
+        { value: 'reject', label: 'Reject', tone: 'reject' },
+      ],
+      context: { proposed_action: 'kubectl rollout release-2.4 --canary 10%', risk: 'medium' },
+      timeoutMs: 120_000,
+      approved: [
+        { op: 'node.done', node: 'review', output: { decision: 'approved' } },
+        ...work('deploy', 'Canary healthy; rolled out to 100% of traffic.', 0.0011, 'kubectl'),
+        { op: 'chapter.end', key: 'execution', status: 'completed' },
+        { op: 'run.done', output: { deployed: '2.4' } },
+      ],
+      rejected: [
+        { op: 'node.done', node: 'review', output: { decision: 'rejected' } },
+        { op: 'node.skip', node: 'deploy', reason: 'branch_not_taken' },
+        { op: 'chapter.end', key: 'execution', status: 'completed' },
+        { op: 'run.done', output: { deployed: null } },
+      ],
+    },
+  ],
+};
+
+export const cancellation: Scenario = {
+  id: 'cancel',
+  title: 'Long run, cancelled',
+  description: 'A slow crawl that the operator (or the script, after a while) cancels.',
+  tickMs: 400,
+  steps: [
+    { op: 'run.start', title: 'Crawl documentation site' },
+    { op: 'chapter.start', key: 'execution', title: 'Execution' },
+    {
+      op: 'plan',
+      nodes: [
+        { id: 'crawl', label: 'Crawl pages', kind: 'tool' },
+        { id: 'index', label: 'Index pages', kind: 'agent' },
+      ],
+      edges: [{ source: 'crawl', target: 'index' }],
+    },
+    { op: 'node.start', node: 'crawl' },
+    ...Array.from({ length: 8 }, (_, i): SimStep => ({ op: 'node.progress', node: 'crawl', progress: (i + 1) / 10, message: `${(i + 1) * 40} pages` })),
+    { op: 'log', level: 'info', message: 'Operator asked to stop the crawl' },
+    { op: 'run.cancel', reason: 'cancelled by operator' },
+  ],
+};
+
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation];
+
+/** Run ids are `<scenario>` or `<scenario>~<anything>`: each distinct id is a fresh run. */
+export function scenarioForRun(runId: string): Scenario | undefined {
+  const id = runId.split('~')[0];
+  return SCENARIOS.find((scenario) => scenario.id === id);
+}

@@ -1,0 +1,36 @@
+/**
+ * What a dialect's simulated backend plugs into the simulator server: HTTP routes,
+ * WebSocket upgrades and/or a Socket.IO namespace, all on the simulator's one port.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+
+import type { Server as SocketIoServer } from 'socket.io';
+
+import type { DialectId } from '@/protocol/dialect';
+import type { Scenario } from '@/simulator/engine/scenario';
+import type { Encoder, ScriptedRun } from '@/simulator/engine/scripted-run';
+
+/** A command the backend received, exactly as it arrived (tests assert on these). */
+export type ReceivedCommand = Readonly<{ dialect: DialectId; runId: string; kind: string; body: unknown; atMs: number }>;
+
+export type SimContext = Readonly<{
+  timeScale: number;
+  /** The run with this id, started on first use; undefined when no scenario matches. */
+  run<F>(dialect: DialectId, runId: string, encode: Encoder<F>): ScriptedRun<F> | undefined;
+  /** A run that already exists, without starting one. */
+  existingRun<F>(dialect: DialectId, runId: string): ScriptedRun<F> | undefined;
+  record(command: Omit<ReceivedCommand, 'atMs'>): void;
+  scenarios: readonly Scenario[];
+}>;
+
+export interface SimBackend {
+  readonly dialect: DialectId;
+  /** True when the protocol's client starts runs (the start page offers "Start run"). */
+  readonly startsRuns: boolean;
+  http?(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> | boolean;
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean;
+  socketIo?(io: SocketIoServer): void;
+}
+
+export type SimBackendFactory = (ctx: SimContext) => SimBackend;

@@ -1,0 +1,52 @@
+/**
+ * The transport contract: raw frames in, connection life reported, nothing about events.
+ *
+ * An adapter owns connecting, auth, heartbeats and reconnection with capped, jittered
+ * backoff. It hands every frame to `onFrame` exactly as received (SSE frames as
+ * `{id?, event?, data}`, WebSocket messages parsed as JSON when they are JSON, Socket.IO
+ * as `{event, data}`) and stops calling the handlers once `signal` aborts.
+ */
+export type ConnectionState =
+  | { status: 'connecting' }
+  | { status: 'live' }
+  | { status: 'reconnecting'; attempt: number; nextRetryAtMs: number; reason: string }
+  | { status: 'closed'; by: 'client' | 'server'; reason?: string }
+  | { status: 'error'; error: string };
+
+export type TransportHandlers = Readonly<{
+  /** One frame exactly as received. Parsing into events is the decoder's job. */
+  onFrame: (frame: unknown) => void;
+  onState: (state: ConnectionState) => void;
+  /** Called on every successful (re)open, before any frame of that connection. */
+  onOpen?: (info: { reconnect: boolean }) => void;
+  /** A keep-alive that carries no frame (SSE comment, pong). */
+  onAlive?: () => void;
+  /** Asked when the server ends the stream cleanly: false when the run is over. */
+  shouldReconnect?: () => boolean;
+}>;
+
+export interface Transport {
+  readonly kind: 'socket.io' | 'sse' | 'websocket' | 'post-sse' | 'replay';
+  connect(handlers: TransportHandlers, signal: AbortSignal): void;
+  /** Sends one message on the open connection (WebSocket JSON, Socket.IO emit, AG-UI new run). */
+  send(message: unknown): Promise<void>;
+}
+
+/** Thrown by `send` when the connection is not open; callers show it, never retry silently. */
+export class NotConnectedError extends Error {
+  constructor(kind: string) {
+    super(`the ${kind} connection is not open`);
+    this.name = 'NotConnectedError';
+  }
+}
+
+/** Turns text that is JSON into a value and leaves other text as text (recording format). */
+export function parseMaybeJson(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[' && first !== '"') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
