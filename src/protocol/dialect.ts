@@ -154,3 +154,8 @@ export function isUnavailable(value: OutboundCommand[] | Unavailable): value is 
 export function bearerHeaders(token: string | undefined): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
+
+/** The dedupe key of an ordered frame's events; decoders that unpack many frames (replays, history) key each event with it. */
+export function orderKey(order: FrameOrder): string {
+  return `${order.scope}#${order.seq}`;
+}

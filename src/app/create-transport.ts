@@ -1,0 +1,35 @@
+/** The one place a ConnectionPlan becomes a real transport adapter. */
+import type { ConnectionPlan } from '@/protocol/dialect';
+import { createSocketIoTransport } from '@/transport/socketio-transport';
+import { createSseTransport } from '@/transport/sse-transport';
+import type { Transport } from '@/transport/transport';
+import { createWebSocketTransport, type WebSocketTransportOptions } from '@/transport/websocket-transport';
+
+export type TransportExtras = Readonly<{
+  getCursor: () => string | undefined;
+  /** AG-UI: the body of the first POST (the run that starts the stream). */
+  firstRunBody?: unknown;
+  WebSocketImpl?: WebSocketTransportOptions['WebSocketImpl'];
+}>;
+
+export function createTransport(plan: ConnectionPlan, extras: TransportExtras): Transport {
+  switch (plan.kind) {
+    case 'sse':
+      return createSseTransport({
+        url: plan.url,
+        headers: plan.headers,
+        getCursor: extras.getCursor,
+        ...(plan.resumeHeader ? { resumeHeader: plan.resumeHeader } : {}),
+      });
+    case 'post-sse':
+      return createSseTransport({ url: plan.url, headers: plan.headers, post: { body: extras.firstRunBody ?? {} } });
+    case 'websocket':
+      return createWebSocketTransport({
+        url: plan.url,
+        ...(plan.heartbeat ? { heartbeat: plan.heartbeat } : {}),
+        ...(extras.WebSocketImpl ? { WebSocketImpl: extras.WebSocketImpl } : {}),
+      });
+    case 'socket.io':
+      return createSocketIoTransport({ url: plan.url, namespace: plan.namespace, auth: plan.auth, events: plan.events });
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The ingest pipeline: raw frame → dialect decoder → sequencer → batched store updates.
+ * The only code that writes a session's run and node-status stores. Used by live
+ * sessions and by replay alike, so a recording reproduces exactly what was seen.
+ *
+ * Per frame: record it, decode it (a decoder that throws anyway is caught and the frame
+ * quarantined), stamp each event with its frame index and ordering key, pass it through
+ * the sequencer, and queue what comes out. One flush per scheduled tick applies the
+ * queue to both stores. A gap adds a visible marker to the log and asks for a resync.
+ */
+import type { DecodeContext, DecodeResult, Dialect, FrameOrder } from '@/protocol/dialect';
+import { orderKey } from '@/protocol/dialect';
+import type { RunEvent } from '@/protocol/run-event';
+import type { NodeStatusStore } from '@/stores/node-status-store';
+import type { RunStore } from '@/stores/run-store';
+import type { DecodeIssue } from '@/stores/run-types';
+
+import type { FrameLog } from '@/ingest/frame-log';
+import type { Schedule } from '@/ingest/frame-scheduler';
+import { createSequencer, type GapReport, type Sequenced } from '@/ingest/sequencer';
+
+type Item = Readonly<{ events: RunEvent[]; cursor?: string; advance?: FrameOrder }>;
+
+export type IngestOptions = Readonly<{
+  dialect: Dialect;
+  run: RunStore;
+  nodeStatus: NodeStatusStore;
+  frames: FrameLog;
+  schedule: Schedule;
+  runId: string;
+  now?: () => number;
+  /** Asked to fetch what a gap lost (the live session sends the dialect's resync). */
+  onGap?: (gap: GapReport, cursor: string | undefined) => void;
+  onMemo?: (memo: Readonly<Record<string, unknown>>) => void;
+  /** Receives pipeline errors that are not the frame's fault (bugs): shown, never thrown. */
+  onInternalError?: (error: unknown) => void;
+  reorderWindow?: number;
+  graceMs?: number;
+}>;
+
+export type Ingest = ReturnType<typeof createIngest>;
+
+export function createIngest(options: IngestOptions) {
+  const { dialect, run, nodeStatus, frames, schedule } = options;
+  const now = options.now ?? Date.now;
+  const sequencer = createSequencer<Item>({
+    ...(dialect.firstSeq !== undefined ? { firstSeq: dialect.firstSeq } : {}),
+    reorderWindow: options.reorderWindow ?? 5,
+    graceMs: options.graceMs ?? 750,
+  });
+  let epoch = 0;
+  let decode = dialect.createDecoder(context());
+  let pending: RunEvent[] = [];
+  let issues: DecodeIssue[] = [];
+  let stats = { frames: 0, duplicates: 0, rejected: 0, gaps: 0 };
+  let flushQueued = false;
+  let cursor: string | undefined;
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function context(): DecodeContext {
+    return { runId: options.runId, epoch };
+  }
+
+  function queueFlush() {
+    if (flushQueued) return;
+    flushQueued = true;
+    schedule(flush);
+  }
+
+  function flush() {
+    flushQueued = false;
+    const batch = pending;
+    const newIssues = issues;
+    const delta = stats;
+    pending = [];
+    issues = [];
+    stats = { frames: 0, duplicates: 0, rejected: 0, gaps: 0 };
+    try {
+      if (batch.length > 0) {
+        run.getState().actions.applyEvents(batch);
+        nodeStatus.getState().actions.applyEvents(batch);
+      }
+      run.getState().actions.recordIssues(newIssues);
+      if (delta.frames || delta.duplicates || delta.rejected || delta.gaps) run.getState().actions.addStats(delta);
+      run.getState().actions.setHealth({ lastActivityAtMs: now(), stale: false });
+    } catch (error) {
+      options.onInternalError?.(error);
+    }
+  }
+
+  function safeDecode(frame: unknown): DecodeResult {
+    try {
+      return decode(frame);
+    } catch (error) {
+      return { kind: 'rejected', reason: `decoder error: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+
+  function release(out: { released: Item[]; duplicates: number; gaps: GapReport[] }) {
+    stats.duplicates += out.duplicates;
+    for (const item of out.released) {
+      for (const event of item.events) pending.push(event);
+      if (item.cursor !== undefined) cursor = item.cursor;
+      if (item.advance) sequencer.advanceTo(item.advance.scope, item.advance.seq);
+    }
+    for (const gap of out.gaps) reportGap(gap);
+    if (sequencer.isHolding()) armExpiry();
+  }
+
+  function reportGap(gap: GapReport) {
+    stats.gaps += 1;
+    pending.push({
+      type: 'log',
+      level: 'warn',
+      source: 'runboard',
+      message: `Gap: event${gap.fromSeq === gap.toSeq ? ` #${gap.fromSeq}` : `s #${gap.fromSeq}–#${gap.toSeq}`} missing; resyncing`,
+      atMs: now(),
+    });
+    options.onGap?.(gap, cursor);
+  }
+
+  function armExpiry() {
+    if (expiryTimer !== undefined) return;
+    expiryTimer = setTimeout(() => {
+      expiryTimer = undefined;
+      release(sequencer.expire(now()));
+      queueFlush();
+    }, options.graceMs ?? 750);
+  }
+
+  /** Turns one decode result into sequencer items (replays carry one key per event). */
+  function toSequenced(result: Extract<DecodeResult, { kind: 'events' }>): Sequenced<Item>[] {
+    const item: Item = { events: result.events, ...(result.cursor !== undefined ? { cursor: result.cursor } : {}), ...(result.advance ? { advance: result.advance } : {}) };
+    if (result.order) {
+      const key = orderKey(result.order);
+      for (const event of result.events) event.key = key;
+      return [{ order: result.order, item }];
+    }
+    const keyed = result.events.length > 0 && result.events.every((e) => e.key !== undefined);
+    if (!keyed) return [{ ...(result.identity !== undefined ? { identity: result.identity } : {}), item }];
+    return result.events.map((event) => ({ order: parseOrderKey(event.key as string), item: { events: [event] } }));
+  }
+
+  return {
+    /** One frame exactly as the transport delivered it. */
+    acceptFrame(frame: unknown): void {
+      const frameIndex = frames.addFrame(frame, now());
+      stats.frames += 1;
+      const result = safeDecode(frame);
+      if (result.kind === 'rejected') {
+        stats.rejected += 1;
+        issues.push({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
+        queueFlush();
+        return;
+      }
+      for (const event of result.events) event.frame = frameIndex;
+      if (result.memo) options.onMemo?.(result.memo);
+      release(sequencer.accept(toSequenced(result), now()));
+      queueFlush();
+    },
+    /** Keep-alive without a frame (SSE comment, pong). */
+    alive(): void {
+      run.getState().actions.setHealth({ lastActivityAtMs: now(), stale: false });
+    },
+    /** A new connection: dialects whose seq restarts per connection get a fresh scope. */
+    newEpoch(): void {
+      epoch += 1;
+      decode = dialect.createDecoder(context());
+    },
+    get cursor(): string | undefined {
+      return cursor;
+    },
+    get epoch(): number {
+      return epoch;
+    },
+    /** Applies everything queued now (tests, replay's instant mode, teardown). */
+    flushNow(): void {
+      if (pending.length > 0 || issues.length > 0 || stats.frames > 0) flush();
+    },
+    dispose(): void {
+      clearTimeout(expiryTimer);
+    },
+  };
+}
+
+function parseOrderKey(key: string): FrameOrder {
+  const at = key.lastIndexOf('#');
+  return { scope: key.slice(0, at), seq: Number(key.slice(at + 1)) };
+}

@@ -1,0 +1,85 @@
+/**
+ * The session's recording: every raw frame with its arrival time, and every outbound
+ * command (secrets removed), in DESIGN.md's JSON Lines format. Canonical events point
+ * into it by frame index, so the details panel can show the frames behind a node.
+ *
+ * Bounded: past `maxEntries` the oldest half is dropped and `dropped` says how many, so a
+ * week-long stream cannot exhaust memory; the UI states the bound when it is reached.
+ */
+export type RecordingHeader = Readonly<{
+  runboard: 1;
+  dialect: string;
+  transport: string;
+  source: string;
+  startedAt: string;
+  runId?: string;
+}>;
+
+export type RecordedEntry = Readonly<{ t: number; frame: unknown }> | Readonly<{ t: number; out: unknown }>;
+
+const SECRET_KEYS = /^(authorization|token|api[-_]?key|x-api-key|password|secret|signed_state)$/i;
+
+export class FrameLog {
+  private entries: RecordedEntry[] = [];
+  /** Received frames only, by frame index minus `firstFrame` (references, not copies). */
+  private frameList: unknown[] = [];
+  private firstFrame = 0;
+  /** Entries dropped by the bound (the UI says so). */
+  dropped = 0;
+
+  constructor(
+    readonly header: RecordingHeader,
+    private readonly startedAtMs: number,
+    readonly maxEntries = 500_000,
+  ) {}
+
+  /** Appends a received frame; returns its frame index (the recording's line number, 0-based). */
+  addFrame(frame: unknown, atMs: number): number {
+    this.frameList.push(frame);
+    this.push({ t: Math.max(0, atMs - this.startedAtMs), frame });
+    return this.firstFrame + this.frameList.length - 1;
+  }
+
+  addCommand(command: unknown, atMs: number): void {
+    this.push({ t: Math.max(0, atMs - this.startedAtMs), out: stripSecrets(command) });
+  }
+
+  get frames(): number {
+    return this.firstFrame + this.frameList.length;
+  }
+
+  /** The raw frame with this index, or undefined when the bound dropped it. */
+  frameAt(index: number): unknown {
+    return index >= this.firstFrame ? this.frameList[index - this.firstFrame] : undefined;
+  }
+
+  /** The whole recording as JSON Lines text. */
+  toJsonl(): string {
+    const lines = [JSON.stringify(this.header)];
+    for (const entry of this.entries) lines.push(JSON.stringify(entry));
+    return `${lines.join('\n')}\n`;
+  }
+
+  private push(entry: RecordedEntry) {
+    this.entries.push(entry);
+    if (this.entries.length <= this.maxEntries) return;
+    const cut = Math.floor(this.maxEntries / 2);
+    const droppedFrames = this.entries.slice(0, cut).filter((e) => 'frame' in e).length;
+    this.entries = this.entries.slice(cut);
+    this.frameList = this.frameList.slice(droppedFrames);
+    this.firstFrame += droppedFrames;
+    this.dropped += cut;
+  }
+}
+
+/** Removes credentials from an outbound command before it is recorded. */
+export function stripSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => stripSecrets(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = SECRET_KEYS.test(key) ? '[redacted]' : stripSecrets(item, depth + 1);
+  }
+  return out;
+}
+

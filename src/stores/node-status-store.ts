@@ -1,0 +1,37 @@
+/**
+ * Per-node status store — one per run session, keyed by node id.
+ *
+ * Re-render discipline: a canvas node subscribes to its own entry through
+ * `useNodeState(id)`; `reduceNodeStatus` replaces only the entries a batch touched and
+ * keeps `byId` itself when nothing changed. A token therefore re-renders one node and
+ * never the canvas (tests/integration/canvas-render-budget.test.tsx).
+ */
+import { createStore, type StoreApi } from 'zustand';
+
+import type { RunEvent } from '@/protocol/run-event';
+
+import { reduceNodeStatus, type NodeMap } from '@/stores/reduce-node-status';
+
+export type NodeStatusState = Readonly<{
+  byId: NodeMap;
+  actions: {
+    applyEvents: (batch: readonly RunEvent[]) => void;
+    restore: (byId: NodeMap) => void;
+  };
+}>;
+
+export type NodeStatusStore = StoreApi<NodeStatusState>;
+
+export function createNodeStatusStore(): NodeStatusStore {
+  return createStore<NodeStatusState>()((set, get) => ({
+    byId: {},
+    actions: {
+      applyEvents: (batch) => {
+        const prev = get().byId;
+        const next = reduceNodeStatus(prev, batch);
+        if (next !== prev) set({ byId: next });
+      },
+      restore: (byId) => set({ byId }),
+    },
+  }));
+}

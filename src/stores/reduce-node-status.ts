@@ -1,0 +1,120 @@
+/**
+ * Per-node state from canonical events: pure, idempotent and order-tolerant.
+ *
+ * A status update never moves a node backwards within the same attempt (a late
+ * `node.started` after `node.completed`, or MARS's doubled status events, change
+ * nothing); a higher attempt starts it again. Returns the previous `byId` object when
+ * nothing changed, so no subscriber runs. Guarded by reduce-node-status.test.ts.
+ */
+import type { NodeStatus, RunEvent } from '@/protocol/run-event';
+
+import { TAIL_CHARS, type NodeState } from '@/stores/node-types';
+
+export type NodeMap = Readonly<Record<string, NodeState>>;
+
+const RANK: Record<NodeStatus, number> = {
+  pending: 0,
+  running: 1,
+  waiting: 1,
+  retrying: 2,
+  succeeded: 3,
+  failed: 3,
+  skipped: 3,
+  cancelled: 3,
+};
+
+const INITIAL: NodeState = { status: 'pending', attempt: 1, tail: '', costMicros: 0 };
+
+export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[]): NodeMap {
+  let next: Record<string, NodeState> | undefined;
+  const get = (id: string) => (next ?? prev)[id];
+  const put = (id: string, state: NodeState) => {
+    if (get(id) === state) return;
+    next ??= { ...prev };
+    next[id] = state;
+  };
+  for (const event of batch) {
+    if (event.type === 'run.cancelled') {
+      for (const id of Object.keys(next ?? prev)) {
+        const node = get(id);
+        if (node && (node.status === 'running' || node.status === 'waiting' || node.status === 'retrying')) {
+          put(id, { ...node, status: 'cancelled', endedAtMs: event.atMs ?? node.endedAtMs ?? Date.now() });
+        }
+      }
+      continue;
+    }
+    if (event.type === 'graph.defined') {
+      for (const node of event.nodes) {
+        const current = get(node.id);
+        if (!current) put(node.id, node.status ? moveTo(INITIAL, node.status, undefined, undefined) : INITIAL);
+        else if (node.status) put(node.id, moveTo(current, node.status, undefined, undefined));
+      }
+      continue;
+    }
+    const nodeId = 'nodeId' in event ? event.nodeId : undefined;
+    if (nodeId === undefined) continue;
+    const current = get(nodeId) ?? INITIAL;
+    const updated = applyToNode(current, event);
+    if (updated !== current || !get(nodeId)) put(nodeId, updated);
+  }
+  return next ?? prev;
+}
+
+function applyToNode(node: NodeState, event: RunEvent): NodeState {
+  switch (event.type) {
+    case 'node.started': {
+      const attempt = event.attempt ?? (node.status === 'retrying' ? node.attempt + 1 : node.attempt);
+      if (attempt > node.attempt) return { ...node, status: 'running', attempt, startedAtMs: event.atMs ?? node.startedAtMs, tail: '' };
+      return moveTo(node, 'running', event.atMs, undefined);
+    }
+    case 'node.completed':
+      return moveTo(withAttempt(node, event.attempt), 'succeeded', event.atMs, undefined);
+    case 'node.failed':
+      return moveTo(withAttempt(node, event.attempt), 'failed', event.atMs, event.error);
+    case 'node.retrying':
+      if (event.attempt < node.attempt) return node;
+      return { ...node, status: 'retrying', attempt: event.attempt, ...(event.error ? { error: event.error } : {}) };
+    case 'node.skipped':
+      return moveTo(node, 'skipped', event.atMs, undefined);
+    case 'node.cancelled':
+      return moveTo(node, 'cancelled', event.atMs, undefined);
+    case 'node.status':
+      return moveTo(node, event.status, event.atMs, event.error);
+    case 'node.progress':
+      if (node.progress === event.progress && node.progressMessage === event.message) return node;
+      return {
+        ...node,
+        ...(event.progress !== undefined ? { progress: event.progress } : {}),
+        ...(event.message !== undefined ? { progressMessage: event.message } : {}),
+      };
+    case 'node.output': {
+      const tail = (node.tail + event.delta).slice(-TAIL_CHARS);
+      return node.status === 'pending' ? { ...node, tail, status: 'running' } : { ...node, tail };
+    }
+    case 'cost.recorded':
+      return event.micros === 0 ? node : { ...node, costMicros: node.costMicros + event.micros };
+    case 'gate.opened':
+      return moveTo(node, 'waiting', event.atMs, undefined);
+    case 'gate.resolved':
+      return node.status === 'waiting' ? { ...node, status: 'running' } : node;
+    default:
+      return node;
+  }
+}
+
+function withAttempt(node: NodeState, attempt: number | undefined): NodeState {
+  return attempt !== undefined && attempt > node.attempt ? { ...node, attempt } : node;
+}
+
+/** Moves forward only: a status of lower rank than the current one is stale and ignored. */
+function moveTo(node: NodeState, status: NodeStatus, atMs: number | undefined, error: NodeState['error']): NodeState {
+  if (node.status === status) return node;
+  if (RANK[status] < RANK[node.status] && !(node.status === 'waiting' && status === 'running')) return node;
+  if (RANK[node.status] === 3) return node; // terminal within this attempt
+  const next: NodeState = { ...node, status };
+  const mutable = next as { -readonly [K in keyof NodeState]: NodeState[K] };
+  if (status === 'running' && node.startedAtMs === undefined && atMs !== undefined) mutable.startedAtMs = atMs;
+  if (RANK[status] === 3) mutable.endedAtMs = atMs ?? Date.now();
+  if (error) mutable.error = error;
+  return next;
+}

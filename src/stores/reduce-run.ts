@@ -1,0 +1,264 @@
+/**
+ * The run store's pure reducer: applies one ordered batch of canonical events.
+ *
+ * Returns the same state object when the batch changed nothing, so zustand notifies
+ * no one. Sub-objects (graph, cost, gates, chapters) are copied only when touched, so a
+ * token-only batch leaves `graph` alone and the canvas layout never recomputes.
+ * Invariants (guarded by reduce-run.test.ts): a terminal run status is final; costs sum
+ * in integers, and a backend's cumulative or closing total wins over our own sum.
+ */
+import type { GraphEdge, RunEvent, RunEventOf } from '@/protocol/run-event';
+
+import type { Chapter, CostState, GateState, GraphState, RunState } from '@/stores/run-types';
+
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+
+type Draft = {
+  -readonly [K in keyof RunState]: RunState[K];
+};
+
+export function reduceRunEvents(state: RunState, batch: readonly RunEvent[]): RunState {
+  if (batch.length === 0) return state;
+  const draft: Draft = { ...state };
+  for (const event of batch) {
+    draft.log.append(event, draft.chapters.length - 1);
+    applyEvent(draft, event, draft.log.length - 1);
+  }
+  draft.logLength = draft.log.length;
+  return draft;
+}
+
+function applyEvent(d: Draft, event: RunEvent, row: number): void {
+  switch (event.type) {
+    case 'run.started':
+      if (!TERMINAL.has(d.status)) d.status = 'running';
+      d.startedAtMs ??= event.atMs;
+      if (event.title) d.title = event.title;
+      return;
+    case 'run.paused':
+      if (!TERMINAL.has(d.status)) d.status = 'paused';
+      return;
+    case 'run.resumed':
+      if (!TERMINAL.has(d.status)) d.status = 'running';
+      return;
+    case 'run.completed':
+      finish(d, 'succeeded', event.atMs);
+      if (event.totalCost) d.cost = { ...d.cost, totalMicros: event.totalCost.micros, currency: event.totalCost.currency };
+      return;
+    case 'run.failed':
+      finish(d, 'failed', event.atMs);
+      d.error = event.error;
+      return;
+    case 'run.cancelled':
+      finish(d, 'cancelled', event.atMs);
+      closeOpenGates(d, 'cancelled');
+      return;
+    case 'graph.defined':
+      d.graph = mergeGraph(d.graph, event);
+      return;
+    case 'node.started':
+    case 'node.status':
+      ensureNode(d, event.nodeId, event.type === 'node.started' ? event : undefined);
+      if (d.status === 'pending') d.status = 'running';
+      return;
+    case 'node.completed':
+    case 'node.failed':
+    case 'node.retrying':
+    case 'node.skipped':
+    case 'node.cancelled':
+    case 'node.progress':
+    case 'node.output':
+      ensureNode(d, event.nodeId, undefined);
+      return;
+    case 'cost.recorded':
+      d.cost = addCost(d.cost, event, row);
+      return;
+    case 'gate.opened':
+      openGate(d, event, row);
+      return;
+    case 'gate.resolved':
+      resolveGate(d, event);
+      return;
+    case 'chapter.started':
+      d.chapters = [...closeChapter(d.chapters, undefined, event.atMs), startChapter(event, row)];
+      return;
+    case 'chapter.completed':
+      d.chapters = closeChapter(d.chapters, event, event.atMs);
+      return;
+    case 'tool.called':
+    case 'tool.result':
+    case 'log':
+    case 'metric':
+    case 'raw':
+      if (event.type === 'raw' && event.unknown) d.stats = { ...d.stats, unknown: d.stats.unknown + 1 };
+      return;
+  }
+}
+
+function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', atMs: number | undefined) {
+  if (TERMINAL.has(d.status)) return;
+  d.status = status;
+  d.endedAtMs = atMs ?? Date.now();
+  d.chapters = closeChapter(d.chapters, undefined, atMs, status === 'succeeded' ? 'completed' : status);
+}
+
+// ---- graph -------------------------------------------------------------------
+
+function mergeGraph(graph: GraphState, event: RunEventOf<'graph.defined'>): GraphState {
+  const nodes = event.replace ? {} : { ...graph.nodes };
+  const order = event.replace ? [] : [...graph.order];
+  for (const node of event.nodes) {
+    if (!(node.id in nodes)) order.push(node.id);
+    nodes[node.id] = { ...nodes[node.id], ...node };
+  }
+  const edges: GraphEdge[] = event.replace ? [] : [...graph.edges];
+  const seen = new Set(edges.map(edgeKey));
+  for (const edge of event.edges) {
+    if (seen.has(edgeKey(edge))) continue;
+    seen.add(edgeKey(edge));
+    edges.push(edge);
+    for (const id of [edge.source, edge.target]) {
+      if (!(id in nodes)) {
+        nodes[id] = { id, label: id };
+        order.push(id);
+      }
+    }
+  }
+  return { nodes, order, edges, version: graph.version + 1 };
+}
+
+const edgeKey = (edge: GraphEdge) => `${edge.source}\u0000${edge.target}`;
+
+/** A node first seen in a status event joins the graph without edges (never invented). */
+function ensureNode(d: Draft, nodeId: string, started: RunEventOf<'node.started'> | undefined) {
+  const known = d.graph.nodes[nodeId];
+  const label = started?.label;
+  const kind = started?.kind;
+  if (known && (label === undefined || known.label === label) && (kind === undefined || known.kind !== undefined)) return;
+  const node = { ...known, id: nodeId, label: label ?? known?.label ?? nodeId, ...(kind !== undefined || known?.kind ? { kind: known?.kind ?? kind } : {}) };
+  d.graph = {
+    nodes: { ...d.graph.nodes, [nodeId]: node },
+    order: known ? d.graph.order : [...d.graph.order, nodeId],
+    edges: d.graph.edges,
+    version: d.graph.version + 1,
+  };
+}
+
+// ---- cost --------------------------------------------------------------------
+
+function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: number): CostState {
+  const inputTokens = event.inputTokens ?? 0;
+  const outputTokens = event.outputTokens ?? 0;
+  return {
+    totalMicros: event.cumulativeMicros ?? cost.totalMicros + event.micros,
+    currency: cost.points.length === 0 ? event.currency : cost.currency,
+    inputTokens: cost.inputTokens + inputTokens,
+    outputTokens: cost.outputTokens + outputTokens,
+    points: [
+      ...cost.points,
+      {
+        row,
+        micros: event.micros,
+        inputTokens,
+        outputTokens,
+        ...(event.nodeId !== undefined ? { nodeId: event.nodeId } : {}),
+        ...(event.model !== undefined ? { model: event.model } : {}),
+        ...(event.atMs !== undefined ? { atMs: event.atMs } : {}),
+      },
+    ],
+  };
+}
+
+// ---- gates -------------------------------------------------------------------
+
+function openGate(d: Draft, event: RunEventOf<'gate.opened'>, row: number) {
+  const existing = d.gates[event.gateId];
+  if (existing && existing.status !== 'open') return; // decided already: a late or repeated ask changes nothing
+  const gate: GateState = {
+    gateId: event.gateId,
+    runId: event.runId ?? d.runId,
+    kind: event.kind,
+    message: event.message,
+    options: event.options,
+    acceptsText: event.acceptsText ?? false,
+    answerable: event.answerable ?? true,
+    openedAtMs: existing?.openedAtMs ?? event.atMs ?? Date.now(),
+    row: existing?.row ?? row,
+    status: 'open',
+    ...optional('nodeId', event.nodeId),
+    ...optional('requester', event.requester),
+    ...optional('schema', event.schema),
+    ...optional('context', event.context),
+    ...optional('deadlineAtMs', event.deadlineAtMs),
+    ...optional('onTimeout', event.onTimeout),
+    ...optional('unanswerableReason', event.unanswerableReason),
+  };
+  d.gates = { ...d.gates, [event.gateId]: gate };
+  if (!existing) d.gateOrder = [...d.gateOrder, event.gateId];
+  if (d.status === 'running' || d.status === 'pending') d.status = 'waiting';
+}
+
+function resolveGate(d: Draft, event: RunEventOf<'gate.resolved'>) {
+  const gate = d.gates[event.gateId] ?? findOpenGateOfNode(d, event.nodeId);
+  if (!gate || gate.status !== 'open') return;
+  const status = event.cause === 'timeout' ? 'timed_out' : event.cause === 'cancelled' ? 'cancelled' : 'resolved';
+  d.gates = {
+    ...d.gates,
+    [gate.gateId]: {
+      ...gate,
+      status,
+      resolution: { decision: event.decision, ...optional('decidedBy', event.decidedBy), ...optional('atMs', event.atMs) },
+    },
+  };
+  if (d.status === 'waiting' && !Object.values(d.gates).some((g) => g.status === 'open')) d.status = 'running';
+}
+
+function findOpenGateOfNode(d: Draft, nodeId: string | undefined): GateState | undefined {
+  if (nodeId === undefined) return undefined;
+  for (let i = d.gateOrder.length - 1; i >= 0; i--) {
+    const gate = d.gates[d.gateOrder[i] ?? ''];
+    if (gate?.nodeId === nodeId && gate.status === 'open') return gate;
+  }
+  return undefined;
+}
+
+function closeOpenGates(d: Draft, status: 'cancelled') {
+  let gates: Record<string, GateState> | undefined;
+  for (const id of d.gateOrder) {
+    const gate = d.gates[id];
+    if (gate?.status !== 'open') continue;
+    gates ??= { ...d.gates };
+    gates[id] = { ...gate, status };
+  }
+  if (gates) d.gates = gates;
+}
+
+// ---- chapters ------------------------------------------------------------------
+
+function startChapter(event: RunEventOf<'chapter.started'>, row: number): Chapter {
+  return { id: event.chapterId, title: event.title, firstRow: row, status: 'open', ...optional('key', event.key), ...optional('startedAtMs', event.atMs) };
+}
+
+function closeChapter(
+  chapters: readonly Chapter[],
+  event: RunEventOf<'chapter.completed'> | undefined,
+  atMs: number | undefined,
+  status = 'completed',
+): readonly Chapter[] {
+  const index = event ? findLastIndex(chapters, (c) => c.id === event.chapterId) : chapters.length - 1;
+  const chapter = chapters[index];
+  if (!chapter || chapter.status !== 'open') return chapters;
+  const next = [...chapters];
+  next[index] = { ...chapter, status: event?.status ?? status, ...optional('endedAtMs', atMs) };
+  return next;
+}
+
+function findLastIndex<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i] as T)) return i;
+  return -1;
+}
+
+/** Spreads `{key: value}` only when value is defined (exactOptionalPropertyTypes-friendly). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [P in K]: V });
+}

@@ -1,0 +1,105 @@
+/** Types of the run store's state: what one run looks like to every view. */
+import type { ErrorInfo, GateKind, GateOption, GraphEdge, GraphNode, RunStatus } from '@/protocol/run-event';
+import type { ConnectionState } from '@/transport/transport';
+
+import type { EventLog } from '@/stores/event-log';
+
+export type Chapter = Readonly<{
+  id: string;
+  title: string;
+  key?: string;
+  firstRow: number;
+  status: 'open' | 'completed' | 'failed' | string;
+  startedAtMs?: number;
+  endedAtMs?: number;
+}>;
+
+export type GraphState = Readonly<{
+  nodes: Readonly<Record<string, GraphNode>>;
+  /** Node ids in the order they became known (layout keeps this order stable). */
+  order: readonly string[];
+  edges: readonly GraphEdge[];
+  /** Bumped on every structural change; layout recomputes only then. */
+  version: number;
+}>;
+
+export type CostPoint = Readonly<{
+  row: number;
+  nodeId?: string;
+  model?: string;
+  micros: number;
+  inputTokens: number;
+  outputTokens: number;
+  atMs?: number;
+}>;
+
+export type CostState = Readonly<{
+  totalMicros: number;
+  currency: string;
+  inputTokens: number;
+  outputTokens: number;
+  points: readonly CostPoint[];
+}>;
+
+export type GateStatus = 'open' | 'resolved' | 'timed_out' | 'cancelled';
+
+export type GateState = Readonly<{
+  gateId: string;
+  runId: string;
+  nodeId?: string;
+  kind: GateKind;
+  message: string;
+  requester?: string;
+  options: readonly GateOption[];
+  acceptsText: boolean;
+  schema?: unknown;
+  context?: unknown;
+  deadlineAtMs?: number;
+  onTimeout?: string;
+  answerable: boolean;
+  unanswerableReason?: string;
+  openedAtMs: number;
+  row: number;
+  status: GateStatus;
+  resolution?: Readonly<{ decision: string; decidedBy?: string; atMs?: number }>;
+}>;
+
+export type DecodeIssue = Readonly<{ frame: number; reason: string; frameType?: string; atMs: number }>;
+
+export type ConnectionHealth = Readonly<{
+  state: ConnectionState;
+  resyncing: boolean;
+  /** No frame or keep-alive for longer than the protocol's heartbeat allows. */
+  stale: boolean;
+  lastActivityAtMs?: number;
+}>;
+
+export type StreamStats = Readonly<{
+  frames: number;
+  duplicates: number;
+  rejected: number;
+  unknown: number;
+  gaps: number;
+}>;
+
+export type RunState = Readonly<{
+  runId: string;
+  dialect: string;
+  source: string;
+  title?: string;
+  status: RunStatus;
+  startedAtMs?: number;
+  endedAtMs?: number;
+  error?: ErrorInfo;
+  connection: ConnectionHealth;
+  log: EventLog;
+  logLength: number;
+  chapters: readonly Chapter[];
+  graph: GraphState;
+  cost: CostState;
+  gates: Readonly<Record<string, GateState>>;
+  /** Gate ids in the order they opened. */
+  gateOrder: readonly string[];
+  issues: readonly DecodeIssue[];
+  stats: StreamStats;
+}>;
