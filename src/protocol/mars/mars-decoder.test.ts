@@ -1,0 +1,351 @@
+import { describe, expect, it } from 'vitest';
+
+import type { DecodeResult, HttpReplyFrame } from '@/protocol/dialect';
+import { createMarsDecoder } from '@/protocol/mars/mars-decoder';
+import { marsDialect } from '@/protocol/mars/mars-dialect';
+import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
+
+const TS = '2026-01-16T10:00:00Z';
+const wire = (event_type: string, data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  event_type,
+  timestamp: TS,
+  run_id: 'run-1',
+  data,
+  ...extra,
+});
+
+const DAG = {
+  run_id: 'run-1',
+  nodes: [
+    { id: 'planning', label: 'Planning', type: 'planning', status: 'completed', agent: 'planner', step_number: 0 },
+    { id: 'step_1', label: 'Analyze', type: 'agent', status: 'pending', agent: 'engineer', step_number: 1 },
+    { id: 'step_2', label: 'Write', type: 'agent', status: 'pending', agent: null, step_number: null },
+  ],
+  edges: [
+    { source: 'planning', target: 'step_1' },
+    { source: 'step_1', target: 'step_2' },
+  ],
+  levels: 3,
+};
+
+function events(result: DecodeResult): RunEvent[] {
+  if (result.kind !== 'events') throw new Error(`expected events, got rejected: ${result.reason}`);
+  for (const event of result.events) expect(RunEventSchema.safeParse(event).success, JSON.stringify(event)).toBe(true);
+  return result.events;
+}
+
+/** A decoder that has seen the DAG and a started step_1 (uuid "s-1"). */
+function decoderInStep() {
+  const decode = createMarsDecoder();
+  decode(wire('dag_created', DAG));
+  decode(wire('step_started', { step_id: 's-1', step_number: 1, step_description: 'Analyze requirements', agent: 'engineer' }));
+  return decode;
+}
+
+describe('mars decoder: lifecycle and chapters', () => {
+  it('opens planning on workflow_started, switches to execution on the first step and closes on completion', () => {
+    const decode = createMarsDecoder();
+    const started = events(decode(wire('workflow_started', { run_id: 'run-1', task_description: 'Fit a model', agent: 'engineer', model: 'gpt-4o', work_dir: '/w' })));
+    expect(started.map((e) => e.type)).toEqual(['run.started', 'chapter.started']);
+    expect(started[0]).toMatchObject({ title: 'Fit a model', at: TS, atMs: Date.parse(TS), runId: 'run-1' });
+    decode(wire('dag_created', DAG));
+    const step = events(decode(wire('step_started', { step_id: 's-1', step_number: 1, step_description: 'Analyze' })));
+    expect(step.map((e) => e.type)).toEqual(['chapter.completed', 'chapter.started', 'node.started']);
+    expect(step[2]).toMatchObject({ nodeId: 'step_1', label: 'Analyze' });
+    const done = events(decode(wire('workflow_completed', { final_result: 'ok', total_cost: 0.0245, total_duration_seconds: 125.5 })));
+    expect(done).toEqual([
+      expect.objectContaining({ type: 'chapter.completed', chapterId: 'execution', status: 'completed' }),
+      expect.objectContaining({ type: 'run.completed', output: 'ok', durationMs: 125_500, totalCost: { micros: 24_500, currency: 'USD' } }),
+    ]);
+  });
+
+  it('maps workflow_failed, paused, resumed and the state words', () => {
+    const decode = createMarsDecoder();
+    expect(events(decode(wire('workflow_paused', { reason: 'User requested' })))[0]).toMatchObject({ type: 'run.paused', reason: 'User requested' });
+    expect(events(decode(wire('workflow_resumed', {})))[0]).toMatchObject({ type: 'run.resumed' });
+    expect(events(decode(wire('workflow_state_changed', { status: 'executing', started_at: TS, completed_at: null })))[0]).toMatchObject({ type: 'log', level: 'debug' });
+    const failed = events(decode(wire('workflow_failed', { error: 'boom', traceback: 'Traceback…' })));
+    expect(failed.at(-1)).toMatchObject({ type: 'run.failed', error: { message: 'boom', detail: 'Traceback…' } });
+    const cancelled = events(createMarsDecoder()(wire('workflow_state_changed', { status: 'cancelled' })));
+    expect(cancelled.at(-1)).toMatchObject({ type: 'run.cancelled' });
+  });
+
+  it('treats heartbeat and pong as keep-alives and connection frames as logs', () => {
+    const decode = createMarsDecoder();
+    for (const type of ['heartbeat', 'pong']) {
+      const result = decode(wire(type, {}));
+      expect(result).toMatchObject({ kind: 'events', events: [], heartbeat: true });
+    }
+    expect(decode({ type: 'pong' })).toMatchObject({ kind: 'events', heartbeat: true });
+    expect(events(decode({ event_type: 'connected', data: { message: 'Connected to workflow' } }))[0]).toMatchObject({ type: 'log', message: 'Connected to workflow' });
+    expect(events(decode(wire('reconnected', {})))[0]).toMatchObject({ type: 'log', source: 'connection' });
+    expect(events(decode({ event_type: 'disconnected', timestamp: TS }))[0]).toMatchObject({ type: 'log', message: 'disconnected' });
+  });
+});
+
+describe('mars decoder: steps and retries', () => {
+  it('keys step events by the DAG node with the same step_number, then by the step_id it learned', () => {
+    const decode = decoderInStep();
+    expect(events(decode(wire('step_progress', { step_id: 's-1', step_number: 1, progress_percentage: 50, message: 'Processing...' })))[0]).toEqual(
+      expect.objectContaining({ type: 'node.progress', nodeId: 'step_1', progress: 0.5, message: 'Processing...' }),
+    );
+    expect(events(decode(wire('step_completed', { step_id: 's-1', result: 'r', output: 'o' })))[0]).toMatchObject({ type: 'node.completed', nodeId: 'step_1', output: 'o' });
+    expect(events(decode(wire('step_failed', { step_id: 's-9', step_number: 9, error: 'bad', traceback: 'tb' })))[0]).toMatchObject({
+      type: 'node.failed',
+      nodeId: 'step-9',
+      error: { message: 'bad', detail: 'tb' },
+    });
+  });
+
+  it('falls back to step-<n> or the step_id without a DAG', () => {
+    const decode = createMarsDecoder();
+    expect(events(decode(wire('step_started', { step_number: 4 })))).toContainEqual(expect.objectContaining({ type: 'node.started', nodeId: 'step-4' }));
+    expect(events(decode(wire('step_started', { step_id: 'abc' })))).toContainEqual(expect.objectContaining({ type: 'node.started', nodeId: 'abc' }));
+  });
+
+  it('maps the retry family: retrying (failed attempt), backoff log, success log, exhausted → failed', () => {
+    const decode = decoderInStep();
+    const retry = events(decode(wire('step_retry_started', {
+      step_id: 's-1', step_number: 1, attempt_number: 2, max_attempts: 3, error_category: 'NETWORK', error_pattern: 'ConnectionError',
+      success_probability: 0.75, strategy: 'exponential_backoff', suggestions: ['Check network'], has_user_feedback: false,
+    })));
+    expect(retry[0]).toMatchObject({ type: 'node.retrying', nodeId: 'step_1', attempt: 1, error: { message: 'ConnectionError', code: 'NETWORK' } });
+    expect(events(decode(wire('step_retry_backoff', { step_id: 's-1', backoff_seconds: 5, next_attempt_at: TS })))[0]).toMatchObject({ type: 'log', nodeId: 'step_1', message: 'retrying in 5 s' });
+    expect(events(decode(wire('step_started', { step_id: 's-1', step_number: 1 })))).toContainEqual(expect.objectContaining({ type: 'node.started', nodeId: 'step_1', attempt: 2 }));
+    expect(events(decode(wire('step_retry_succeeded', { step_id: 's-1', attempt_number: 2 })))[0]).toMatchObject({ type: 'log', nodeId: 'step_1' });
+    expect(events(decode(wire('step_retry_exhausted', { step_id: 's-1', total_attempts: 3, final_error: 'still down' })))[0]).toMatchObject({
+      type: 'node.failed', nodeId: 'step_1', attempt: 3, error: { message: 'still down' },
+    });
+  });
+});
+
+describe('mars decoder: DAG', () => {
+  it('defines the graph from dag_created (edges as given) and replaces it on dag_updated', () => {
+    const decode = createMarsDecoder();
+    const [created] = events(decode(wire('dag_created', DAG)));
+    expect(created).toEqual(expect.objectContaining({ type: 'graph.defined', edges: [{ source: 'planning', target: 'step_1' }, { source: 'step_1', target: 'step_2' }] }));
+    expect(created).not.toHaveProperty('replace');
+    expect(created?.type === 'graph.defined' && created.nodes[0]).toEqual({ id: 'planning', label: 'Planning', kind: 'planning', status: 'succeeded' });
+    const [updated] = events(decode(wire('dag_updated', { nodes: [{ id: 'x' }], edges: null })));
+    expect(updated).toMatchObject({ type: 'graph.defined', replace: true, nodes: [{ id: 'x', label: 'x' }], edges: [] });
+  });
+
+  it('maps dag_node_status_changed words and keeps the error; a repeated frame decodes identically', () => {
+    const decode = createMarsDecoder();
+    const frame = wire('dag_node_status_changed', { node_id: 'step_1', old_status: 'running', new_status: 'failed', error: 'exit 1' });
+    const first = decode(frame);
+    const second = decode(structuredClone(frame));
+    expect(events(first)).toEqual([expect.objectContaining({ type: 'node.status', nodeId: 'step_1', status: 'failed', error: { message: 'exit 1' } })]);
+    expect(second).toEqual(first);
+    expect(first.kind === 'events' && first.identity).toMatch(/^dag_node_status_changed:[0-9a-f]{16}$/);
+    const later = decode({ ...frame, timestamp: '2026-01-16T10:00:01Z' });
+    expect(later.kind === 'events' && later.identity).not.toBe(first.kind === 'events' && first.identity);
+    expect(events(decode(wire('dag_node_status_changed', { node_id: 'n', old_status: null, new_status: 'in_progress', error: null })))[0]).toMatchObject({ status: 'running' });
+  });
+
+  it('keeps an unknown status word as a raw event', () => {
+    const [event] = events(createMarsDecoder()(wire('dag_node_status_changed', { node_id: 'n', new_status: 'teleporting' })));
+    expect(event).toMatchObject({ type: 'raw', frameType: 'dag_node_status_changed' });
+  });
+});
+
+describe('mars decoder: agents, costs, metrics, files, errors', () => {
+  it('puts agent_message on the running step, or in the log when no step runs', () => {
+    expect(events(decoderInStep()(wire('agent_message', { agent: 'engineer', message: 'Analyzing', role: 'assistant' })))[0]).toEqual(
+      expect.objectContaining({ type: 'node.output', nodeId: 'step_1', delta: 'Analyzing' }),
+    );
+    expect(events(createMarsDecoder()(wire('agent_message', { agent: 'engineer', message: 'hi' })))[0]).toMatchObject({ type: 'log', source: 'engineer', message: 'hi' });
+  });
+
+  it('maps agent_tool_call to tool.called and agent_thinking to a debug log', () => {
+    const decode = decoderInStep();
+    expect(events(decode(wire('agent_tool_call', { agent: 'engineer', tool_name: 'execute_code', arguments: { code: '1+1' } })))[0]).toEqual(
+      expect.objectContaining({ type: 'tool.called', tool: 'execute_code', args: { code: '1+1' }, nodeId: 'step_1' }),
+    );
+    expect(events(decode(wire('agent_thinking', { agent: 'engineer', thinking: true })))[0]).toMatchObject({ type: 'log', level: 'debug' });
+  });
+
+  it('reads the documented cost shape with its running total', () => {
+    const [cost] = events(decoderInStep()(wire('cost_update', { run_id: 'run-1', step_id: 's-1', model: 'gpt-4o', tokens: 1500, cost_usd: 0.0045, total_cost_usd: 0.0245 })));
+    expect(cost).toEqual(expect.objectContaining({ type: 'cost.recorded', nodeId: 'step_1', model: 'gpt-4o', micros: 4500, cumulativeMicros: 24_500, currency: 'USD' }));
+  });
+
+  it('reads the real cost shape without totals', () => {
+    const [cost] = events(decoderInStep()(wire('cost_update', { model: 'gpt-4o', input_tokens: 1000, output_tokens: 200, cost: 0.003 })));
+    expect(cost).toEqual(expect.objectContaining({ type: 'cost.recorded', nodeId: 'step_1', micros: 3000, inputTokens: 1000, outputTokens: 200 }));
+    expect(cost).not.toHaveProperty('cumulativeMicros');
+  });
+
+  it('maps metric_update, file events and error_occurred', () => {
+    const decode = decoderInStep();
+    expect(events(decode(wire('metric_update', { name: 'memory_usage_mb', value: 512, unit: 'MB' })))[0]).toMatchObject({ type: 'metric', name: 'memory_usage_mb', value: 512, unit: 'MB' });
+    expect(events(decode(wire('file_created', { file_path: '/w/a.py', file_type: 'python' })))[0]).toMatchObject({ type: 'log', source: 'file', message: 'created /w/a.py' });
+    expect(events(decode(wire('file_updated', { file_path: '/w/a.py' })))[0]).toMatchObject({ type: 'log', message: 'updated /w/a.py' });
+    expect(events(decode(wire('error_occurred', { error_type: 'ValidationError', message: 'Invalid input', step_id: 's-1', traceback: null })))[0]).toMatchObject({
+      type: 'log', level: 'error', nodeId: 'step_1', message: 'ValidationError: Invalid input',
+    });
+  });
+});
+
+describe('mars decoder: approvals', () => {
+  const context = { current_step: { number: 1, description: 'Analyze', agent: 'engineer' }, previous_output: 'code', proposed_action: 'run it' };
+
+  it('opens a gate from the real string options with tones and text for modify', () => {
+    const [gate] = events(decoderInStep()(wire('approval_requested', {
+      approval_id: 'ap-1', step_id: 's-1', action: 'Execute generated code', description: 'Review the code', context, options: ['approve', 'reject', 'modify'], checkpoint_type: 'before_step',
+    })));
+    expect(gate).toEqual(expect.objectContaining({
+      type: 'gate.opened', gateId: 'ap-1', kind: 'approval', nodeId: 'step_1', message: 'Review the code', requester: 'engineer', acceptsText: true, context,
+      options: [
+        { value: 'approve', label: 'Approve', tone: 'approve' },
+        { value: 'reject', label: 'Reject', tone: 'reject' },
+        { value: 'modify', label: 'Modify', tone: 'neutral' },
+      ],
+    }));
+  });
+
+  it('reads submit/cancel strings and the documented option objects', () => {
+    const [submit] = events(createMarsDecoder()(wire('approval_requested', { approval_id: 'ap-2', action: 'Send form', options: ['submit', 'cancel'] })));
+    expect(submit).toMatchObject({ message: 'Send form', options: [{ value: 'submit', tone: 'approve' }, { value: 'cancel', tone: 'reject' }] });
+    expect(submit).not.toHaveProperty('acceptsText');
+    const [objects] = events(createMarsDecoder()(wire('approval_requested', {
+      approval_id: 'ap-3', options: [{ id: 'approve', label: 'Approve it', action: 'approve' }, { id: 'reject', label: 'Reject', action: 'reject' }],
+    })));
+    expect(objects).toMatchObject({ message: 'Approval requested', options: [{ value: 'approve', label: 'Approve it', tone: 'approve' }, { value: 'reject', tone: 'reject' }] });
+  });
+
+  it('resolves the gate on approval_received', () => {
+    const [resolved] = events(createMarsDecoder()(wire('approval_received', { approval_id: 'ap-1', approved: true, feedback: 'Looks good' })));
+    expect(resolved).toEqual(expect.objectContaining({ type: 'gate.resolved', gateId: 'ap-1', decision: 'approved', payload: { feedback: 'Looks good' } }));
+    const [modified] = events(createMarsDecoder()(wire('approval_received', { approval_id: 'ap-1', resolution: 'modified', feedback: null })));
+    expect(modified).toMatchObject({ decision: 'modified' });
+  });
+});
+
+describe('mars decoder: legacy frames', () => {
+  it('maps output, status, result and complete', () => {
+    const decode = decoderInStep();
+    expect(events(decode({ type: 'output', data: 'Processing step 1...' }))[0]).toEqual(expect.objectContaining({ type: 'node.output', nodeId: 'step_1', delta: 'Processing step 1...' }));
+    expect(events(createMarsDecoder()({ type: 'output', data: 'loose' }))[0]).toMatchObject({ type: 'log', message: 'loose' });
+    expect(events(decode({ type: 'status', message: 'Running...' }))[0]).toMatchObject({ type: 'log', source: 'status', message: 'Running...' });
+    expect(events(decode({ type: 'result', data: { answer: 42 } }))[0]).toMatchObject({ type: 'log', source: 'result', message: 'result: {"answer":42}' });
+    expect(events(decode({ type: 'complete' })).at(-1)).toMatchObject({ type: 'run.completed' });
+  });
+
+  it('does not complete twice when a terminal event came first', () => {
+    const decode = createMarsDecoder();
+    decode(wire('workflow_failed', { error: 'x' }));
+    expect(events(decode({ type: 'complete' })).map((e) => e.type)).toEqual(['log']);
+  });
+});
+
+describe('mars decoder: tolerance', () => {
+  it('keeps unknown event types (and unknown legacy types) as raw events', () => {
+    const decode = createMarsDecoder();
+    expect(events(decode(wire('planner_mood', { mood: 'great' }))) ).toEqual([{ type: 'raw', frameType: 'planner_mood', unknown: true }]);
+    expect(events(decode({ type: 'telemetry', data: 1 }))).toEqual([{ type: 'raw', frameType: 'telemetry', unknown: true }]);
+  });
+
+  it('rejects a known type with a wrong field type, naming the path', () => {
+    const result = createMarsDecoder()(wire('step_progress', { step_id: 's', progress_percentage: 'half' }));
+    expect(result.kind).toBe('rejected');
+    if (result.kind === 'rejected') {
+      expect(result.frameType).toBe('step_progress');
+      expect(result.reason).toContain('data.progress_percentage');
+    }
+    const noStep = createMarsDecoder()(wire('step_started', { agent: 'engineer' }));
+    expect(noStep).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('step_id or step_number') });
+    const badCost = createMarsDecoder()(wire('cost_update', { model: 'x' }));
+    expect(badCost.kind).toBe('rejected');
+  });
+
+  it('rejects frames that are not MARS objects', () => {
+    expect(createMarsDecoder()('hello')).toMatchObject({ kind: 'rejected' });
+    expect(createMarsDecoder()(42)).toMatchObject({ kind: 'rejected' });
+  });
+
+  it('accepts null optionals and extra keys', () => {
+    const decode = createMarsDecoder();
+    const started = events(decode({ ...wire('step_started', { step_id: 's', step_number: null, step_description: null, agent: null, brand_new: true }), run_id: null, session_id: null, extra: 1 }));
+    expect(started.at(-1)).toEqual(expect.objectContaining({ type: 'node.started', nodeId: 's' }));
+    expect(started.at(-1)).not.toHaveProperty('label');
+    expect(started.at(-1)).not.toHaveProperty('runId');
+    const done = events(decode(wire('workflow_completed', { final_result: null, total_cost: null, total_duration_seconds: null })));
+    expect(done.at(-1)).toEqual(expect.objectContaining({ type: 'run.completed' }));
+    expect(done.at(-1)).not.toHaveProperty('totalCost');
+  });
+
+  it('gives every frame an identity; identical frames share it', () => {
+    const decode = createMarsDecoder();
+    const a = decode(wire('agent_message', { message: 'same' }));
+    const b = decode(wire('agent_message', { message: 'same' }));
+    const c = decode(wire('agent_message', { message: 'other' }));
+    expect(a.kind === 'events' && a.identity).toBeTruthy();
+    expect(a.kind === 'events' && a.identity).toBe(b.kind === 'events' && b.identity);
+    expect(a.kind === 'events' && a.identity).not.toBe(c.kind === 'events' && c.identity);
+  });
+});
+
+describe('mars decoder: DAG snapshot reply', () => {
+  const reply = (body: unknown, status = 200): HttpReplyFrame => ({ reply: { method: 'GET', path: '/api/runs/run-1/dag', status }, body });
+
+  it('rebuilds the graph and every node status, and lets later step events find their nodes', () => {
+    const decode = createMarsDecoder();
+    const snapshot = { ...DAG, status: 'executing', nodes: DAG.nodes.map((n, i) => ({ ...n, status: ['completed', 'running', 'pending'][i] })) };
+    const out = events(decode(reply(snapshot)));
+    expect(out[0]).toMatchObject({ type: 'log', message: 'resynced from DAG snapshot' });
+    expect(out[1]).toMatchObject({ type: 'graph.defined', replace: true, edges: DAG.edges });
+    expect(out.filter((e) => e.type === 'node.status').map((e) => e.type === 'node.status' && [e.nodeId, e.status])).toEqual([
+      ['planning', 'succeeded'],
+      ['step_1', 'running'],
+      ['step_2', 'pending'],
+    ]);
+    expect(out.every((e) => e.runId === 'run-1')).toBe(true);
+    expect(events(decode(wire('step_completed', { step_id: 'u', step_number: 1 })))[0]).toMatchObject({ nodeId: 'step_1' });
+  });
+
+  it('closes the run when the snapshot says it ended', () => {
+    const out = events(createMarsDecoder()(reply({ ...DAG, status: 'completed', total_cost: 0.01 })));
+    expect(out.at(-1)).toEqual(expect.objectContaining({ type: 'run.completed', totalCost: { micros: 10_000, currency: 'USD' } }));
+  });
+
+  it('rejects a failed or malformed reply and ignores replies to other paths', () => {
+    expect(createMarsDecoder()(reply({ error: 'nope' }, 404))).toMatchObject({ kind: 'rejected', frameType: 'dag-snapshot' });
+    expect(createMarsDecoder()(reply({ run_id: 'r', nodes: 'x' }))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('nodes') });
+    const other = createMarsDecoder()({ reply: { method: 'GET', path: '/api/other', status: 200 }, body: {} });
+    expect(events(other)[0]).toMatchObject({ type: 'raw', frameType: 'http-reply' });
+  });
+});
+
+describe('mars dialect', () => {
+  it('connects to /ws/{task_id} with a 30 s ping', () => {
+    expect(marsDialect.connect({ baseUrl: 'http://127.0.0.1:9/', runId: 'gate~a b' })).toEqual({
+      kind: 'websocket',
+      url: 'ws://127.0.0.1:9/ws/gate~a%20b',
+      heartbeat: { message: { type: 'ping' }, everyMs: 30_000 },
+    });
+  });
+
+  it('sends the {task, config} frame on the first open only, never on a reconnect', () => {
+    const first = marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: false, memo: {} });
+    expect(first).toEqual([{ via: 'socket', message: { task: 'Fit a model', config: expect.any(Object) } }]);
+    expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: true, memo: {} })).toEqual([]);
+    expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, reconnect: false, memo: {} })).toEqual([]);
+  });
+
+  it('answers gates in the real resolve_approval form', () => {
+    const gate = { gateId: 'ap-1', kind: 'approval', runId: 'r' };
+    const answer = (value: string | undefined, text?: string) =>
+      marsDialect.answerGate(gate, { decidedBy: 'me', ...(value ? { option: { value, label: value } } : {}), ...(text ? { text } : {}) }, {});
+    expect(answer('approve')).toEqual([{ via: 'socket', message: { type: 'resolve_approval', approval_id: 'ap-1', resolution: 'approved', feedback: '', modifications: null } }]);
+    expect(answer('reject', 'too risky')).toMatchObject([{ message: { resolution: 'rejected', feedback: 'too risky', modifications: null } }]);
+    expect(answer('modify', 'use 5%')).toMatchObject([{ message: { resolution: 'modified', modifications: 'use 5%' } }]);
+    expect(answer('submit')).toMatchObject([{ message: { resolution: 'submit' } }]);
+  });
+
+  it('sends control frames and resyncs from the DAG snapshot', () => {
+    expect(marsDialect.control('pause', 'r', undefined)).toEqual([{ via: 'socket', message: { type: 'pause' } }]);
+    expect(marsDialect.control('cancel', 'r', 'enough')).toEqual([{ via: 'socket', message: { type: 'cancel', reason: 'enough' } }]);
+    expect(marsDialect.resync('gate~1', undefined)).toEqual([{ via: 'http', method: 'GET', path: '/api/runs/gate~1/dag' }]);
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * MARS approvals → gate events, and the answer words back. Owns the option vocabulary:
+ * the real server sends bare strings (`["approve","reject","modify"]`, `["submit","cancel"]`),
+ * the document `{id,label,action}` objects; both become GateOptions whose `value` is the
+ * wire word, which `toResolution` turns into `resolve_approval.resolution`.
+ */
+import type { MarsEventOf, MarsOption } from '@/protocol/mars/mars-schemas';
+import type { GateOption, RunEvent } from '@/protocol/run-event';
+
+const APPROVE_WORDS = new Set(['approve', 'approved', 'submit', 'accept', 'yes', 'continue', 'proceed']);
+const REJECT_WORDS = new Set(['reject', 'rejected', 'cancel', 'deny', 'no', 'abort', 'stop']);
+/** Words whose answer carries the person's edits (modifications / feedback text). */
+const EDIT_WORDS = new Set(['modify', 'modified', 'edit', 'revise', 'change']);
+
+/** When the server lists no options, offer what the real server offers for approvals. */
+const DEFAULT_OPTIONS: readonly MarsOption[] = ['approve', 'reject', 'modify'];
+
+function toneOf(word: string): GateOption['tone'] {
+  const key = word.toLowerCase();
+  if (APPROVE_WORDS.has(key)) return 'approve';
+  if (REJECT_WORDS.has(key)) return 'reject';
+  return 'neutral';
+}
+
+function labelOf(word: string): string {
+  const spaced = word.replace(/[_-]+/g, ' ').trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+export function toGateOption(option: MarsOption): GateOption {
+  if (typeof option === 'string') return { value: option, label: labelOf(option), tone: toneOf(option) };
+  // `action` says what the button does; `id` is what the server knows it by.
+  return { value: option.id, label: option.label ?? labelOf(option.id), tone: toneOf(option.action ?? option.id) };
+}
+
+function isEditOption(option: MarsOption): boolean {
+  const word = typeof option === 'string' ? option : (option.action ?? option.id);
+  return EDIT_WORDS.has(word.toLowerCase());
+}
+
+export function gateOpened(data: MarsEventOf<'approval_requested'>['data'], nodeId: string | undefined): RunEvent {
+  const options = data.options && data.options.length > 0 ? data.options : DEFAULT_OPTIONS;
+  const requester = data.context?.current_step?.agent;
+  return {
+    type: 'gate.opened',
+    gateId: data.approval_id,
+    kind: 'approval',
+    message: data.description ?? data.action ?? 'Approval requested',
+    options: options.map(toGateOption),
+    ...(options.some(isEditOption) ? { acceptsText: true } : {}),
+    ...(nodeId !== undefined ? { nodeId } : {}),
+    ...(requester !== undefined ? { requester } : {}),
+    ...(data.context !== undefined ? { context: data.context } : {}),
+  };
+}
+
+export function gateResolved(data: MarsEventOf<'approval_received'>['data'], nodeId: string | undefined): RunEvent {
+  const decision = data.resolution ?? (data.approved === undefined ? 'decided' : data.approved ? 'approved' : 'rejected');
+  return {
+    type: 'gate.resolved',
+    gateId: data.approval_id,
+    decision,
+    cause: 'decision',
+    ...(nodeId !== undefined ? { nodeId } : {}),
+    ...(data.feedback ? { payload: { feedback: data.feedback } } : {}),
+  };
+}
+
+/** An option's wire word → the real server's `resolution` ("approved" | "rejected" | "modified" | the word itself). */
+export function toResolution(word: string | undefined, hasEdits: boolean): string {
+  if (word === undefined) return hasEdits ? 'modified' : 'approved';
+  const key = word.toLowerCase();
+  if (key === 'approve' || key === 'approved') return 'approved';
+  if (key === 'reject' || key === 'rejected') return 'rejected';
+  if (EDIT_WORDS.has(key)) return 'modified';
+  return word;
+}
