@@ -1,0 +1,94 @@
+/**
+ * myagent over a plain WebSocket at the server root (`ws://host:port`).
+ *
+ * The run id is the myagent SESSION id. A run starts in two steps: on open we send
+ * `user.create_session`; the server answers `agent.session_created` (its id reaches the
+ * session as memo.session_id) and the session then calls `startRun`, which sends
+ * `user.message {session_id, content}`.
+ *
+ * A disconnect ends the server session. The only way back is `user.reconnect_with_state`
+ * with a `signed_state` exported earlier (`exportStateCommand` → `user.request_state` →
+ * agent.state_exported → memo.signed_state). The server answers with a NEW session id
+ * (agent.state_restored → memo.session_id), replays what the old connection missed,
+ * renumbered for the new one, and says "Replay completed".
+ *
+ * Gate answers: `user.response {session_id, step_id, content:{confirmed, approved, feedback?, tasks?}}`.
+ * Control: cancel only (`user.cancel`); myagent has no pause or resume.
+ * The server sends `system.heartbeat` every 60 s, so no client ping is needed.
+ */
+import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import { createMyagentDecoder } from '@/protocol/myagent/myagent-decoder';
+import { responseContent } from '@/protocol/myagent/myagent-gate';
+
+const CLIENT = { client_id: 'runboard', client_version: '0.1.0' };
+
+const socket = (message: Record<string, unknown>): OutboundCommand => ({ via: 'socket', message });
+
+/** Asks the server for a signed state to resume with after a disconnect (agent.state_exported). */
+export function exportStateCommand(sessionId: string): OutboundCommand {
+  return socket({ event: 'user.request_state', session_id: sessionId, metadata: { include_history: false } });
+}
+
+/** ws(s)://host:port without a trailing slash; http(s) bases are turned into ws(s). */
+function socketUrl(baseUrl: string): string {
+  return baseUrl.replace(/^http(s?):\/\//, 'ws$1://').replace(/\/+$/, '');
+}
+
+function sessionOf(memo: Readonly<Record<string, unknown>>, fallback: string): string {
+  return typeof memo.session_id === 'string' && memo.session_id.length > 0 ? memo.session_id : fallback;
+}
+
+export const myagentDialect: Dialect = {
+  id: 'myagent',
+  label: 'MyAgent (WebSocket)',
+  transport: 'websocket',
+  // Heartbeats every 60 s (the document says 30): stale after two missed ones and some slack.
+  staleAfterMs: 150_000,
+  firstSeq: 1,
+  capabilities: {
+    startsRuns: true,
+    control: {
+      cancel: true,
+      pause: 'myagent has no pause command (only cancel, or cancel_task per task)',
+      resume: 'myagent has no pause, so nothing to resume',
+    },
+  },
+  createDecoder: createMyagentDecoder,
+  connect: ({ baseUrl }) => ({ kind: 'websocket', url: socketUrl(baseUrl) }),
+  onOpen(ctx) {
+    if (ctx.reconnect && ctx.memo.signed_state !== undefined) {
+      const lastSeq = Number(ctx.cursor);
+      return [
+        socket({
+          event: 'user.reconnect_with_state',
+          session_id: sessionOf(ctx.memo, ctx.runId),
+          signed_state: ctx.memo.signed_state,
+          content: Number.isInteger(lastSeq) && lastSeq > 0 ? { last_seq: lastSeq } : {},
+        }),
+      ];
+    }
+    // Without an exported state a lost session cannot be resumed: a new one would be empty.
+    if (ctx.reconnect) return [];
+    return [socket({ event: 'user.create_session', content: CLIENT, metadata: { source: 'web' } })];
+  },
+  startRun: (instructions, sessionId) => [
+    socket({ event: 'user.message', session_id: sessionId, content: instructions, metadata: { source: 'web_console', ...CLIENT } }),
+  ],
+  answerGate(gate, answer, memo) {
+    return [
+      socket({
+        event: 'user.response',
+        session_id: sessionOf(memo, gate.runId),
+        step_id: gate.gateId,
+        content: responseContent(answer),
+        metadata: { decided_by: answer.decidedBy },
+      }),
+    ];
+  },
+  control(action, runId, reason) {
+    if (action !== 'cancel') return { unavailable: this.capabilities.control[action] as string };
+    return [socket({ event: 'user.cancel', session_id: runId, content: reason ?? 'Cancelled from Runboard' })];
+  },
+  // myagent cannot replay within a connection; re-exporting the state is the best it offers.
+  resync: (runId) => [exportStateCommand(runId)],
+};

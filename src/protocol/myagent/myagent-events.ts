@@ -1,0 +1,351 @@
+/**
+ * One validated myagent server event → canonical RunEvents (+ memo for the session).
+ *
+ * Chapters (myagent has none on the wire; this mapping is Runboard's):
+ *   plan.start            opens 'plan'  ("Plan")
+ *   first solver.start    closes 'plan', opens 'solve' ("Solve")
+ *   aggregate.start       closes 'solve', opens 'aggregate' ("Aggregate")
+ *   pipeline.completed    closes whatever is open (also any terminal event)
+ * Gates: the server sends no "resolved" event for agent.user_confirm. It solves only after
+ * a confirmation, so the next solver.start resolves open gates as approved; plan.cancelled
+ * or the end of the run resolves them as rejected (declined, cancelled or timed out).
+ */
+import { decimalToMicros } from '@/lib/to-micros';
+import { toNodeStatus } from '@/protocol/decode-util';
+import { clip, contentObject, contentText, costEvents, taskIdOf, taskLabelOf } from '@/protocol/myagent/myagent-content';
+import { gateOpened } from '@/protocol/myagent/myagent-gate';
+import type { MyagentEventOf, MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
+import {
+  currentTask,
+  endTask,
+  newText,
+  startTask,
+  type MyagentChapter,
+  type MyagentStreamState,
+} from '@/protocol/myagent/myagent-state';
+import type { RunEvent } from '@/protocol/run-event';
+
+export type Mapped = { events: RunEvent[]; memo?: Record<string, unknown> };
+
+/** The run-level node that owns aggregation output and task-less partial answers. */
+export const AGGREGATE_NODE = 'aggregate';
+
+const CHAPTER_TITLES: Record<MyagentChapter, string> = { plan: 'Plan', solve: 'Solve', aggregate: 'Aggregate' };
+
+export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState, frameMs: number | undefined): Mapped {
+  const text = contentText(wire.content, wire.show_content);
+  const taskId = taskIdOf(wire.metadata, wire.content);
+  switch (wire.event) {
+    case 'plan.start':
+      return only([...runStarted(state, text), ...openChapter(state, 'plan')]);
+    case 'plan.completed':
+      return only(planCompleted(wire, state));
+    case 'plan.cancelled':
+      return only([
+        log('warn', `Planning cancelled${text ? `: ${text}` : ''}`, 'plan'),
+        ...resolveGates(state, 'rejected', 'cancelled'),
+        ...closeChapter(state, 'cancelled'),
+      ]);
+    case 'plan.coercion_error':
+      return only([log('error', `Plan could not be read as tasks: ${text ?? wire.metadata?.error_message ?? 'unknown error'}`, 'plan')]);
+    case 'solver.start':
+      return only(solverStart(wire, state, taskId));
+    case 'solver.completed':
+      return only(solverCompleted(wire, state, taskId));
+    case 'solver.cancelled':
+      return only(solverCancelled(wire, state, taskId, text));
+    case 'solver.restarted':
+      return only(solverRestarted(wire, state, taskId));
+    case 'solver.progress':
+      return only(solverProgress(wire, state, taskId, text));
+    case 'agent.thinking':
+      return only([log('debug', text ?? 'thinking…', 'thinking', taskId ?? currentTask(state))]);
+    case 'agent.llm_message':
+      return only([log('info', clip(text ?? 'model message'), 'llm', taskId ?? currentTask(state))]);
+    case 'agent.tool_call':
+      return only([toolCalled(wire, taskId ?? currentTask(state))]);
+    case 'agent.tool_result':
+      return only([toolResult(wire, taskId ?? currentTask(state))]);
+    case 'agent.partial_answer':
+      return only(partialAnswer(state, taskId ?? currentTask(state) ?? AGGREGATE_NODE, wire.content));
+    case 'agent.final_answer':
+      return only([log('info', clip(text ?? 'final answer'), 'final_answer'), ...costEvents(wire.metadata, taskId)]);
+    case 'agent.user_confirm':
+      state.openGates.add(wire.step_id);
+      return only([gateOpened(wire, frameMs)]);
+    case 'agent.error':
+    case 'system.error':
+    case 'error.validation':
+    case 'error.timeout':
+      return only(errorEvents(state, text ?? wire.event, wire.metadata?.error_code, taskId));
+    case 'error.retry_attempt':
+      return only([log('warn', `Retrying (attempt ${wire.metadata?.attempt ?? '?'}): ${text ?? wire.metadata?.error_message ?? 'error'}`)]);
+    case 'agent.session_created':
+      return sessionCreated(wire);
+    case 'agent.session_end':
+      return only(sessionEnd(wire, state, text));
+    case 'agent.state_exported':
+      return stateExported(wire);
+    case 'agent.state_restored':
+      return stateRestored(wire, text);
+    case 'agent.interrupted':
+      return only(finish(state, { type: 'run.cancelled', reason: text ?? wire.metadata?.reason }, 'cancelled'));
+    case 'system.connected': {
+      const server = contentObject(wire.content)?.server_name;
+      return only([log('debug', `Connected to ${typeof server === 'string' ? server : 'myagent server'}`, 'system')]);
+    }
+    case 'system.heartbeat':
+      return only([]);
+    case 'system.notice': {
+      const level = wire.metadata?.type === 'warning' || wire.metadata?.type === 'maintenance' ? 'warn' : 'info';
+      return only([log(level, text ?? 'notice', 'system')]);
+    }
+    case 'aggregate.start':
+      return only([
+        ...openChapter(state, 'aggregate'),
+        { type: 'node.started', nodeId: AGGREGATE_NODE, label: 'Aggregate', kind: 'aggregate' },
+      ]);
+    case 'aggregate.completed': {
+      const content = contentObject(wire.content);
+      return only([{ type: 'node.completed', nodeId: AGGREGATE_NODE, output: content?.final_result ?? content?.output ?? wire.content }]);
+    }
+    case 'pipeline.completed':
+      return only(pipelineCompleted(wire, state));
+  }
+}
+
+const only = (events: RunEvent[]): Mapped => ({ events });
+
+function log(level: 'debug' | 'info' | 'warn' | 'error', message: string, source?: string, nodeId?: string): RunEvent {
+  return { type: 'log', level, message, source, nodeId };
+}
+
+// ---- run, chapters, gates ------------------------------------------------------
+
+function runStarted(state: MyagentStreamState, title: string | undefined): RunEvent[] {
+  if (state.runStarted) return [];
+  state.runStarted = true;
+  return [{ type: 'run.started', title: title ? clip(title, 200) : undefined }];
+}
+
+function closeChapter(state: MyagentStreamState, status: string): RunEvent[] {
+  const open = state.chapter;
+  state.chapter = undefined;
+  return open ? [{ type: 'chapter.completed', chapterId: open, status }] : [];
+}
+
+function openChapter(state: MyagentStreamState, key: MyagentChapter): RunEvent[] {
+  if (state.chapter === key) return [];
+  const closed = closeChapter(state, 'completed');
+  state.chapter = key;
+  return [...closed, { type: 'chapter.started', chapterId: key, title: CHAPTER_TITLES[key], key }];
+}
+
+function resolveGates(state: MyagentStreamState, decision: string, cause: 'decision' | 'cancelled'): RunEvent[] {
+  const events: RunEvent[] = [...state.openGates].map((gateId) => ({ type: 'gate.resolved', gateId, decision, cause }));
+  state.openGates.clear();
+  return events;
+}
+
+/** A terminal event once: later ones (session_end after pipeline.completed) become logs. */
+function finish(state: MyagentStreamState, terminal: RunEvent, chapterStatus: string): RunEvent[] {
+  if (state.terminal) return [log('info', `${terminal.type} after the run ended`, 'session')];
+  state.terminal = true;
+  state.active = [];
+  const gates = resolveGates(state, 'rejected', chapterStatus === 'cancelled' ? 'cancelled' : 'decision');
+  return [...gates, ...closeChapter(state, chapterStatus), terminal];
+}
+
+/** A `user.cancel` echoed back (or relayed from another client): the run was cancelled on request. */
+export function cancelRequested(state: MyagentStreamState, reason: string | undefined): RunEvent[] {
+  return finish(state, { type: 'run.cancelled', reason, requested: true }, 'cancelled');
+}
+
+// ---- plan and solver -----------------------------------------------------------
+
+function planCompleted(wire: MyagentEventOf<'plan.completed'>, state: MyagentStreamState): RunEvent[] {
+  const tasks = wire.content.tasks;
+  const ids = new Set(tasks.map((task) => task.id));
+  const nodes = tasks.map((task) => ({
+    id: task.id,
+    label: task.title ?? task.objective ?? task.description ?? `Task ${task.id}`,
+    kind: 'task',
+  }));
+  // Edges come only from `dependencies`; a dependency on an unknown task draws nothing.
+  const edges = tasks.flatMap((task) =>
+    (task.dependencies ?? []).filter((dep) => ids.has(dep)).map((dep) => ({ source: dep, target: task.id })),
+  );
+  const summary = wire.content.plan_summary ?? wire.metadata?.plan_summary;
+  return [
+    ...runStarted(state, undefined),
+    { type: 'graph.defined', nodes, edges },
+    ...(summary ? [log('info', `Plan (${tasks.length} tasks): ${clip(summary, 500)}`, 'plan')] : []),
+    ...costEvents(wire.metadata, undefined),
+  ];
+}
+
+function solverStart(wire: MyagentEventOf<'solver.start'>, state: MyagentStreamState, taskId: string | undefined): RunEvent[] {
+  if (taskId === undefined) return [log('warn', 'solver.start without a task id', 'solver')];
+  const chapters = state.solveOpened ? [] : openChapter(state, 'solve');
+  state.solveOpened = true;
+  startTask(state, taskId);
+  return [
+    ...runStarted(state, undefined),
+    ...resolveGates(state, 'approved', 'decision'),
+    ...chapters,
+    { type: 'node.started', nodeId: taskId, label: taskLabelOf(wire.content), kind: 'task', attempt: wire.metadata?.attempt },
+  ];
+}
+
+function solverCompleted(wire: MyagentEventOf<'solver.completed'>, state: MyagentStreamState, taskId: string | undefined): RunEvent[] {
+  if (taskId === undefined) return [log('warn', 'solver.completed without a task id', 'solver'), ...costEvents(wire.metadata, undefined)];
+  endTask(state, taskId);
+  const result = contentObject(wire.content)?.result;
+  const status = contentObject(result)?.status;
+  const costs = costEvents(wire.metadata, taskId);
+  if (typeof status === 'string' && toNodeStatus(status) === 'failed') {
+    const message = contentText(result, undefined) ?? `task ${taskId} failed`;
+    return [...costs, { type: 'node.failed', nodeId: taskId, error: { message } }];
+  }
+  const done: RunEvent = {
+    type: 'node.completed',
+    nodeId: taskId,
+    output: result ?? wire.content,
+    durationMs: wire.metadata?.execution_time_ms,
+    attempt: wire.metadata?.attempt,
+  };
+  return [...costs, done];
+}
+
+function solverCancelled(wire: MyagentEventOf<'solver.cancelled'>, state: MyagentStreamState, taskId: string | undefined, text: string | undefined): RunEvent[] {
+  if (taskId === undefined) return [log('warn', `solver.cancelled without a task id${text ? `: ${text}` : ''}`, 'solver')];
+  endTask(state, taskId);
+  const reason = wire.metadata?.reason ?? text;
+  // The document's reason "dependency_failed" means the task never ran: a skip.
+  if (reason === 'dependency_failed') return [{ type: 'node.skipped', nodeId: taskId, reason }];
+  return [{ type: 'node.cancelled', nodeId: taskId, reason }];
+}
+
+/** `metadata.attempt` is the attempt about to run; node.retrying names the one that failed. */
+function solverRestarted(wire: MyagentEventOf<'solver.restarted'>, state: MyagentStreamState, taskId: string | undefined): RunEvent[] {
+  if (taskId === undefined) return [log('warn', 'solver.restarted without a task id', 'solver')];
+  endTask(state, taskId);
+  const next = wire.metadata?.attempt ?? 2;
+  const previous = wire.metadata?.previous_error ?? contentObject(wire.content)?.previous_error;
+  return [
+    {
+      type: 'node.retrying',
+      nodeId: taskId,
+      attempt: Math.max(1, next - 1),
+      error: typeof previous === 'string' ? { message: previous } : undefined,
+      delayMs: wire.metadata?.backoff_ms,
+    },
+  ];
+}
+
+function solverProgress(wire: MyagentEventOf<'solver.progress'>, state: MyagentStreamState, taskId: string | undefined, text: string | undefined): RunEvent[] {
+  const nodeId = taskId ?? currentTask(state);
+  const current = contentObject(wire.content)?.current_task;
+  const message = typeof current === 'string' ? current : text;
+  if (nodeId === undefined) return [log('info', message ?? 'solver progress', 'solver')];
+  const percent = wire.metadata?.progress_percent;
+  return [{ type: 'node.progress', nodeId, progress: percent === undefined ? undefined : percent / 100, message }];
+}
+
+function partialAnswer(state: MyagentStreamState, nodeId: string, content: string): RunEvent[] {
+  const delta = newText(state, nodeId, content);
+  return delta.length > 0 ? [{ type: 'node.output', nodeId, delta }] : [];
+}
+
+function toolCalled(wire: MyagentEventOf<'agent.tool_call'>, nodeId: string | undefined): RunEvent {
+  const content = contentObject(wire.content);
+  const tool = wire.metadata?.tool_name ?? (typeof content?.tool_name === 'string' ? content.tool_name : 'tool');
+  return { type: 'tool.called', nodeId, callId: wire.metadata?.call_id, tool, args: wire.metadata?.tool_args ?? content?.arguments };
+}
+
+function toolResult(wire: MyagentEventOf<'agent.tool_result'>, nodeId: string | undefined): RunEvent {
+  const meta = wire.metadata;
+  const status = contentObject(meta?.result)?.status;
+  const failed = typeof status === 'string' && toNodeStatus(status) === 'failed';
+  return {
+    type: 'tool.result',
+    nodeId,
+    callId: meta?.call_id,
+    tool: meta?.tool_name ?? 'tool',
+    ok: meta?.success ?? !failed,
+    result: meta?.result ?? wire.content,
+    durationMs: meta?.execution_time_ms,
+  };
+}
+
+function errorEvents(state: MyagentStreamState, message: string, code: string | undefined, taskId: string | undefined): RunEvent[] {
+  const events: RunEvent[] = [log('error', message, 'agent', taskId)];
+  if (taskId !== undefined) {
+    endTask(state, taskId);
+    events.push({ type: 'node.failed', nodeId: taskId, error: { message, code } });
+  }
+  return events;
+}
+
+// ---- session -------------------------------------------------------------------
+
+function sessionCreated(wire: MyagentEventOf<'agent.session_created'>): Mapped {
+  const fromContent = contentObject(wire.content)?.session_id;
+  const sessionId = typeof fromContent === 'string' ? fromContent : wire.session_id;
+  return {
+    events: [log('info', `Session ${sessionId ?? '(no id)'} created`, 'session')],
+    ...(sessionId ? { memo: { session_id: sessionId } } : {}),
+  };
+}
+
+function sessionEnd(wire: MyagentEventOf<'agent.session_end'>, state: MyagentStreamState, text: string | undefined): RunEvent[] {
+  const reason = wire.metadata?.reason;
+  const status = wire.metadata?.completion_status;
+  if (reason === 'user_request') return finish(state, { type: 'run.cancelled', reason: text }, 'cancelled');
+  if (status === 'failed' || reason === 'error' || reason === 'timeout') {
+    return finish(state, { type: 'run.failed', error: { message: text ?? `session ended: ${reason ?? status}`, code: reason } }, 'failed');
+  }
+  const tokens = wire.metadata?.stats?.tokens_used;
+  return finish(state, { type: 'run.completed', output: text, totalTokens: tokens ? tokens.input + tokens.output : undefined }, 'completed');
+}
+
+function pipelineCompleted(wire: MyagentEventOf<'pipeline.completed'>, state: MyagentStreamState): RunEvent[] {
+  const meta = wire.metadata;
+  const summary = meta?.result_summary;
+  if (meta?.status === 'failed') {
+    return finish(state, { type: 'run.failed', error: { message: summary ?? 'the pipeline failed' } }, 'failed');
+  }
+  const partial = meta?.status === 'partial_success' ? [log('warn', 'Pipeline finished with partial success', 'pipeline')] : [];
+  const output = contentObject(wire.content)?.aggregate_output ?? summary;
+  const tokens = meta?.tokens_used;
+  const completed: RunEvent = {
+    type: 'run.completed',
+    output,
+    durationMs: numberField(meta, 'total_time_ms'),
+    // A closing total is authoritative: it is not booked again as an increment.
+    totalCost: meta?.cost_usd !== undefined ? { micros: decimalToMicros(meta.cost_usd), currency: 'USD' } : undefined,
+    totalTokens: tokens ? tokens.input + tokens.output : undefined,
+  };
+  return [...partial, ...finish(state, completed, 'completed')];
+}
+
+function numberField(object: Record<string, unknown> | undefined, key: string): number | undefined {
+  const value = object?.[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function stateExported(wire: MyagentEventOf<'agent.state_exported'>): Mapped {
+  const exported = contentObject(wire.content)?.exported_state;
+  const signed = wire.signed_state ?? wire.metadata?.session_state ?? exported;
+  const until = wire.metadata?.valid_until;
+  const events = [log('info', `Session state exported${until ? ` (valid until ${until})` : ''}`, 'session')];
+  if (signed === undefined) return { events };
+  return { events, memo: { signed_state: signed, ...(wire.session_id ? { session_id: wire.session_id } : {}) } };
+}
+
+function stateRestored(wire: MyagentEventOf<'agent.state_restored'>, text: string | undefined): Mapped {
+  const fromContent = contentObject(wire.content)?.session_id;
+  const sessionId = wire.metadata?.new_session_id ?? (typeof fromContent === 'string' ? fromContent : wire.session_id);
+  const events = [log('info', `Session restored${sessionId ? ` as ${sessionId}` : ''}${text ? `: ${text}` : ''}`, 'session')];
+  return sessionId ? { events, memo: { session_id: sessionId } } : { events };
+}
