@@ -1,0 +1,178 @@
+/**
+ * AG-UI 1.0 SSE frames → canonical RunEvents. One decoder per connection (it keeps the
+ * small state in agui-decoder-state.ts). Frames are SSE `{data}` (no `id:`, no `event:`);
+ * a bare event object is accepted too (replays, tests).
+ *
+ * AG-UI has no ordering key and no event id, so results carry neither `order` nor
+ * `identity`: token deltas legitimately repeat, and dedupe by content would drop them.
+ *
+ * Speed: TEXT_MESSAGE_CONTENT and TOOL_CALL_ARGS (the bulk of any stream) take a
+ * structural check instead of zod; anything that check does not accept falls through to
+ * the full schema, so a bad frame is still rejected with a readable path. Every other
+ * type is parsed with its own member schema (cheaper than the whole union).
+ *
+ * Mappings: lifecycle (RUN_*, STEP_*, SUBAGENT_*) in agui-lifecycle.ts, content in
+ * agui-content.ts, Runboard's CUSTOM conventions (cost, plan, skip, progress, log) in
+ * agui-custom.ts.
+ */
+import { isHttpReplyFrame, type DecodeResult } from '@/protocol/dialect';
+import { reasonOf, rejected, unknownFrame } from '@/protocol/decode-util';
+import {
+  activity,
+  flushChunkCall,
+  flushReasoning,
+  messageNode,
+  reasoningDelta,
+  stateDelta,
+  stateSnapshot,
+  textChunk,
+  toolArgs,
+  toolChunk,
+  toolEnded,
+  toolResult,
+  toolStarted,
+} from '@/protocol/agui/agui-content';
+import { customEvents, summarize } from '@/protocol/agui/agui-custom';
+import { type AguiDecoderState, createDecoderState } from '@/protocol/agui/agui-decoder-state';
+import {
+  runError,
+  runFinished,
+  runStarted,
+  stepFinished,
+  stepStarted,
+  subagentError,
+  subagentFinished,
+  subagentStarted,
+} from '@/protocol/agui/agui-lifecycle';
+import { AGUI_EVENT_SCHEMAS, type AguiEvent } from '@/protocol/agui/agui-schemas';
+import type { RunEvent } from '@/protocol/run-event';
+
+export function createAguiDecoder(): (frame: unknown) => DecodeResult {
+  const state = createDecoderState();
+  return (frame) => decodeAguiFrame(state, frame);
+}
+
+export function decodeAguiFrame(state: AguiDecoderState, frame: unknown): DecodeResult {
+  if (isHttpReplyFrame(frame)) return { kind: 'events', events: [{ type: 'raw', frameType: 'http-reply', summary: summarize(frame.body) }] };
+  const body = bodyOf(frame);
+  if (body === undefined) return rejected('not an AG-UI event: expected a JSON object with a string "type"');
+  const type = body.type as string;
+  const fast = state.chunkCall === undefined ? fastPath(state, type, body) : undefined;
+  if (fast !== undefined) return fast;
+  const schema = AGUI_EVENT_SCHEMAS.get(type);
+  if (schema === undefined) return { kind: 'events', events: [unknownFrame(type)] };
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return rejected(reasonOf(parsed.error), type);
+  const wire = parsed.data;
+  const events = type === 'TOOL_CALL_CHUNK' ? [] : flushChunkCall(state);
+  events.push(...toRunEvents(state, wire));
+  if (wire.timestamp !== undefined) for (const event of events) event.atMs = wire.timestamp;
+  return { kind: 'events', events };
+}
+
+/** The event object inside an SSE frame `{data}`, or a bare event; cheap (no zod). */
+function bodyOf(frame: unknown): Record<string, unknown> | undefined {
+  if (typeof frame !== 'object' || frame === null) return undefined;
+  let body = frame as Record<string, unknown>;
+  if (typeof body.type !== 'string' && 'data' in body) body = body.data as Record<string, unknown>;
+  return typeof body === 'object' && body !== null && typeof body.type === 'string' ? body : undefined;
+}
+
+/** The hot types, checked structurally; undefined sends the frame to the full schema. */
+function fastPath(state: AguiDecoderState, type: string, body: Record<string, unknown>): DecodeResult | undefined {
+  if (type !== 'TEXT_MESSAGE_CONTENT' && type !== 'TOOL_CALL_ARGS') return undefined;
+  const { delta, subagentRunId, timestamp, metadata } = body;
+  if (typeof delta !== 'string') return undefined;
+  if (subagentRunId != null && typeof subagentRunId !== 'string') return undefined;
+  if (timestamp != null && typeof timestamp !== 'number') return undefined;
+  if (metadata != null && (typeof metadata !== 'object' || Array.isArray(metadata))) return undefined;
+  let events: RunEvent[];
+  if (type === 'TEXT_MESSAGE_CONTENT') {
+    const messageId = body.messageId;
+    if (typeof messageId !== 'string') return undefined;
+    events = [];
+    const nodeId = messageNode(state, events, messageId, (subagentRunId as string | null) ?? undefined, (metadata as Record<string, unknown> | null) ?? undefined);
+    events.push({ type: 'node.output', nodeId, delta });
+  } else {
+    const toolCallId = body.toolCallId;
+    if (typeof toolCallId !== 'string') return undefined;
+    events = toolArgs(state, toolCallId, delta);
+  }
+  if (typeof timestamp === 'number') for (const event of events) event.atMs = timestamp;
+  return { kind: 'events', events };
+}
+
+function toRunEvents(state: AguiDecoderState, wire: AguiEvent): RunEvent[] {
+  switch (wire.type) {
+    case 'RUN_STARTED':
+      return runStarted(state, wire);
+    case 'RUN_FINISHED':
+      return [...flushReasoning(state), ...runFinished(state, wire)];
+    case 'RUN_ERROR':
+      return [...flushReasoning(state), ...runError(state, wire)];
+    case 'STEP_STARTED':
+      return stepStarted(state, wire);
+    case 'STEP_FINISHED':
+      return stepFinished(state, wire);
+    case 'SUBAGENT_STARTED':
+      return subagentStarted(state, wire);
+    case 'SUBAGENT_FINISHED':
+      return subagentFinished(state, wire);
+    case 'SUBAGENT_ERROR':
+      return subagentError(state, wire);
+    case 'TEXT_MESSAGE_START': {
+      const out: RunEvent[] = [];
+      messageNode(state, out, wire.messageId, wire.subagentRunId, wire.metadata);
+      return out;
+    }
+    case 'TEXT_MESSAGE_CONTENT': {
+      const out: RunEvent[] = [];
+      const nodeId = messageNode(state, out, wire.messageId, wire.subagentRunId, wire.metadata);
+      out.push({ type: 'node.output', nodeId, delta: wire.delta });
+      return out;
+    }
+    case 'TEXT_MESSAGE_END':
+      return [];
+    case 'TEXT_MESSAGE_CHUNK':
+      return textChunk(state, wire);
+    case 'TOOL_CALL_START':
+      return toolStarted(state, wire);
+    case 'TOOL_CALL_ARGS':
+      return toolArgs(state, wire.toolCallId, wire.delta);
+    case 'TOOL_CALL_END':
+      return toolEnded(state, wire.toolCallId);
+    case 'TOOL_CALL_CHUNK':
+      return toolChunk(state, wire);
+    case 'TOOL_CALL_RESULT':
+      return toolResult(state, wire);
+    case 'REASONING_START':
+      return [];
+    case 'REASONING_MESSAGE_START': {
+      const out: RunEvent[] = [];
+      messageNode(state, out, wire.messageId, wire.subagentRunId, wire.metadata);
+      return out;
+    }
+    case 'REASONING_MESSAGE_CONTENT':
+    case 'REASONING_MESSAGE_CHUNK':
+      return reasoningDelta(state, wire.messageId, wire.delta);
+    case 'REASONING_MESSAGE_END':
+      return flushReasoning(state, wire.messageId);
+    case 'REASONING_END':
+      return flushReasoning(state);
+    case 'REASONING_ENCRYPTED_VALUE':
+      return [{ type: 'raw', frameType: wire.type, summary: `encrypted ${wire.subtype} value for ${wire.entityId}` }];
+    case 'STATE_SNAPSHOT':
+      return stateSnapshot(wire);
+    case 'STATE_DELTA':
+      return stateDelta(wire);
+    case 'MESSAGES_SNAPSHOT':
+      return [{ type: 'log', level: 'debug', source: 'messages', message: `messages snapshot: ${wire.messages.length} message(s)` }];
+    case 'ACTIVITY_SNAPSHOT':
+    case 'ACTIVITY_DELTA':
+      return activity(wire);
+    case 'RAW':
+      return [{ type: 'raw', frameType: wire.source !== undefined ? `RAW:${wire.source}` : 'RAW', summary: summarize(wire.event) }];
+    case 'CUSTOM':
+      return customEvents(state, wire);
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * AG-UI 1.0 over HTTP POST answered by SSE (`data:` frames only).
+ *
+ *   run     POST {base}/agui/run   RunAgentInput, `Accept: text/event-stream`, bearer header
+ *
+ * Runboard's run id is the AG-UI thread id. Every HTTP run is one segment of it; the first
+ * POST's body comes from `startRun` (the app hands it to the POST+SSE transport), later
+ * ones go through `transport.send` as `{via: 'run'}` commands.
+ *
+ * Gates are interrupts: `RUN_FINISHED.outcome = {type: 'interrupt', interrupts}`. The
+ * answer is the next run on the same thread (new runId) carrying
+ * `resume: [{interruptId, status: 'resolved' | 'cancelled', payload?}]`. As in the reference
+ * client's `buildResumeArray`, a payload travels only with 'resolved'.
+ *
+ * No control channel: closing the stream only stops *watching*; it does not cancel the
+ * agent. No resync (no event ids, no replay). No heartbeat, hence the long stale limit.
+ */
+import { bearerHeaders, type Dialect } from '@/protocol/dialect';
+import { createAguiDecoder } from '@/protocol/agui/agui-decoder';
+import { CANCEL_OPTION } from '@/protocol/agui/agui-lifecycle';
+
+export type AguiResumeEntry = { interruptId: string; status: 'resolved' | 'cancelled'; payload?: unknown };
+
+export type AguiUserMessage = { id: string; role: 'user'; content: string };
+
+/** The RunAgentInput fields Runboard sends (1.0 names; tools/context/state/forwardedProps empty). */
+export type AguiRunInput = {
+  threadId: string;
+  runId: string;
+  messages: AguiUserMessage[];
+  tools: never[];
+  context: never[];
+  state: Record<string, never>;
+  forwardedProps: Record<string, never>;
+  resume?: AguiResumeEntry[];
+};
+
+/** Builds a RunAgentInput: pure, ids given by the caller. */
+export function buildRunInput(params: {
+  threadId: string;
+  runId: string;
+  messages?: AguiUserMessage[];
+  resume?: AguiResumeEntry[];
+}): AguiRunInput {
+  const input: AguiRunInput = {
+    threadId: params.threadId,
+    runId: params.runId,
+    messages: params.messages ?? [],
+    tools: [],
+    context: [],
+    state: {},
+    forwardedProps: {},
+  };
+  if (params.resume !== undefined) input.resume = params.resume;
+  return input;
+}
+
+/** A fresh id; crypto.randomUUID is missing outside secure contexts (plain http hosts). */
+export function newAguiId(prefix: string): string {
+  const uuid = globalThis.crypto?.randomUUID?.();
+  return `${prefix}-${uuid ?? `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`}`;
+}
+
+const NO_CONTROL = 'AG-UI has no control channel: closing the stream only stops watching, it does not stop the agent';
+
+export const aguiDialect: Dialect = {
+  id: 'agui',
+  label: 'AG-UI (POST + SSE)',
+  transport: 'post-sse',
+  // No heartbeat in the protocol: a model thinking for a minute is normal silence.
+  staleAfterMs: 120_000,
+  capabilities: {
+    startsRuns: true,
+    control: {
+      cancel: NO_CONTROL,
+      pause: 'AG-UI runs pause only at interrupts; there is no pause request',
+      resume: 'AG-UI resumes by answering the pending interrupt (a new run with `resume`)',
+    },
+  },
+  createDecoder: () => createAguiDecoder(),
+  connect: ({ baseUrl, token }) => ({
+    kind: 'post-sse',
+    url: `${baseUrl.replace(/\/+$/, '')}/agui/run`,
+    headers: bearerHeaders(token),
+  }),
+  // The first run's body is the POST itself (from startRun), never a second send.
+  onOpen: () => [],
+  answerGate(gate, answer) {
+    const status = answer.option?.value === CANCEL_OPTION.value ? 'cancelled' : 'resolved';
+    const entry: AguiResumeEntry = { interruptId: gate.gateId, status };
+    const payload = answer.edits ?? (answer.text ? answer.text : undefined);
+    if (status === 'resolved' && payload !== undefined) entry.payload = payload;
+    return [{ via: 'run', body: buildRunInput({ threadId: gate.runId, runId: newAguiId('run'), resume: [entry] }) }];
+  },
+  control(action) {
+    return { unavailable: this.capabilities.control[action] as string };
+  },
+  startRun(instructions, runId) {
+    const message: AguiUserMessage = { id: newAguiId('msg'), role: 'user', content: instructions };
+    return [{ via: 'run', body: buildRunInput({ threadId: runId, runId: newAguiId('run'), messages: [message] }) }];
+  },
+  resync: () => [],
+};
