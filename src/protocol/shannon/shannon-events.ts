@@ -1,0 +1,215 @@
+/**
+ * One validated Shannon event → canonical RunEvents. The table of what maps to what is in
+ * this switch; graph/chapters, costs and gates live in their own helper files. Events with
+ * nothing better to map to become `log` rows (source = the wire type in lower case).
+ */
+import { agentCostEvents, llmCostEvents, pickUsage } from '@/protocol/shannon/shannon-cost';
+import { approvalDecision, approvalRequested, budgetThreshold } from '@/protocol/shannon/shannon-gates';
+import {
+  AGENTS_CHAPTER,
+  WORKFLOW_CHAPTER,
+  agentNodeEvents,
+  closeAllChapters,
+  closeChapter,
+  isFinalSynthesis,
+  openChapter,
+  taskListEvents,
+} from '@/protocol/shannon/shannon-graph';
+import type { ShannonEvent, ShannonEventOf, ShannonUsage } from '@/protocol/shannon/shannon-schemas';
+import type { FrameFacts, ShannonDecoderState } from '@/protocol/shannon/shannon-state';
+import { decimalToMicros } from '@/lib/to-micros';
+import type { LogLevel, RunEvent } from '@/protocol/run-event';
+
+/** Streamed text with no agent_id still needs a node to land on. */
+export const UNATTRIBUTED_NODE = 'workflow';
+
+export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: ShannonDecoderState): RunEvent[] {
+  const agent = facts.agentId;
+  switch (wire.type) {
+    case 'WORKFLOW_STARTED':
+      return [
+        { type: 'run.started', title: wire.payload.query ?? facts.message, workflowId: facts.workflowId, inputs: wire.payload },
+        ...openChapter(WORKFLOW_CHAPTER, state),
+      ];
+    case 'WORKFLOW_COMPLETED':
+      return [...closeAllChapters('completed', state), workflowCompleted(wire, facts)];
+    case 'WORKFLOW_FAILED': {
+      const message = wire.payload.error_message ?? textOf(wire.payload.error) ?? facts.message ?? 'the workflow failed';
+      return [...closeAllChapters('failed', state), { type: 'run.failed', error: { message } }];
+    }
+    case 'AGENT_STARTED':
+      return agent === undefined ? [log('info', wire.type, facts)] : agentStarted(agent, wire, state);
+    case 'AGENT_THINKING':
+      return agent === undefined
+        ? [log('debug', wire.type, facts, wire.payload.thought)]
+        : [{ type: 'node.progress', nodeId: agent, message: wire.payload.thought ?? facts.message ?? 'thinking' }];
+    case 'AGENT_COMPLETED':
+      if (agent === undefined) return [log('info', wire.type, facts)];
+      return [
+        { type: 'node.completed', nodeId: agent, output: wire.payload.result ?? facts.message, durationMs: wire.payload.duration_ms },
+        ...agentCostEvents(wire.payload.cost_usd, agent, state),
+      ];
+    case 'AGENT_FAILED': {
+      const error = { message: wire.payload.error_message ?? facts.message ?? 'agent failed', code: wire.payload.error, retryable: wire.payload.recoverable };
+      return agent === undefined ? [log('error', wire.type, facts, error.message)] : [{ type: 'node.failed', nodeId: agent, error }];
+    }
+    case 'TOOL_INVOKED':
+      return [toolCalled(wire, facts)];
+    case 'TOOL_OBSERVATION':
+      return [toolResult(wire, facts)];
+    case 'TEAM_RECRUITED':
+      return teamRecruited(wire, facts, state);
+    case 'LLM_PARTIAL': {
+      const delta = wire.payload.chunk ?? wire.payload.delta ?? facts.message ?? '';
+      return delta === '' ? [] : [{ type: 'node.output', nodeId: agent ?? UNATTRIBUTED_NODE, delta }];
+    }
+    case 'LLM_OUTPUT': {
+      const p = wire.payload;
+      const nested = p.usage ? { ...p.usage, model: p.usage.model ?? p.model, provider: p.usage.provider ?? p.provider } : undefined;
+      return llmOutputEvents(p.output ?? p.response, pickUsage(p.metadata, nested, p), facts, state);
+    }
+    case 'PROGRESS': {
+      const pct = wire.payload.percentage;
+      if (agent === undefined || pct === undefined) return [log('info', wire.type, facts, wire.payload.current_task)];
+      return [{ type: 'node.progress', nodeId: agent, progress: pct / 100, message: facts.message ?? wire.payload.current_task }];
+    }
+    case 'ERROR_OCCURRED':
+      return errorOccurred(wire, facts);
+    case 'ERROR_RECOVERY':
+    case 'WARNING':
+      return [log('warn', wire.type, facts)];
+    case 'APPROVAL_REQUESTED':
+      return approvalRequested(wire, facts, state);
+    case 'APPROVAL_DECISION':
+      return approvalDecision(wire, facts, state);
+    case 'BUDGET_THRESHOLD':
+      return budgetThreshold(wire, facts, state);
+    case 'TASKLIST_UPDATED':
+      return taskListEvents(wire.payload.tasks, state);
+    case 'STREAM_END':
+      return [];
+    case 'LLM_PROMPT':
+    case 'WORKSPACE_UPDATED':
+      return [log('debug', wire.type, facts)];
+    case 'TEAM_RETIRED':
+    case 'TEAM_STATUS':
+    case 'DEPENDENCY_SATISFIED':
+    case 'MESSAGE_SENT':
+    case 'MESSAGE_RECEIVED':
+    case 'DATA_PROCESSING':
+    case 'WAITING':
+    case 'ROLE_ASSIGNED':
+    case 'DELEGATION':
+    case 'RESEARCH_PLAN_READY':
+    case 'RESEARCH_PLAN_UPDATED':
+    case 'RESEARCH_PLAN_APPROVED':
+    case 'REVIEW_USER_FEEDBACK':
+    case 'workflow.cancelling':
+      return [log('info', wire.type, facts)];
+    case 'workflow.paused':
+      return [{ type: 'run.paused', reason: wire.payload.reason ?? facts.message }];
+    case 'workflow.resumed':
+      return [{ type: 'run.resumed' }];
+    case 'workflow.cancelled':
+      return [...closeAllChapters('cancelled', state), { type: 'run.cancelled', reason: wire.payload.reason ?? facts.message }];
+  }
+}
+
+// ---- helpers -------------------------------------------------------------------
+
+/** LLM_OUTPUT and thread.message.completed: a cost point, a log row, and the synthesis closing 'agents'. */
+export function llmOutputEvents(output: unknown, usage: ShannonUsage | undefined, facts: FrameFacts, state: ShannonDecoderState): RunEvent[] {
+  const text = textOf(output) ?? facts.message;
+  return [
+    ...llmCostEvents(usage, facts.agentId, state),
+    log('info', 'LLM_OUTPUT', facts, text === undefined ? 'LLM output complete' : `LLM output: ${clip(text)}`),
+    ...(isFinalSynthesis(facts.agentId) ? closeChapter(AGENTS_CHAPTER.chapterId, 'completed', state) : []),
+  ];
+}
+
+function workflowCompleted(wire: ShannonEventOf<'WORKFLOW_COMPLETED'>, facts: FrameFacts): RunEvent {
+  const p = wire.payload;
+  return {
+    type: 'run.completed',
+    output: p.result ?? facts.message,
+    ...(p.duration_ms !== undefined ? { durationMs: p.duration_ms } : {}),
+    ...(p.total_cost_usd !== undefined ? { totalCost: { micros: decimalToMicros(p.total_cost_usd), currency: 'USD' } } : {}),
+    ...(p.total_tokens !== undefined ? { totalTokens: p.total_tokens } : {}),
+  };
+}
+
+function agentStarted(agent: string, wire: ShannonEventOf<'AGENT_STARTED'>, state: ShannonDecoderState): RunEvent[] {
+  const isTask = state.taskIds.has(agent);
+  return [
+    ...openChapter(AGENTS_CHAPTER, state),
+    ...agentNodeEvents([{ id: agent, label: wire.payload.role }], state),
+    { type: 'node.started', nodeId: agent, ...(isTask ? {} : { kind: 'agent' }), ...(wire.payload.subtask ? { label: wire.payload.subtask } : {}) },
+  ];
+}
+
+/** Members from `payload.agents`; the minimal v1 form names the recruit in `agent_id` only. */
+function teamRecruited(wire: ShannonEventOf<'TEAM_RECRUITED'>, facts: FrameFacts, state: ShannonDecoderState): RunEvent[] {
+  const members = wire.payload.agents?.map((a) => ({ id: a.agent_id, label: a.role })) ?? (facts.agentId ? [{ id: facts.agentId }] : []);
+  return [...openChapter(AGENTS_CHAPTER, state), ...agentNodeEvents(members, state), log('info', wire.type, facts)];
+}
+
+function toolCalled(wire: ShannonEventOf<'TOOL_INVOKED'>, facts: FrameFacts): RunEvent {
+  const p = wire.payload;
+  const args = p.params ?? p.tool_args;
+  return {
+    type: 'tool.called',
+    tool: toolName(p.tool ?? p.tool_name, facts.message),
+    ...(facts.agentId !== undefined ? { nodeId: facts.agentId } : {}),
+    ...(args !== undefined ? { args } : {}),
+  };
+}
+
+function toolResult(wire: ShannonEventOf<'TOOL_OBSERVATION'>, facts: FrameFacts): RunEvent {
+  const p = wire.payload;
+  return {
+    type: 'tool.result',
+    tool: toolName(p.tool ?? p.tool_name, facts.message),
+    ok: p.success ?? true,
+    result: p.result ?? p.observation ?? facts.message,
+    ...(facts.agentId !== undefined ? { nodeId: facts.agentId } : {}),
+    ...(p.duration_ms !== undefined ? { durationMs: p.duration_ms } : {}),
+  };
+}
+
+/** The document's short form puts the tool in the message: "web_search: 12 results". */
+function toolName(named: string | undefined, message: string | undefined): string {
+  if (named) return named;
+  const match = message ? /^(?:Invoking tool:\s*|Tool result:\s*|Calling\s+)?([A-Za-z_][\w.-]*)(?::|\s|$)/.exec(message) : null;
+  return match?.[1] ?? 'tool';
+}
+
+function errorOccurred(wire: ShannonEventOf<'ERROR_OCCURRED'>, facts: FrameFacts): RunEvent[] {
+  const p = wire.payload;
+  const message = p.error_message ?? facts.message ?? textOf(p.error) ?? 'error';
+  const code = p.error_type ?? (typeof p.error === 'string' ? p.error : undefined);
+  const events: RunEvent[] = [log('error', wire.type, facts, message)];
+  // Only an explicit recoverable:false fails the agent; an error may be retried (ERROR_RECOVERY).
+  if (p.recoverable === false && facts.agentId !== undefined) {
+    events.push({ type: 'node.failed', nodeId: facts.agentId, error: { message, retryable: false, ...(code ? { code } : {}) } });
+  }
+  return events;
+}
+
+function log(level: LogLevel, type: string, facts: FrameFacts, text?: string): RunEvent {
+  return {
+    type: 'log',
+    level,
+    source: type.toLowerCase(),
+    message: text ?? facts.message ?? type,
+    ...(facts.agentId !== undefined ? { nodeId: facts.agentId } : {}),
+  };
+}
+
+function textOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}
