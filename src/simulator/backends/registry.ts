@@ -1,5 +1,6 @@
 /** Every dialect's simulated backend; the server mounts them all on one port. */
 import { createRelaviumBackend } from '@/simulator/backends/relavium-backend';
+import { createTolkyBackend } from '@/simulator/backends/tolky-backend';
 import type { SimBackendFactory } from '@/simulator/sim-backend';
 
-export const BACKEND_FACTORIES: readonly SimBackendFactory[] = [createRelaviumBackend];
+export const BACKEND_FACTORIES: readonly SimBackendFactory[] = [createRelaviumBackend, createTolkyBackend];

@@ -1,0 +1,64 @@
+/**
+ * tolky over Socket.IO (tolky-sequential-thinking.pt.md, protocols/README.md "tolky").
+ *   connect   io(base + '/sequential-thinking', { auth: { token, sessionId? } })  (never the URL)
+ *   watch     emit watch_intent {intentId}
+ *   catch up  emit replay_events {intentId, sinceSeq?}  → replay_events_response
+ *   answer    emit start_request {instructions, intentId, continuationInput}
+ *   cancel    emit cancel_intent {intentId, reason?}
+ *   start     emit start_request {instructions, intentId}
+ *
+ * On open the replay is asked BEFORE the watch: frames emitted between the two are then
+ * lost (a gap the sequencer detects and resyncs), never delivered twice in two forms
+ * (ordered live frame + keyed replay copy), which nothing could dedupe.
+ */
+import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import { createTolkyDecoder } from '@/protocol/tolky/tolky-decoder';
+import { TOLKY_PIPELINE_EVENT, TOLKY_SESSION_EVENTS } from '@/protocol/tolky/tolky-session-schemas';
+
+export const TOLKY_NAMESPACE = '/sequential-thinking';
+
+const emit = (event: string, data: unknown): OutboundCommand => ({ via: 'emit', event, data });
+
+/** `sinceSeq` omitted means "everything the server holds". */
+function replay(intentId: string, cursor: string | undefined): OutboundCommand {
+  const since = cursor === undefined ? Number.NaN : Number(cursor);
+  return emit('replay_events', Number.isFinite(since) ? { intentId, sinceSeq: since } : { intentId });
+}
+
+export const tolkyDialect: Dialect = {
+  id: 'tolky',
+  label: 'tolky sequential thinking (Socket.IO)',
+  transport: 'socket.io',
+  // Step heartbeats come while steps run; between phases tolky can stay quiet for a while.
+  staleAfterMs: 60_000,
+  capabilities: {
+    startsRuns: true,
+    control: {
+      cancel: true,
+      pause: 'tolky has no pause: an intent runs until it ends, is interrupted for input or is cancelled',
+      resume: 'tolky resumes an interrupted intent only by answering it (a continuation)',
+    },
+  },
+  createDecoder: (ctx) => createTolkyDecoder(ctx),
+  connect: ({ baseUrl, token }) => ({
+    kind: 'socket.io',
+    url: baseUrl,
+    namespace: TOLKY_NAMESPACE,
+    // sessionId is optional (it resumes a server session); Runboard lets the server create one.
+    auth: token ? { token } : {},
+    events: [TOLKY_PIPELINE_EVENT, ...TOLKY_SESSION_EVENTS],
+  }),
+  // Rooms do not survive a reconnect: watch again every time, and catch up from the cursor.
+  onOpen: ({ runId, cursor }) => [replay(runId, cursor), emit('watch_intent', { intentId: runId })],
+  answerGate(gate, answer) {
+    const input = answer.option?.value ?? answer.text;
+    if (input === undefined || input === '') return { unavailable: 'choose an option or type an answer first' };
+    return [emit('start_request', { instructions: answer.text || input, intentId: gate.runId, continuationInput: input })];
+  },
+  control(action, runId, reason) {
+    if (action !== 'cancel') return { unavailable: this.capabilities.control[action] as string };
+    return [emit('cancel_intent', reason ? { intentId: runId, reason } : { intentId: runId })];
+  },
+  startRun: (instructions, runId) => [emit('start_request', { instructions, intentId: runId })],
+  resync: (runId, cursor) => [replay(runId, cursor)],
+};
