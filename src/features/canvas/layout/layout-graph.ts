@@ -1,0 +1,89 @@
+/**
+ * The canvas layout: run graph → React Flow nodes and edges. Pure and deterministic, so
+ * it runs the same on the main thread and in layout.worker.ts.
+ *
+ * Runs only when `graph.version` or the grouping changes (use-canvas-layout.ts), never on
+ * a status change: nodes and edges carry structure only (STYLE §2.3.4). Direction is LR
+ * by default: agent runs fan out wide, and a wide fan-out reads better as a column than
+ * as a very long row. Invariants (layout-graph.test.ts): every graph node is on the
+ * canvas exactly once (itself or inside one group); no edge is invented; a node whose
+ * layer is unchanged keeps its previous position.
+ */
+import type { Position } from '@xyflow/react';
+
+import { groupGraph, type ViewEdge, type ViewNode } from '@/features/canvas/layout/group-graph';
+import {
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  type CanvasEdge,
+  type CanvasNode,
+  type LayoutInput,
+  type LayoutResult,
+  type PlacedPosition,
+} from '@/features/canvas/layout/layout-types';
+import { computeRanks, dagrePositions, placeShelf, stabilise } from '@/features/canvas/layout/place-nodes';
+
+/**
+ * Below this share of nodes with a reusable previous position, lay out afresh: e.g. the
+ * first steps arrived one by one without edges, then the full graph was declared.
+ */
+const MIN_REUSE_SHARE = 0.5;
+
+export function layoutGraph({ graph, previous, groupOverrides, direction = 'LR' }: LayoutInput): LayoutResult {
+  const view = groupGraph(graph, groupOverrides);
+  const linked = new Set<string>();
+  for (const e of view.edges) {
+    linked.add(e.source);
+    linked.add(e.target);
+  }
+  const connected = view.nodes.filter((n) => linked.has(n.id)).map((n) => n.id);
+  const loose = view.nodes.filter((n) => !linked.has(n.id)).map((n) => n.id);
+
+  const ranks = computeRanks(connected, view.edges);
+  const fresh = dagrePositions(connected, view.edges, direction);
+  const reusable = connected.filter((id) => previous[id]?.rank === ranks.get(id)).length;
+  const keep = connected.length > 0 && reusable / connected.length >= MIN_REUSE_SHARE ? previous : {};
+  const placed = stabilise(connected, fresh, ranks, keep, view.edges, direction);
+  const shelf = placeShelf(loose, placed, previous, direction);
+  const positions = { ...placed, ...shelf };
+
+  return {
+    nodes: view.nodes.map((n) => toFlowNode(n, positions[n.id], !linked.has(n.id), direction)),
+    edges: view.edges.map(toFlowEdge),
+    positions,
+    groups: view.groups,
+    version: graph.version,
+  };
+}
+
+function toFlowNode(view: ViewNode, at: PlacedPosition | undefined, noDeps: boolean, direction: LayoutDirectionLike): CanvasNode {
+  const base = {
+    id: view.id,
+    position: { x: at?.x ?? 0, y: at?.y ?? 0 },
+    width: NODE_WIDTH,
+    height: NODE_HEIGHT,
+    // Handles sit on the sides the edges come from; layout decides, so the node reads it here.
+    // `as Position`: the enum's values are these strings; importing the enum at run time
+    // would pull React Flow (and React) into the layout worker.
+    sourcePosition: (direction === 'LR' ? 'right' : 'bottom') as Position,
+    targetPosition: (direction === 'LR' ? 'left' : 'top') as Position,
+  };
+  if (view.type === 'group') {
+    const { key, label, memberIds } = view.group;
+    return { ...base, type: 'runGroup', data: { groupKey: key, label, memberIds, noDeps } };
+  }
+  const { label, kind } = view.node;
+  return { ...base, type: 'run', data: { label, noDeps, ...(kind !== undefined ? { kind } : {}) } };
+}
+
+type LayoutDirectionLike = NonNullable<LayoutInput['direction']>;
+
+function toFlowEdge(edge: ViewEdge): CanvasEdge {
+  return {
+    id: `${edge.source}->${edge.target}`,
+    source: edge.source,
+    target: edge.target,
+    type: 'status',
+    data: { watchIds: edge.watchIds },
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * Geometry of the canvas: where each view node goes. Pure; used by layout-graph.ts.
+ *
+ * - Connected nodes: dagre layered layout, then STABILISED against the previous layout:
+ *   a node that stays in the same layer keeps its old position; a new (or re-layered)
+ *   node takes dagre's spot shifted by the drift of a kept neighbour, then steps along
+ *   the cross axis until it overlaps nothing. So the picture does not jump as steps
+ *   arrive, and never moves on a status change (layout does not even run then).
+ * - Nodes with no known edge sit on a shelf below (LR) / right of (TB) the graph, in the
+ *   order they became known. We never invent edges for them.
+ * Guarded by layout-graph.test.ts.
+ */
+import dagre from '@dagrejs/dagre';
+
+import { NODE_HEIGHT, NODE_WIDTH, type LayoutDirection, type PlacedPosition } from '@/features/canvas/layout/layout-types';
+
+import type { ViewEdge } from '@/features/canvas/layout/group-graph';
+
+const NODE_GAP = 28;
+const RANK_GAP = 72;
+const SHELF_GAP = 96;
+const SHELF_COLUMNS_MIN = 4;
+
+type Box = { x: number; y: number };
+type Placement = Record<string, PlacedPosition>;
+
+/** Longest path from a source; back edges of a cycle are ignored so it always ends. */
+export function computeRanks(ids: readonly string[], edges: readonly ViewEdge[]): Map<string, number> {
+  const parents = new Map<string, string[]>();
+  for (const e of edges) {
+    const list = parents.get(e.target);
+    if (list) list.push(e.source);
+    else parents.set(e.target, [e.source]);
+  }
+  const rank = new Map<string, number>();
+  const visiting = new Set<string>();
+  const visit = (id: string): number => {
+    const known = rank.get(id);
+    if (known !== undefined) return known;
+    if (visiting.has(id)) return -1; // cycle: this edge does not push the layer
+    visiting.add(id);
+    let r = 0;
+    for (const p of parents.get(id) ?? []) r = Math.max(r, visit(p) + 1);
+    visiting.delete(id);
+    rank.set(id, r);
+    return r;
+  };
+  for (const id of ids) visit(id);
+  return rank;
+}
+
+export function dagrePositions(ids: readonly string[], edges: readonly ViewEdge[], direction: LayoutDirection): Map<string, Box> {
+  const g = new dagre.graphlib.Graph<object, { width: number; height: number; x?: number; y?: number }, object>();
+  g.setGraph({ rankdir: direction, nodesep: NODE_GAP, ranksep: RANK_GAP, marginx: 0, marginy: 0 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const id of ids) g.setNode(id, { width: NODE_WIDTH, height: NODE_HEIGHT });
+  for (const e of edges) g.setEdge(e.source, e.target);
+  dagre.layout(g);
+  const out = new Map<string, Box>();
+  for (const id of ids) {
+    const n = g.node(id);
+    // dagre gives centres; React Flow wants the top-left corner.
+    out.set(id, { x: (n.x ?? 0) - NODE_WIDTH / 2, y: (n.y ?? 0) - NODE_HEIGHT / 2 });
+  }
+  return out;
+}
+
+/** Keeps previous positions of nodes whose layer did not change; fits the others in. */
+export function stabilise(
+  ids: readonly string[],
+  fresh: ReadonlyMap<string, Box>,
+  ranks: ReadonlyMap<string, number>,
+  previous: Readonly<Placement>,
+  edges: readonly ViewEdge[],
+  direction: LayoutDirection,
+): Placement {
+  const out: Placement = {};
+  const drift = new Map<string, Box>();
+  const moved: string[] = [];
+  for (const id of ids) {
+    const prev = previous[id];
+    const rank = ranks.get(id) ?? 0;
+    const f = fresh.get(id) ?? { x: 0, y: 0 };
+    if (prev && prev.rank === rank) {
+      out[id] = prev;
+      drift.set(id, { x: prev.x - f.x, y: prev.y - f.y });
+    } else moved.push(id);
+  }
+  const neighbours = neighbourMap(edges);
+  const fallback = [...drift.values()][0] ?? { x: 0, y: 0 };
+  for (const id of moved) {
+    const f = fresh.get(id) ?? { x: 0, y: 0 };
+    const anchor = (neighbours.get(id) ?? []).map((n) => drift.get(n)).find((d) => d !== undefined) ?? fallback;
+    const spot = freeSpot({ x: f.x + anchor.x, y: f.y + anchor.y }, Object.values(out), direction);
+    out[id] = { ...spot, rank: ranks.get(id) ?? 0 };
+  }
+  return out;
+}
+
+/** Places edge-less nodes on a shelf beside the graph, keeping earlier shelf spots. */
+export function placeShelf(
+  ids: readonly string[],
+  placed: Readonly<Placement>,
+  previous: Readonly<Placement>,
+  direction: LayoutDirection,
+): Placement {
+  const boxes = Object.values(placed);
+  const maxX = boxes.reduce((m, b) => Math.max(m, b.x + NODE_WIDTH), -Infinity);
+  const maxY = boxes.reduce((m, b) => Math.max(m, b.y + NODE_HEIGHT), -Infinity);
+  const minX = boxes.reduce((m, b) => Math.min(m, b.x), Infinity);
+  const minY = boxes.reduce((m, b) => Math.min(m, b.y), Infinity);
+  const origin = boxes.length === 0 ? { x: 0, y: 0 } : direction === 'LR' ? { x: minX, y: maxY + SHELF_GAP } : { x: maxX + SHELF_GAP, y: minY };
+  const columns = Math.max(SHELF_COLUMNS_MIN, Math.ceil(Math.sqrt(ids.length)));
+  const out: Placement = {};
+  const taken = [...boxes];
+  let slot = 0;
+  for (const id of ids) {
+    const prev = previous[id];
+    if (prev && prev.rank === -1 && !overlapsAny(prev, taken)) {
+      out[id] = prev;
+      taken.push(prev);
+      continue;
+    }
+    let spot: PlacedPosition;
+    do {
+      spot = shelfSlot(origin, slot++, columns, direction);
+    } while (overlapsAny(spot, taken));
+    out[id] = spot;
+    taken.push(spot);
+  }
+  return out;
+}
+
+function shelfSlot(origin: Box, index: number, columns: number, direction: LayoutDirection): PlacedPosition {
+  const along = index % columns;
+  const across = Math.floor(index / columns);
+  const stepX = NODE_WIDTH + NODE_GAP;
+  const stepY = NODE_HEIGHT + NODE_GAP;
+  return direction === 'LR'
+    ? { x: origin.x + along * stepX, y: origin.y + across * stepY, rank: -1 }
+    : { x: origin.x + across * stepX, y: origin.y + along * stepY, rank: -1 };
+}
+
+function freeSpot(start: Box, taken: readonly Box[], direction: LayoutDirection): Box {
+  const spot = { ...start };
+  // Bounded: each step clears one node's extent, so this ends after ≤ taken.length steps.
+  for (let i = 0; i <= taken.length && overlapsAny(spot, taken); i++) {
+    if (direction === 'LR') spot.y += NODE_HEIGHT + NODE_GAP;
+    else spot.x += NODE_WIDTH + NODE_GAP;
+  }
+  return spot;
+}
+
+export function overlapsAny(box: Box, taken: readonly Box[]): boolean {
+  for (const t of taken) {
+    if (Math.abs(t.x - box.x) < NODE_WIDTH + NODE_GAP / 2 && Math.abs(t.y - box.y) < NODE_HEIGHT + NODE_GAP / 2) return true;
+  }
+  return false;
+}
+
+function neighbourMap(edges: readonly ViewEdge[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  const add = (a: string, b: string) => {
+    const list = map.get(a);
+    if (list) list.push(b);
+    else map.set(a, [b]);
+  };
+  // Parents first: a new child follows its parent's drift before its child's.
+  for (const e of edges) add(e.target, e.source);
+  for (const e of edges) add(e.source, e.target);
+  return map;
+}
