@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+
+import type { RunEvent } from '@/protocol/run-event';
+import { createRunStore } from '@/stores/run-store';
+
+import { buildTimelineItems, headerItem, NO_FILTERS, RUN_GROUP, type TimelineFilters } from '@/features/timeline/build-timeline-items';
+
+function runWith(events: RunEvent[]) {
+  const store = createRunStore({ runId: 'r', dialect: 'relavium', source: 't' });
+  store.getState().actions.applyEvents(events);
+  return store.getState();
+}
+
+const EVENTS: RunEvent[] = [
+  { type: 'run.started' },
+  { type: 'log', level: 'debug', message: 'warming up' },
+  { type: 'chapter.started', chapterId: 'c1', title: 'Plan' },
+  { type: 'node.started', nodeId: 'a' },
+  { type: 'log', level: 'error', message: 'disk full', nodeId: 'a' },
+  { type: 'chapter.started', chapterId: 'c2', title: 'Act' },
+  { type: 'node.started', nodeId: 'b' },
+];
+
+function build(filters: TimelineFilters = NO_FILTERS, collapsed: ReadonlySet<number> = new Set()) {
+  const s = runWith(EVENTS);
+  return buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters, collapsed });
+}
+
+describe('buildTimelineItems', () => {
+  it('puts rows before any chapter under the Run group and each chapter.started row in its own chapter', () => {
+    expect(build()).toEqual([headerItem(RUN_GROUP), 0, 1, headerItem(0), 2, 3, 4, headerItem(1), 5, 6]);
+  });
+
+  it('keeps a collapsed group as a header only', () => {
+    expect(build(NO_FILTERS, new Set([0]))).toEqual([headerItem(RUN_GROUP), 0, 1, headerItem(0), headerItem(1), 5, 6]);
+  });
+
+  it('filters by log level without hiding unlevelled events, and drops groups with no match', () => {
+    const items = build({ ...NO_FILTERS, level: 'error', type: 'log' });
+    expect(items).toEqual([headerItem(0), 4]);
+  });
+
+  it('filters by node and by text (case-insensitive, over type, node and summary)', () => {
+    expect(build({ ...NO_FILTERS, nodeId: 'b' })).toEqual([headerItem(1), 6]);
+    expect(build({ ...NO_FILTERS, text: 'DISK' })).toEqual([headerItem(0), 4]);
+  });
+
+  it('has no Run group when the run opens with a chapter, and nothing for an empty log', () => {
+    const s = runWith([{ type: 'chapter.started', chapterId: 'c', title: 'Only' }, { type: 'run.started' }]);
+    expect(buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters: NO_FILTERS, collapsed: new Set() })).toEqual([
+      headerItem(0),
+      0,
+      1,
+    ]);
+    const empty = runWith([]);
+    expect(buildTimelineItems({ log: empty.log, length: 0, chapters: [], filters: NO_FILTERS, collapsed: new Set() })).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+/** One event row: time, type, node, one-line summary; a button selects it, "raw" opens its frame. */
+import { memo } from 'react';
+
+import type { LogRow } from '@/stores/event-log';
+
+import { formatRowTime } from '@/features/timeline/format-row-time';
+import { rowTone, TONE_BADGE, TONE_CLASS } from '@/features/timeline/row-tone';
+import { summarizeEvent } from '@/features/timeline/summarize-event';
+
+export type TimelineRowProps = Readonly<{
+  row: number;
+  entry: LogRow;
+  baseMs: number | undefined;
+  selected: boolean;
+  nodeSelected: boolean;
+  rawOpen: boolean;
+  onSelect: (row: number) => void;
+  onToggleRaw: (row: number) => void;
+}>;
+
+export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
+  const { row, entry, baseMs, selected, nodeSelected, rawOpen, onSelect, onToggleRaw } = props;
+  const event = entry.event;
+  const tone = rowTone(event);
+  const badge = TONE_BADGE[tone];
+  const nodeId = 'nodeId' in event ? event.nodeId : undefined;
+  const highlight = selected
+    ? 'bg-sky-100 ring-1 ring-inset ring-sky-500 dark:bg-sky-900/60'
+    : nodeSelected
+      ? 'bg-sky-50 dark:bg-sky-950/50'
+      : TONE_CLASS[tone];
+  return (
+    <div data-row={row} data-tone={tone} className={`flex h-full items-center gap-1 border-b border-zinc-100 text-xs dark:border-zinc-800 ${highlight}`}>
+      <button
+        type="button"
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelect(row)}
+        className="flex h-full min-w-0 flex-1 items-center gap-2 px-2 text-left focus-visible:outline-2 focus-visible:outline-sky-600"
+      >
+        <time className="w-24 shrink-0 font-mono tabular-nums text-zinc-500 dark:text-zinc-400" title={wallClock(event.atMs)}>
+          {formatRowTime(event.atMs, baseMs)}
+        </time>
+        <span className="w-28 shrink-0 truncate font-mono">{event.type}</span>
+        <span className="w-24 shrink-0 truncate text-zinc-600 dark:text-zinc-300">{nodeId ?? '—'}</span>
+        {badge && (
+          <span className="shrink-0 font-semibold">
+            <span aria-hidden="true">{badge.icon}</span> {badge.text}
+          </span>
+        )}
+        <span className="min-w-0 flex-1 truncate">{summarizeEvent(event)}</span>
+        {entry.merged > 1 && <span className="shrink-0 text-zinc-500">×{entry.merged}</span>}
+        {nodeSelected && !selected && <span className="sr-only">(selected node)</span>}
+      </button>
+      <button
+        type="button"
+        aria-expanded={rawOpen}
+        aria-controls="timeline-raw-frame"
+        aria-label={`Raw frame of row ${row}`}
+        onClick={() => onToggleRaw(row)}
+        className="mr-1 shrink-0 rounded px-1 font-mono text-zinc-500 hover:bg-zinc-200 dark:text-zinc-400 dark:hover:bg-zinc-700"
+      >
+        raw
+      </button>
+    </div>
+  );
+});
+
+function wallClock(atMs: number | undefined): string | undefined {
+  return atMs === undefined ? undefined : new Date(atMs).toISOString();
+}

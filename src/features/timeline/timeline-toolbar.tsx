@@ -1,0 +1,71 @@
+/** Filters (level, type, node, text) and the "Follow live" toggle above the timeline. */
+import type { LogLevel, RunEventType } from '@/protocol/run-event';
+
+import type { GraphState } from '@/stores/run-types';
+
+import type { TimelineFilters } from '@/features/timeline/build-timeline-items';
+import { EVENT_TYPES } from '@/features/timeline/event-types';
+
+export type TimelineToolbarProps = Readonly<{
+  filters: TimelineFilters;
+  onFiltersChange: (filters: TimelineFilters) => void;
+  graph: GraphState;
+  follow: boolean;
+  onFollowChange: (follow: boolean) => void;
+  /** How many rows pass the filters, announced politely. */
+  shown: number;
+}>;
+
+const LEVELS: readonly (LogLevel | 'all')[] = ['all', 'debug', 'info', 'warn', 'error'];
+const FIELD = 'rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100';
+
+export function TimelineToolbar({ filters, onFiltersChange, graph, follow, onFollowChange, shown }: TimelineToolbarProps) {
+  const set = (patch: Partial<TimelineFilters>) => onFiltersChange({ ...filters, ...patch });
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 text-xs dark:border-zinc-700">
+      <input
+        type="search"
+        aria-label="Search timeline"
+        placeholder="Search… (/)"
+        value={filters.text}
+        onChange={(e) => set({ text: e.target.value })}
+        className={`${FIELD} w-40`}
+      />
+      <label className="flex items-center gap-1">
+        Level
+        <select aria-label="Log level" value={filters.level} onChange={(e) => set({ level: e.target.value as LogLevel | 'all' })} className={FIELD}>
+          {LEVELS.map((level) => (
+            <option key={level} value={level}>{level === 'all' ? 'all levels' : `${level}+`}</option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-1">
+        Type
+        <select aria-label="Event type" value={filters.type} onChange={(e) => set({ type: e.target.value as RunEventType | 'all' })} className={FIELD}>
+          <option value="all">all types</option>
+          {EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>{type}</option>
+          ))}
+        </select>
+      </label>
+      <label className="flex items-center gap-1">
+        Node
+        <select aria-label="Node" value={filters.nodeId} onChange={(e) => set({ nodeId: e.target.value })} className={FIELD}>
+          <option value="">all nodes</option>
+          {graph.order.map((id) => (
+            <option key={id} value={id}>{graph.nodes[id]?.label ?? id}</option>
+          ))}
+        </select>
+      </label>
+      <span role="status" className="text-zinc-600 dark:text-zinc-400">{shown} rows</span>
+      <button
+        type="button"
+        aria-pressed={follow}
+        onClick={() => onFollowChange(!follow)}
+        className={`ml-auto rounded border px-2 py-0.5 ${follow ? 'border-sky-600 bg-sky-600 text-white' : 'border-zinc-300 dark:border-zinc-600'}`}
+      >
+        <span aria-hidden="true">{follow ? '⏬ ' : ''}</span>Follow live
+      </button>
+    </div>
+  );
+}

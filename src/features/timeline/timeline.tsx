@@ -1,0 +1,96 @@
+/**
+ * The run's timeline: every event row in order, grouped under chapter headings,
+ * filterable, virtualised, following the live end until the person scrolls up.
+ *
+ * Container: it selects (log, logLength, chapters, graph, run start) through narrow
+ * hooks and keeps its own UI state (filters, collapsed groups, follow, raw row);
+ * selection is owned by the app shell and comes in through props (see README.md).
+ */
+import { useCallback, useMemo, useState } from 'react';
+
+import { useChapters, useEventLog, useGraphState, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
+
+import { NO_FILTERS, type TimelineFilters } from '@/features/timeline/build-timeline-items';
+import { RawFramePanel } from '@/features/timeline/raw-frame-panel';
+import { TimelineList } from '@/features/timeline/timeline-list';
+import { TimelineToolbar } from '@/features/timeline/timeline-toolbar';
+import { useTimelineItems } from '@/features/timeline/use-timeline-items';
+
+export type TimelineProps = Readonly<{
+  /** Rows of this node are highlighted. */
+  selectedNodeId?: string | undefined;
+  /** The selected row (controlled); when left out the timeline remembers the last click itself. */
+  selectedRow?: number | undefined;
+  onSelectRow?: (row: number) => void;
+  /** Called with the row's node id when a row that concerns a node is selected. */
+  onSelectNode?: (nodeId: string) => void;
+  /** Start with "Follow live" on (default true; a replay may pass false). */
+  initialFollow?: boolean;
+  className?: string;
+}>;
+
+export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNode, initialFollow = true, className = '' }: TimelineProps) {
+  const log = useEventLog();
+  const logLength = useLogLength();
+  const chapters = useChapters();
+  const graph = useGraphState();
+  const firstAtMs = logLength > 0 ? log.at(0)?.event.atMs : undefined;
+  const baseMs = useRunStartedAtMs() ?? firstAtMs;
+
+  const [filters, setFilters] = useState<TimelineFilters>(NO_FILTERS);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(EMPTY_SET);
+  const [follow, setFollow] = useState(initialFollow);
+  const [rawRow, setRawRow] = useState<number | undefined>(undefined);
+  const [ownSelected, setOwnSelected] = useState<number | undefined>(undefined);
+  const items = useTimelineItems(filters, collapsed);
+  const shown = useMemo(() => items.reduce((n, item) => (item >= 0 ? n + 1 : n), 0), [items]);
+
+  const toggleGroup = useCallback((group: number) => {
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (!next.delete(group)) next.add(group);
+      return next;
+    });
+  }, []);
+  const selectRow = useCallback(
+    (row: number) => {
+      setOwnSelected(row);
+      onSelectRow?.(row);
+      const event = log.at(row)?.event;
+      const nodeId = event && 'nodeId' in event ? event.nodeId : undefined;
+      if (nodeId !== undefined) onSelectNode?.(nodeId);
+    },
+    [log, onSelectRow, onSelectNode],
+  );
+  const toggleRaw = useCallback((row: number) => setRawRow((prev) => (prev === row ? undefined : row)), []);
+
+  return (
+    <section aria-label="Timeline" className={`flex min-h-0 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100 ${className}`}>
+      <TimelineToolbar filters={filters} onFiltersChange={setFilters} graph={graph} follow={follow} onFollowChange={setFollow} shown={shown} />
+      {logLength === 0 ? (
+        <p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">No events yet — waiting for the stream</p>
+      ) : items.length === 0 ? (
+        <p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">No events match the filters.</p>
+      ) : (
+        <TimelineList
+          items={items}
+          log={log}
+          chapters={chapters}
+          baseMs={baseMs}
+          collapsed={collapsed}
+          selectedRow={selectedRow ?? ownSelected}
+          selectedNodeId={selectedNodeId}
+          rawRow={rawRow}
+          follow={follow}
+          onFollowChange={setFollow}
+          onToggleGroup={toggleGroup}
+          onSelectRow={selectRow}
+          onToggleRaw={toggleRaw}
+        />
+      )}
+      {rawRow !== undefined && rawRow < logLength && <RawFramePanel row={rawRow} onClose={() => setRawRow(undefined)} />}
+    </section>
+  );
+}
+
+const EMPTY_SET: ReadonlySet<number> = new Set();

@@ -1,0 +1,64 @@
+/**
+ * Narrow selector hooks for the timeline, cost and inspector panels.
+ *
+ * Each hook returns a primitive or a reference the reducer keeps stable until its slice
+ * changes (`chapters`, `cost`, `graph` are copied only when touched, see reduce-run.ts),
+ * so a token batch wakes only the hooks over `logLength` or a node's `tail`.
+ * The event log itself is one long-lived object: read it with `useEventLog()` and key
+ * memos on `useLogLength()`.
+ */
+import { useStore } from 'zustand';
+
+import type { GraphNode } from '@/protocol/run-event';
+
+import type { EventLog } from '@/stores/event-log';
+import type { NodeState } from '@/stores/node-types';
+import { useRunSession } from '@/stores/run-session';
+import type { Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
+
+export function useEventLog(): EventLog {
+  return useStore(useRunSession().run, (s) => s.log);
+}
+
+/** Rows in the log; changes once per batch that added rows. */
+export function useLogLength(): number {
+  return useStore(useRunSession().run, (s) => s.logLength);
+}
+
+export function useChapters(): readonly Chapter[] {
+  return useStore(useRunSession().run, (s) => s.chapters);
+}
+
+export function useCostState(): CostState {
+  return useStore(useRunSession().run, (s) => s.cost);
+}
+
+export function useGraphState(): GraphState {
+  return useStore(useRunSession().run, (s) => s.graph);
+}
+
+export function useGraphNode(nodeId: string): GraphNode | undefined {
+  return useStore(useRunSession().run, (s) => s.graph.nodes[nodeId]);
+}
+
+export function useRunStartedAtMs(): number | undefined {
+  return useStore(useRunSession().run, (s) => s.startedAtMs);
+}
+
+export function useGates(): Readonly<Record<string, GateState>> {
+  return useStore(useRunSession().run, (s) => s.gates);
+}
+
+/** How many log rows concern a node (grows as its events arrive). */
+export function useNodeRowCount(nodeId: string): number {
+  return useStore(useRunSession().run, (s) => s.log.rowsOfNode(nodeId).length);
+}
+
+export function useNodeState(nodeId: string): NodeState | undefined {
+  return useStore(useRunSession().nodeStatus, (s) => s.byId[nodeId]);
+}
+
+/** The node's streamed-text tail: changes on every token, even when rows coalesce. */
+export function useNodeTail(nodeId: string): string {
+  return useStore(useRunSession().nodeStatus, (s) => s.byId[nodeId]?.tail ?? '');
+}

@@ -1,0 +1,155 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { RunEvent } from '@/protocol/run-event';
+
+import { Timeline } from '@/features/timeline/timeline';
+
+import { fakeViewport, makeSession, withSession, type TestSession } from './make-session';
+
+let restoreViewport: () => void;
+beforeEach(() => {
+  restoreViewport = fakeViewport(600);
+});
+afterEach(() => {
+  cleanup();
+  restoreViewport();
+});
+
+const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
+
+function story(): RunEvent[] {
+  return [
+    { type: 'run.started', atMs: T0, title: 'Demo', frame: 0 },
+    { type: 'log', level: 'info', message: 'booting', atMs: T0 + 5, frame: 1 },
+    { type: 'chapter.started', chapterId: 'c1', title: 'Research', atMs: T0 + 10, frame: 2 },
+    { type: 'node.started', nodeId: 'search', label: 'Search', atMs: T0 + 20, frame: 3 },
+    { type: 'tool.called', nodeId: 'search', tool: 'web', args: { q: 'otters' }, atMs: T0 + 30, frame: 4 },
+    { type: 'log', level: 'warn', source: 'runboard', message: 'gap in sequence 5..9, resyncing', atMs: T0 + 40, frame: 5 },
+    { type: 'chapter.completed', chapterId: 'c1', atMs: T0 + 2_010, frame: 6 },
+    { type: 'chapter.started', chapterId: 'c2', title: 'Write', atMs: T0 + 2_020, frame: 7 },
+    { type: 'node.started', nodeId: 'writer', label: 'Writer', atMs: T0 + 2_030, frame: 8 },
+    { type: 'node.failed', nodeId: 'writer', error: { message: 'model overloaded', code: 'E_RATE' }, atMs: T0 + 2_040, frame: 9 },
+  ];
+}
+
+function setup(events: RunEvent[] = story(), props: Partial<Parameters<typeof Timeline>[0]> = {}) {
+  const session: TestSession = makeSession();
+  events.forEach((e, i) => (session.frames[i] = { seq: i, wire: e.type, token: { secret: true, ref: 'API_KEY' } }));
+  const onSelectRow = vi.fn();
+  const onSelectNode = vi.fn();
+  const view = render(withSession(session, <Timeline onSelectRow={onSelectRow} onSelectNode={onSelectNode} initialFollow={false} {...props} />));
+  act(() => session.apply(events));
+  return { session, onSelectRow, onSelectNode, view };
+}
+
+const rows = (container: HTMLElement) => container.querySelectorAll('[data-row]');
+
+describe('Timeline', () => {
+  it('shows an empty state before any event', () => {
+    render(withSession(makeSession(), <Timeline />));
+    expect(screen.getByText('No events yet — waiting for the stream')).toBeTruthy();
+  });
+
+  it('groups rows under a Run group and chapter headings with duration and status', () => {
+    const { view } = setup();
+    const headings = screen.getAllByRole('heading', { level: 3 });
+    expect(headings.map((h) => h.textContent)).toEqual([
+      expect.stringContaining('Run'),
+      expect.stringMatching(/Research.*2\.0 s.*completed/),
+      expect.stringMatching(/Write.*running.*in progress/),
+    ]);
+    expect(rows(view.container)).toHaveLength(10);
+    expect(screen.getByText('+00:00:00.030')).toBeTruthy();
+  });
+
+  it('collapses a chapter with its heading button', () => {
+    const { view } = setup();
+    const button = within(screen.getByRole('heading', { name: /Research/ })).getByRole('button');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(rows(view.container)).toHaveLength(5);
+  });
+
+  it('narrows rows by type, node and search text', () => {
+    const { view } = setup();
+    fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'node.started' } });
+    expect(rows(view.container)).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Node'), { target: { value: 'writer' } });
+    expect(rows(view.container)).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'all' } });
+    fireEvent.change(screen.getByLabelText('Node'), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search timeline' }), { target: { value: 'otters' } });
+    expect(rows(view.container)).toHaveLength(1);
+    expect(screen.getByText(/Called web/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /Write/ })).toBeNull();
+  });
+
+  it('filters log rows by minimum level', () => {
+    const { view } = setup();
+    fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'log' } });
+    expect(rows(view.container)).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Log level'), { target: { value: 'warn' } });
+    expect(rows(view.container)).toHaveLength(1);
+  });
+
+  it('marks gaps and errors with an icon and text', () => {
+    const { view } = setup();
+    const gap = view.container.querySelector('[data-row="5"]') as HTMLElement;
+    expect(within(gap).getByText('stream gap')).toBeTruthy();
+    const failed = view.container.querySelector('[data-row="9"]') as HTMLElement;
+    expect(within(failed).getByText('error')).toBeTruthy();
+    expect(within(failed).getByText('Failed: E_RATE: model overloaded')).toBeTruthy();
+  });
+
+  it('selects a row by click, reports row and node, and highlights the selected node rows', () => {
+    const { view, onSelectRow, onSelectNode } = setup(story(), { selectedNodeId: 'search' });
+    const row = view.container.querySelector('[data-row="4"]') as HTMLElement;
+    const main = within(row).getByRole('button', { name: /Called web/ });
+    fireEvent.click(main);
+    expect(onSelectRow).toHaveBeenCalledWith(4);
+    expect(onSelectNode).toHaveBeenCalledWith('search');
+    expect(main.getAttribute('aria-current')).toBe('true');
+    const sibling = view.container.querySelector('[data-row="3"]') as HTMLElement;
+    expect(within(sibling).getByText('(selected node)')).toBeTruthy();
+  });
+
+  it('opens the raw frame behind a row, with secrets redacted', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Raw frame of row 4' }));
+    const panel = screen.getByRole('region', { name: 'Raw frame of row 4' });
+    expect(panel.textContent).toContain('"wire": "tool.called"');
+    expect(panel.textContent).toContain('[redacted secret: API_KEY]');
+    expect(panel.textContent).not.toContain('"secret": true');
+  });
+
+  it('renders only a window of rows for 100k events', () => {
+    const many: RunEvent[] = [{ type: 'chapter.started', chapterId: 'c', title: 'Bulk' }];
+    for (let i = 0; i < 100_000; i++) many.push({ type: 'log', level: 'info', message: `line ${i}` });
+    const { view, session } = setup(many);
+    expect(session.run.getState().logLength).toBe(100_001);
+    const count = rows(view.container).length;
+    expect(count).toBeGreaterThan(5);
+    expect(count).toBeLessThan(80);
+    expect(screen.getByRole('status').textContent).toBe('100001 rows');
+  });
+
+  it('follows live to the newest row and stops when the person scrolls up', async () => {
+    const many: RunEvent[] = [];
+    for (let i = 0; i < 2_000; i++) many.push({ type: 'log', level: 'info', message: `line ${i}` });
+    const { view, session } = setup(many, { initialFollow: true });
+    const follow = screen.getByRole('button', { name: /Follow live/ });
+    expect(follow.getAttribute('aria-pressed')).toBe('true');
+    act(() => session.apply([{ type: 'log', level: 'info', message: 'newest line' }]));
+    expect(await screen.findByText('newest line')).toBeTruthy();
+    const scroller = view.getByTestId('timeline-scroll');
+    expect(scroller.scrollTop).toBeGreaterThan(50_000);
+    scroller.scrollTop = 10_000;
+    fireEvent.scroll(scroller);
+    expect(follow.getAttribute('aria-pressed')).toBe('false');
+    act(() => session.apply([{ type: 'log', level: 'info', message: 'after scrolling up' }]));
+    expect(scroller.scrollTop).toBe(10_000);
+  });
+});
