@@ -317,6 +317,45 @@ describe('mars decoder: DAG snapshot reply', () => {
   });
 });
 
+describe('mars decoder: reconnect (epoch > 0) holds frames until the snapshot', () => {
+  const reply = (body: unknown, status = 200): HttpReplyFrame => ({ reply: { method: 'GET', path: '/api/runs/run-1/dag', status }, body });
+
+  it('holds state-bearing frames, then applies the snapshot and replays them on the DAG nodes', () => {
+    const decode = createMarsDecoder({ epoch: 1 });
+    const held = decode(wire('step_started', { step_id: 'u-2', step_number: 1 }));
+    expect(held).toMatchObject({ kind: 'events', events: [], identity: expect.any(String) });
+    expect(decode(wire('pong', {}))).toMatchObject({ heartbeat: true });
+    expect(events(decode(wire('reconnected', {})))).toHaveLength(1);
+    expect(decode(wire('step_progress', { step_id: 'u', progress_percentage: 'x' })).kind).toBe('rejected');
+    const out = events(decode(reply({ ...DAG, status: 'executing' })));
+    expect(out.map((e) => e.type)).toEqual(['log', 'graph.defined', 'node.status', 'node.status', 'node.status', 'chapter.started', 'node.started']);
+    expect(out.at(-1)).toMatchObject({ type: 'node.started', nodeId: 'step_1' });
+    expect(events(decode(wire('step_completed', { step_id: 'u-2' })))[0]).toMatchObject({ type: 'node.completed', nodeId: 'step_1' });
+  });
+
+  it('releases held frames when the snapshot fails, and after MAX_HELD frames', () => {
+    const decode = createMarsDecoder({ epoch: 2 });
+    decode(wire('agent_message', { message: 'hello' }));
+    const out = events(decode(reply({ error: 'gone' }, 404)));
+    expect(out).toEqual([
+      expect.objectContaining({ type: 'log', level: 'error', message: 'DAG snapshot request failed with HTTP 404' }),
+      expect.objectContaining({ type: 'log', message: 'hello' }),
+    ]);
+    const flood = createMarsDecoder({ epoch: 1 });
+    let last: DecodeResult = { kind: 'events', events: [] };
+    for (let i = 0; i < 256; i++) last = flood(wire('agent_message', { message: `m${i}` }));
+    expect(events(last)).toHaveLength(256);
+    expect(events(flood(wire('agent_message', { message: 'live' })))).toHaveLength(1);
+  });
+
+  it('does not close the run twice when a held terminal frame and the snapshot both say so', () => {
+    const decode = createMarsDecoder({ epoch: 1 });
+    decode(wire('workflow_completed', { total_cost: 0.5 }));
+    const out = events(decode(reply({ ...DAG, status: 'completed', total_cost: 0.5 })));
+    expect(out.filter((e) => e.type === 'run.completed')).toHaveLength(1);
+  });
+});
+
 describe('mars dialect', () => {
   it('connects to /ws/{task_id} with a 30 s ping', () => {
     expect(marsDialect.connect({ baseUrl: 'http://127.0.0.1:9/', runId: 'gate~a b' })).toEqual({

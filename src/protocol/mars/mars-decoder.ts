@@ -13,9 +13,14 @@
  * - the HttpReplyFrame of `GET /api/runs/{id}/dag` (resync after a reconnect, since MARS
  *   has no replay): graph.defined replace + node.status per node + a log line.
  *
- * A fresh decoder per connection (the dialect's createDecoder); never throws.
+ * Reconnects: a fresh decoder per connection (the dialect's createDecoder). On a
+ * reconnect (epoch > 0) it knows nothing of the DAG until the snapshot reply arrives, so it
+ * HOLDS state-bearing frames (returning only their identity) and decodes them right after
+ * the snapshot: the snapshot sets the state, then every frame of this connection replays
+ * over it in order, so the result is the latest state whichever came first. A failed
+ * snapshot or more than MAX_HELD frames release the held frames anyway. Never throws.
  */
-import type { DecodeResult } from '@/protocol/dialect';
+import type { DecodeContext, DecodeResult } from '@/protocol/dialect';
 import { isHttpReplyFrame } from '@/protocol/dialect';
 import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util';
 import {
@@ -33,6 +38,7 @@ import {
   MarsDagSnapshotSchema,
   MarsEventSchema,
   MarsLegacySchema,
+  type MarsDagSnapshot,
   type MarsLegacy,
 } from '@/protocol/mars/mars-schemas';
 import type { RunEvent } from '@/protocol/run-event';
@@ -40,14 +46,49 @@ import { decimalToMicros } from '@/lib/to-micros';
 import { parseTimeMs } from '@/lib/parse-time';
 
 export const MARS_SNAPSHOT_PATH = /\/api\/runs\/[^/]+\/dag$/;
+/** Safety valve: a session that never fetches the snapshot still sees its frames. */
+export const MAX_HELD = 256;
 
-export function createMarsDecoder(): (frame: unknown) => DecodeResult {
-  const state = createMarsDecoderState();
-  return (frame) => decodeMarsFrame(state, frame);
+/** Frames that carry no run state pass at once even while a snapshot is awaited. */
+const STATELESS = new Set(['connected', 'disconnected', 'reconnected', 'heartbeat', 'pong']);
+
+type Decoder = { s: MarsDecoderState; held: unknown[] | undefined };
+
+export function createMarsDecoder(ctx?: Pick<DecodeContext, 'epoch'>): (frame: unknown) => DecodeResult {
+  const decoder: Decoder = { s: createMarsDecoderState(), held: ctx !== undefined && ctx.epoch > 0 ? [] : undefined };
+  return (frame) => decodeMarsFrame(decoder, frame);
 }
 
-function decodeMarsFrame(s: MarsDecoderState, frame: unknown): DecodeResult {
-  if (isHttpReplyFrame(frame)) return decodeSnapshot(s, frame.reply.path, frame.reply.status, frame.body);
+function decodeMarsFrame(d: Decoder, frame: unknown): DecodeResult {
+  if (isHttpReplyFrame(frame)) return decodeSnapshot(d, frame.reply.path, frame.reply.status, frame.body);
+  return (d.held !== undefined ? hold(d, d.held, frame) : undefined) ?? decodeLive(d.s, frame);
+}
+
+/** Holds a valid, state-bearing frame until the snapshot; undefined lets it decode now. */
+function hold(d: Decoder, held: unknown[], frame: unknown): DecodeResult | undefined {
+  const eventType = typeOf(frame, 'event_type');
+  const type = eventType ?? typeOf(frame);
+  if (type === undefined || STATELESS.has(type)) return undefined;
+  const schema = eventType !== undefined ? MarsEventSchema : MarsLegacySchema;
+  if (!(eventType !== undefined ? MARS_EVENT_TYPES : MARS_LEGACY_TYPES).has(type)) return undefined;
+  // Validation only (no mapping yet): an invalid frame is rejected at once by decodeLive.
+  if (!schema.safeParse(frame).success) return undefined;
+  held.push(frame);
+  const identity = frameIdentity(frame, type);
+  return { kind: 'events', events: held.length < MAX_HELD ? [] : release(d), identity };
+}
+
+/** Decodes the held frames in arrival order (their identities were reported when held). */
+function release(d: Decoder): RunEvent[] {
+  const held = d.held ?? [];
+  d.held = undefined;
+  return held.flatMap((frame) => {
+    const result = decodeLive(d.s, frame);
+    return result.kind === 'events' ? result.events : [];
+  });
+}
+
+function decodeLive(s: MarsDecoderState, frame: unknown): DecodeResult {
   const eventType = typeOf(frame, 'event_type');
   if (eventType !== undefined) return decodeEvent(s, frame, eventType);
   const legacyType = typeOf(frame);
@@ -125,25 +166,35 @@ function legacyEvents(s: MarsDecoderState, wire: Exclude<MarsLegacy, { type: 'po
 
 // ---- snapshot -------------------------------------------------------------------------
 
-function decodeSnapshot(s: MarsDecoderState, path: string, status: number, body: unknown): DecodeResult {
+function decodeSnapshot(d: Decoder, path: string, status: number, body: unknown): DecodeResult {
   if (!MARS_SNAPSHOT_PATH.test(path)) return { kind: 'events', events: [unknownFrame('http-reply', path)] };
-  if (status !== 200) return rejected(`DAG snapshot request failed with HTTP ${status}`, 'dag-snapshot');
-  const parsed = MarsDagSnapshotSchema.safeParse(body);
-  if (!parsed.success) return rejected(reasonOf(parsed.error), 'dag-snapshot');
-  const snapshot = parsed.data;
-  const nodes = learnDag(s, snapshot.nodes);
-  const events: RunEvent[] = [
-    { type: 'log', level: 'warn', source: 'runboard', message: 'resynced from DAG snapshot' },
-    { type: 'graph.defined', nodes, edges: snapshot.edges.map(({ source, target }) => ({ source, target })), replace: true },
-  ];
-  for (const node of snapshot.nodes) {
-    if (node.status !== undefined) events.push(nodeStatusEvent(s, node.id, node.status));
+  const failure = status !== 200 ? `DAG snapshot request failed with HTTP ${status}` : undefined;
+  const parsed = failure === undefined ? MarsDagSnapshotSchema.safeParse(body) : undefined;
+  if (parsed === undefined || !parsed.success) {
+    const reason = failure ?? (parsed && !parsed.success ? reasonOf(parsed.error) : 'invalid snapshot');
+    if (d.held === undefined) return rejected(reason, 'dag-snapshot');
+    // Frames were waiting on this reply: let them through rather than lose them.
+    return { kind: 'events', events: [{ type: 'log', level: 'error', source: 'runboard', message: reason }, ...release(d)] };
   }
+  const snapshot = parsed.data;
+  const events = snapshotEvents(d.s, snapshot);
+  events.push(...release(d));
   // The live frames that carried the end may have fallen in the gap: the snapshot says it.
   const terminal = snapshotTerminal(snapshot.status, snapshot.total_cost);
-  if (terminal && !s.terminal) events.push(...finish(s, terminal, snapshot.status ?? 'completed'));
-  for (const event of events) event.runId = snapshot.run_id;
+  if (terminal && !d.s.terminal) events.push(...finish(d.s, terminal, snapshot.status ?? 'completed'));
   return { kind: 'events', events };
+}
+
+function snapshotEvents(s: MarsDecoderState, snapshot: MarsDagSnapshot): RunEvent[] {
+  const stamp = { runId: snapshot.run_id };
+  const events: RunEvent[] = [
+    { type: 'log', level: 'warn', source: 'runboard', message: 'resynced from DAG snapshot', ...stamp },
+    { type: 'graph.defined', nodes: learnDag(s, snapshot.nodes), edges: snapshot.edges.map(({ source, target }) => ({ source, target })), replace: true, ...stamp },
+  ];
+  for (const node of snapshot.nodes) {
+    if (node.status !== undefined) events.push({ ...nodeStatusEvent(s, node.id, node.status), ...stamp });
+  }
+  return events;
 }
 
 function snapshotTerminal(status: string | undefined, totalCost: number | undefined): RunEvent | undefined {

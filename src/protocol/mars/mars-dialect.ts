@@ -33,7 +33,7 @@ export const marsDialect: Dialect = {
   // The client pings every 30 s and the server answers: two missed pongs plus slack.
   staleAfterMs: 75_000,
   capabilities: { startsRuns: true, control: { cancel: true, pause: true, resume: true } },
-  createDecoder: () => createMarsDecoder(),
+  createDecoder: (ctx) => createMarsDecoder(ctx),
   connect: ({ baseUrl, runId }) => ({
     kind: 'websocket',
     url: `${wsBase(baseUrl)}/ws/${encodeURIComponent(runId)}`,
