@@ -3,7 +3,7 @@
  * so they have no order; events about another intent than the watched one are ignored
  * (a session or host room carries every intent of the session or host).
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 
 import { reasonOf, rejected } from '@/protocol/decode-util';
 import type { DecodeResult } from '@/protocol/dialect';

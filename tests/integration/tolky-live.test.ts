@@ -1,0 +1,202 @@
+/**
+ * tolky end to end over real sockets: the simulator's Socket.IO namespace, the real
+ * socket.io-client through createSocketIoTransport, the tolky dialect and the real
+ * sequencer. Keyed (replayed) events are deduped by key here, as ingest does.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { sendCommand } from '@/ingest/command-channel';
+import { createSequencer } from '@/ingest/sequencer';
+import type { DecodeResult } from '@/protocol/dialect';
+import { isUnavailable } from '@/protocol/dialect';
+import { RunEventSchema, type RunEvent, type RunEventOf } from '@/protocol/run-event';
+import { tolkyDialect } from '@/protocol/tolky/tolky-dialect';
+import { startSimulator, type SimulatorHandle } from '@/simulator/server';
+import { createSocketIoTransport } from '@/transport/socketio-transport';
+import type { Transport } from '@/transport/transport';
+
+let sim: SimulatorHandle;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, timeScale: 0.05 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+type Watch = {
+  transport: Transport;
+  frames: { event: string; data: unknown }[];
+  applied: RunEvent[];
+  duplicates: () => number;
+  until: (predicate: (events: RunEvent[]) => boolean, timeoutMs?: number) => Promise<void>;
+  close: () => void;
+};
+
+function watch(runId: string): Watch {
+  const plan = tolkyDialect.connect({ baseUrl: sim.url, runId, token: 'test-token' });
+  if (plan.kind !== 'socket.io') throw new Error('tolky must plan a Socket.IO connection');
+  const transport = createSocketIoTransport({ url: plan.url, namespace: plan.namespace, auth: plan.auth, events: plan.events, backoff: { baseMs: 50, capMs: 200 } });
+  const decode = tolkyDialect.createDecoder({ runId, epoch: 0 });
+  const sequencer = createSequencer<DecodeResult & { kind: 'events' }>();
+  const frames: Watch['frames'] = [];
+  const applied: RunEvent[] = [];
+  const keys = new Set<string>();
+  let duplicates = 0;
+  let cursor: string | undefined;
+
+  const apply = (results: (DecodeResult & { kind: 'events' })[]) => {
+    for (const result of results) {
+      if (result.cursor !== undefined) cursor = result.cursor;
+      for (const event of result.events) {
+        if (event.key !== undefined && keys.has(event.key)) continue;
+        if (event.key !== undefined) keys.add(event.key);
+        applied.push(RunEventSchema.parse(event));
+      }
+    }
+  };
+  const controller = new AbortController();
+  transport.connect(
+    {
+      onFrame(frame) {
+        frames.push(frame as Watch['frames'][number]);
+        const result = decode(frame);
+        if (result.kind !== 'events') throw new Error(`rejected frame: ${result.reason}`);
+        if (result.advance) sequencer.advanceTo(result.advance.scope, result.advance.seq);
+        const out = sequencer.accept([{ ...(result.order ? { order: result.order } : {}), item: result }], Date.now());
+        duplicates += out.duplicates;
+        apply(out.released);
+      },
+      onState() {},
+      onOpen({ reconnect }) {
+        for (const command of tolkyDialect.onOpen({ runId, cursor, reconnect, memo: {} })) void sendCommand(command, { baseUrl: sim.url, transport });
+      },
+    },
+    controller.signal,
+  );
+  return {
+    transport,
+    frames,
+    applied,
+    duplicates: () => duplicates,
+    async until(predicate, timeoutMs = 15_000) {
+      const started = Date.now();
+      while (!predicate(applied)) {
+        if (Date.now() - started > timeoutMs) throw new Error(`timed out; applied: ${applied.map((e) => e.type).join(', ')}`);
+        apply(sequencer.expire(Date.now()).released);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const ofType = <T extends RunEvent['type']>(events: RunEvent[], type: T) => events.filter((e): e is RunEventOf<T> => e.type === type);
+const isTerminal = (events: RunEvent[]) => events.some((e) => e.type === 'run.completed' || e.type === 'run.failed' || e.type === 'run.cancelled');
+
+function finalStatuses(events: RunEvent[]): Record<string, string> {
+  const status: Record<string, string> = {};
+  for (const e of events) {
+    if (e.type === 'node.started') status[e.nodeId] = 'running';
+    if (e.type === 'node.completed') status[e.nodeId] = 'succeeded';
+    if (e.type === 'node.failed') status[e.nodeId] = 'failed';
+    if (e.type === 'node.retrying') status[e.nodeId] = 'retrying';
+    if (e.type === 'node.skipped') status[e.nodeId] = 'skipped';
+  }
+  return status;
+}
+
+const pipelineSeqs = (w: Watch) =>
+  w.frames.filter((f) => f.event === 'sequential_thinking_event').map((f) => (f.data as { seq: number }).seq);
+
+describe('tolky over a real Socket.IO connection', () => {
+  it('delivers a whole fan-out run in canonical form', async () => {
+    const w = watch('fanout~live');
+    await w.until(isTerminal);
+    w.close();
+
+    const [graph] = ofType(w.applied, 'graph.defined');
+    expect(graph?.nodes.map((n) => n.id)).toEqual(['step-1', 'step-2', 'step-3', 'step-4', 'step-5', 'step-6', 'step-7', 'step-8']);
+    expect(graph?.edges).toHaveLength(12);
+    expect(graph?.nodes.filter((n) => n.group === 'research')).toHaveLength(6);
+    expect(Object.values(finalStatuses(w.applied))).toEqual(Array(8).fill('succeeded'));
+    expect(Object.keys(finalStatuses(w.applied)).sort()).toEqual(graph?.nodes.map((n) => n.id).sort());
+
+    const micros = ofType(w.applied, 'cost.recorded').reduce((sum, e) => sum + e.micros, 0);
+    expect(micros).toBeGreaterThan(0);
+    expect(micros).toBe(2100 + 6500 + [0, 1, 2, 3, 4, 5].reduce((s, i) => s + Math.round((0.0034 + i * 0.0001) * 1e6), 0));
+
+    expect(ofType(w.applied, 'chapter.started').map((c) => c.title)).toEqual(['Planning', 'Execution', 'Compile']);
+    expect(ofType(w.applied, 'chapter.completed').map((c) => c.chapterId)).toEqual(['planning_1', 'execution_1', 'compile_1']);
+    expect(ofType(w.applied, 'run.completed')).toHaveLength(1);
+    expect(ofType(w.applied, 'run.started')).toHaveLength(1);
+  });
+
+  it('really receives each pipeline frame three times, and applies it once', async () => {
+    const w = watch('fanout~triple');
+    await w.until(isTerminal);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // let the last copies arrive
+    w.close();
+
+    const seqs = pipelineSeqs(w);
+    const distinct = new Set(seqs);
+    const copies = new Map<number, number>();
+    for (const seq of seqs) copies.set(seq, (copies.get(seq) ?? 0) + 1);
+    expect([...copies.values()].every((n) => n === 3)).toBe(true);
+    expect(seqs.length).toBe(distinct.size * 3);
+    expect(w.duplicates()).toBe(distinct.size * 2);
+    expect(ofType(w.applied, 'node.started')).toHaveLength(8);
+    expect(ofType(w.applied, 'run.completed')).toHaveLength(1);
+  });
+
+  it('answers a gate with one start_request carrying continuationInput, and the run completes', async () => {
+    const runId = 'gate~x';
+    const w = watch(runId);
+    await w.until((events) => events.some((e) => e.type === 'gate.opened'));
+    const [gate] = ofType(w.applied, 'gate.opened');
+    if (!gate) throw new Error('no gate');
+    expect(gate).toMatchObject({ kind: 'clarification', message: 'Deploy release 2.4 to production?', nodeId: 'step-2', acceptsText: true });
+    const approve = gate.options.find((o) => o.label === 'Approve');
+    expect(approve).toBeDefined();
+
+    const commands = tolkyDialect.answerGate({ gateId: gate.gateId, runId, kind: gate.kind }, { option: approve!, decidedBy: 'tester' }, {});
+    if (isUnavailable(commands)) throw new Error(commands.unavailable);
+    for (const command of commands) expect(await sendCommand(command, { baseUrl: sim.url, transport: w.transport })).toEqual({ ok: true });
+
+    await w.until(isTerminal);
+    w.close();
+    const starts = sim.received.filter((c) => c.dialect === 'tolky' && c.runId === runId && c.kind === 'start_request');
+    expect(starts).toHaveLength(1);
+    expect(starts[0]?.body).toEqual({ instructions: 'Approve', intentId: runId, continuationInput: 'Approve' });
+    expect(ofType(w.applied, 'gate.resolved')).toEqual([expect.objectContaining({ gateId: gate.gateId, decision: 'Approve' })]);
+    expect(finalStatuses(w.applied)['step-3']).toBe('succeeded');
+    expect(ofType(w.applied, 'run.completed')).toHaveLength(1);
+  });
+
+  it('cancels with cancel_intent and ends cancelled', async () => {
+    const runId = 'cancel~op';
+    const w = watch(runId);
+    await w.until((events) => events.some((e) => e.type === 'node.started'));
+    const commands = tolkyDialect.control('cancel', runId, 'operator stop');
+    if (isUnavailable(commands)) throw new Error(commands.unavailable);
+    for (const command of commands) await sendCommand(command, { baseUrl: sim.url, transport: w.transport });
+    await w.until(isTerminal);
+    w.close();
+    expect(sim.received.filter((c) => c.runId === runId && c.kind === 'cancel_intent').map((c) => c.body)).toEqual([{ intentId: runId, reason: 'operator stop' }]);
+    expect(ofType(w.applied, 'run.cancelled')).toEqual([expect.objectContaining({ reason: 'operator stop', requested: true })]);
+  });
+
+  it('catches up with replay_events after a dropped connection, applying nothing twice', async () => {
+    const runId = 'fanout~drop';
+    const w = watch(runId);
+    await w.until((events) => ofType(events, 'node.completed').length >= 2);
+    sim.dropConnections();
+    await w.until(isTerminal);
+    w.close();
+    const replays = sim.received.filter((c) => c.runId === runId && c.kind === 'replay_events');
+    expect(replays.length).toBeGreaterThanOrEqual(2);
+    expect(replays.at(-1)?.body).toMatchObject({ intentId: runId, sinceSeq: expect.any(Number) });
+    expect(Object.values(finalStatuses(w.applied))).toEqual(Array(8).fill('succeeded'));
+    expect(ofType(w.applied, 'node.completed')).toHaveLength(8);
+    expect(ofType(w.applied, 'run.completed')).toHaveLength(1);
+  });
+});
