@@ -7,7 +7,7 @@
  * routes under /sim (scenario catalogue, remote decisions, connection drops).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 import { Server as SocketIoServer } from 'socket.io';
 
@@ -35,7 +35,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const timeScale = options.timeScale ?? 1;
   const runs = new Map<string, ScriptedRun<unknown>>();
   const received: ReceivedCommand[] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
 
   const ctx: SimContext = {
     timeScale,

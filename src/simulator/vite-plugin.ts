@@ -5,6 +5,8 @@
  */
 import type { Plugin } from 'vite';
 
+import type { startSimulator as StartSimulator } from './server';
+
 export function simulatorPlugin(): Plugin {
   const port = Number(process.env.SIM_PORT ?? 8787);
   return {
@@ -16,7 +18,7 @@ export function simulatorPlugin(): Plugin {
     async configureServer(server) {
       if (process.env.VITEST) return;
       const { startSimulator } = await server.ssrLoadModule('/src/simulator/server.ts');
-      const sim = await (startSimulator as typeof import('./server').startSimulator)({ port });
+      const sim = await (startSimulator as typeof StartSimulator)({ port });
       server.config.logger.info(`  ➜  Simulator: ${sim.url} (relavium, tolky, myagent, mars, shannon, agui)`);
       server.httpServer?.once('close', () => void sim.close());
     },

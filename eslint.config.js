@@ -1,0 +1,75 @@
+// ESLint flat config: TypeScript rules plus the one-way import boundaries of STYLE.md §2.4.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Builds a no-restricted-imports rule from [pattern, message] pairs. */
+const forbid = (...rules) => ({
+  'no-restricted-imports': ['error', { patterns: rules.map(([group, message]) => ({ group, message })) }],
+});
+
+const VIEW_LAYER = ['@/features/*', '@/app/*', '@/components/*'];
+/** Browser code never reaches the Node-only simulator or Node built-ins. */
+const NODE_ONLY = [['@/simulator/*', 'socket.io', 'ws', 'node:*'], 'the simulator and Node modules never reach browser code'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'bench/out', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+    },
+  },
+  {
+    files: ['src/protocol/**'],
+    rules: forbid(
+      [['react', 'react-dom', 'zustand', '@xyflow/*'], 'dialects never import React or stores: protocol/ is pure'],
+      [['@/stores/*', '@/ingest/*', '@/transport/*', ...VIEW_LAYER, '@/simulator/*'], 'protocol/ imports only zod and lib/'],
+      [['@ag-ui/*'], 'the browser dialect uses our own schemas; @ag-ui packages are for the simulator and tests'],
+      NODE_ONLY,
+    ),
+  },
+  {
+    files: ['src/transport/**'],
+    rules: forbid(
+      [['zod', '@/protocol/*', '@/stores/*', '@/ingest/*', ...VIEW_LAYER, 'react'], 'transports carry raw frames only'],
+      NODE_ONLY,
+    ),
+  },
+  {
+    files: ['src/ingest/**'],
+    rules: forbid([['react', 'react-dom', ...VIEW_LAYER], 'ingest has no React and no views'], NODE_ONLY),
+  },
+  {
+    files: ['src/stores/**'],
+    rules: forbid([['@/ingest/*', ...VIEW_LAYER], 'stores are written by ingest, read by views; they import neither'], NODE_ONLY),
+  },
+  {
+    files: ['src/features/**', 'src/components/**'],
+    rules: forbid(
+      [['@/transport/*', '@/ingest/*', '@/app/*', 'socket.io-client'], 'views never import transports, ingest or the app'],
+      NODE_ONLY,
+    ),
+  },
+  {
+    files: ['src/components/**'],
+    rules: forbid([['@/stores/*', '@/features/*', '@/transport/*', '@/ingest/*', '@/app/*'], 'ui primitives are context-free'], NODE_ONLY),
+  },
+  {
+    files: ['src/app/**', 'src/main.tsx', 'src/lib/**', 'src/config/**'],
+    rules: forbid(NODE_ONLY),
+  },
+  {
+    // Tests and Node tools may reach anything; they are not shipped to the browser.
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**', 'src/simulator/**', '*.config.ts', '*.config.js'],
+    rules: { 'no-restricted-imports': 'off', 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,34 @@
+import { LiveRunPage } from '@/app/live-run-page';
+import { StartPage } from '@/app/start-page';
+import { useSearch } from '@/app/use-route';
+import { useSystemTheme } from '@/app/use-system-theme';
+import { parseRoute } from '@/app/url-contract';
+import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
+import { DIALECTS } from '@/protocol/dialects';
+
+const KNOWN = Object.keys(DIALECTS);
+
+/** Composition root: theme, route, and the page the URL asks for. */
+export function App() {
+  useSystemTheme();
+  const [search, navigate] = useSearch();
+  const route = parseRoute(search, KNOWN);
+  return (
+    <PanelErrorBoundary name="page">
+      {route.kind === 'start' && <StartPage navigate={navigate} />}
+      {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
+      {route.kind === 'invalid' && (
+        <main className="mx-auto max-w-2xl p-8">
+          <h1 className="text-xl font-semibold">This link cannot be opened</h1>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {route.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
+        </main>
+      )}
+      {route.kind === 'replay' && <p className="p-8">Replay is coming in the next step.</p>}
+    </PanelErrorBoundary>
+  );
+}

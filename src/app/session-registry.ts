@@ -1,0 +1,40 @@
+/**
+ * The runs open in this browser tab. Sessions stay connected while the person looks at
+ * another run, so the run list can switch between them and the reviewer inbox can show
+ * every pending gate. App-global and low-frequency: a module singleton (STYLE §2.3.10).
+ */
+import { create } from 'zustand';
+
+import type { RunSession } from '@/stores/run-session';
+
+export type OpenRun = Readonly<{ key: string; session: RunSession; close: () => void; search: string }>;
+
+type RegistryState = Readonly<{
+  runs: Readonly<Record<string, OpenRun>>;
+  add: (run: OpenRun) => void;
+  remove: (key: string) => void;
+}>;
+
+export const useSessionRegistry = create<RegistryState>()((set, get) => ({
+  runs: {},
+  add: (run) => set({ runs: { ...get().runs, [run.key]: run } }),
+  remove: (key) => {
+    const { [key]: removed, ...rest } = get().runs;
+    removed?.close();
+    set({ runs: rest });
+  },
+}));
+
+/** Tokens typed into the connect form: memory first, sessionStorage only when asked. */
+const tokens = new Map<string, string>();
+const STORAGE_PREFIX = 'runboard.token.';
+
+export function rememberToken(backend: string, token: string, persistInTab: boolean): void {
+  if (!token) return;
+  tokens.set(backend, token);
+  if (persistInTab) sessionStorage.setItem(STORAGE_PREFIX + backend, token);
+}
+
+export function tokenFor(backend: string): string | undefined {
+  return tokens.get(backend) ?? sessionStorage.getItem(STORAGE_PREFIX + backend) ?? undefined;
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+
+import { buildLiveSearch } from '@/app/url-contract';
+import { EmptyState } from '@/components/ui/empty-state';
+import type { Dialect } from '@/protocol/dialect';
+import { DIALECTS } from '@/protocol/dialects';
+
+type Catalogue = { scenarios: { id: string; title: string; description: string }[] };
+
+const SIMULATOR_URL: string = import.meta.env.VITE_SIMULATOR_URL ?? '';
+
+/** The simulator's runs in every dialect, one click each (a fresh run per click). */
+export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => void }) {
+  const [catalogue, setCatalogue] = useState<Catalogue>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (!SIMULATOR_URL) return;
+    fetch(`${SIMULATOR_URL}/sim/scenarios`)
+      .then((response) => response.json() as Promise<Catalogue>)
+      .then(setCatalogue)
+      .catch(() => setError(`The simulator at ${SIMULATOR_URL} did not answer. Start it with "npm start".`));
+  }, []);
+  if (!SIMULATOR_URL) {
+    return <EmptyState title="No simulator in this build">Run “npm start” to get one, or connect to your own backend below.</EmptyState>;
+  }
+  if (error) return <EmptyState title="Simulator unavailable">{error}</EmptyState>;
+  if (!catalogue) return <EmptyState title="Loading the simulator’s runs…" />;
+  const dialects = Object.values(DIALECTS).filter((d): d is Dialect => d !== undefined);
+  return (
+    <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+      {dialects.map((dialect) => (
+        <section key={dialect.id} aria-label={`${dialect.label} simulator runs`} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
+          <h3 className="text-sm font-semibold">{dialect.label}</h3>
+          <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
+            {dialect.transport} · {dialect.capabilities.startsRuns ? 'you start the run' : 'watch a running run'}
+          </p>
+          <ul className="flex flex-col gap-1">
+            {catalogue.scenarios.map((scenario) => (
+              <li key={scenario.id}>
+                <button
+                  type="button"
+                  onClick={() => onOpen(simulatorSearch(dialect, scenario))}
+                  title={scenario.description}
+                  className="w-full rounded-md px-2 py-1 text-left text-sm text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950"
+                >
+                  {scenario.title}
+                  <span className="sr-only"> ({dialect.label})</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function simulatorSearch(dialect: Dialect, scenario: { id: string; title: string }): string {
+  const url = dialect.transport === 'websocket' ? SIMULATOR_URL.replace(/^http/, 'ws') : SIMULATOR_URL;
+  const run = `${scenario.id}~${Date.now().toString(36)}`;
+  if (!dialect.capabilities.startsRuns) return buildLiveSearch({ dialect: dialect.id, url, run });
+  const start = `[scenario:${scenario.id}] ${scenario.title}`;
+  return buildLiveSearch({ dialect: dialect.id, url, start, ...(dialect.id === 'myagent' ? {} : { run }) });
+}

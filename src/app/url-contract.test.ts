@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+
+import { buildLiveSearch, buildReplaySearch, parseRoute, withFocus } from '@/app/url-contract';
+
+const known = ['relavium', 'mars'];
+
+describe('url contract', () => {
+  test('no parameters opens the start page', () => {
+    expect(parseRoute('', known)).toEqual({ kind: 'start' });
+  });
+
+  test('a live link names dialect, backend and run', () => {
+    expect(parseRoute('?dialect=relavium&url=http://127.0.0.1:8787&run=fanout~1', known)).toEqual({
+      kind: 'live',
+      dialect: 'relavium',
+      url: 'http://127.0.0.1:8787',
+      run: 'fanout~1',
+      focus: {},
+    });
+  });
+
+  test('start only pre-fills: it is carried as text', () => {
+    const route = parseRoute('?dialect=mars&url=ws://h:1&start=build%20it', known);
+    expect(route).toMatchObject({ kind: 'live', start: 'build it' });
+  });
+
+  test('bad links explain what is wrong', () => {
+    const route = parseRoute('?dialect=nope&url=ftp://x', known);
+    expect(route.kind).toBe('invalid');
+    expect(route.kind === 'invalid' && route.problems.join(' ')).toMatch(/unknown dialect "nope".*"url" must be/);
+  });
+
+  test('replay with a position and a focused node', () => {
+    expect(parseRoute('?replay=/r.jsonl&at=12&node=plan', known)).toEqual({
+      kind: 'replay',
+      replay: '/r.jsonl',
+      at: 12,
+      focus: { node: 'plan' },
+    });
+    expect(parseRoute('?replay=/r.jsonl&at=-1', known).kind).toBe('invalid');
+  });
+
+  test('built links parse back to the same route', () => {
+    const search = buildLiveSearch({ dialect: 'relavium', url: 'http://a:1', run: 'x y' });
+    expect(parseRoute(search, known)).toMatchObject({ kind: 'live', run: 'x y' });
+    expect(parseRoute(buildReplaySearch('/a b.jsonl', 3), known)).toMatchObject({ replay: '/a b.jsonl', at: 3 });
+    expect(withFocus(search, { node: 'n1', event: 4 })).toContain('node=n1&event=4');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The URL contract of DESIGN.md, parsed and built in one place:
+ *   live    /?dialect=<id>&url=<backend>&run=<run id>[&transport=][&start=<instructions>]
+ *   replay  /?replay=<recording url>[&at=<frame index>]
+ *   either  [&node=<node id>][&event=<row>]  deep links to a node or a timeline row
+ * A link never causes a side effect: `start` only pre-fills the form.
+ * Tokens are never read from or written to the URL.
+ */
+export type Route =
+  | { kind: 'start' }
+  | { kind: 'live'; dialect: string; url: string; run?: string; start?: string; transport?: string; focus: Focus }
+  | { kind: 'replay'; replay: string; at?: number; focus: Focus }
+  | { kind: 'invalid'; problems: string[] };
+
+export type Focus = Readonly<{ node?: string; event?: number }>;
+
+export function parseRoute(search: string, knownDialects: readonly string[]): Route {
+  const params = new URLSearchParams(search);
+  const focus = parseFocus(params);
+  const replay = params.get('replay');
+  if (replay) {
+    const at = params.get('at');
+    const atIndex = at === null ? undefined : Number(at);
+    if (atIndex !== undefined && (!Number.isInteger(atIndex) || atIndex < 0)) {
+      return { kind: 'invalid', problems: [`"at" must be a frame index (0 or more), not "${at}"`] };
+    }
+    return { kind: 'replay', replay, ...(atIndex !== undefined ? { at: atIndex } : {}), focus };
+  }
+  const dialect = params.get('dialect');
+  if (!dialect) return { kind: 'start' };
+  const problems: string[] = [];
+  if (!knownDialects.includes(dialect)) problems.push(`unknown dialect "${dialect}" (known: ${knownDialects.join(', ')})`);
+  const url = params.get('url') ?? '';
+  if (!isBackendUrl(url)) problems.push(`"url" must be an http(s) or ws(s) address of the backend, not "${url}"`);
+  if (problems.length > 0) return { kind: 'invalid', problems };
+  const run = params.get('run') ?? undefined;
+  const start = params.get('start') ?? undefined;
+  const transport = params.get('transport') ?? undefined;
+  return {
+    kind: 'live',
+    dialect,
+    url,
+    focus,
+    ...(run ? { run } : {}),
+    ...(start !== undefined ? { start } : {}),
+    ...(transport ? { transport } : {}),
+  };
+}
+
+function parseFocus(params: URLSearchParams): Focus {
+  const node = params.get('node') ?? undefined;
+  const event = Number(params.get('event') ?? Number.NaN);
+  return { ...(node ? { node } : {}), ...(Number.isInteger(event) && event >= 0 ? { event } : {}) };
+}
+
+function isBackendUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:', 'ws:', 'wss:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+export function buildLiveSearch(live: { dialect: string; url: string; run?: string; start?: string }): string {
+  const params = new URLSearchParams({ dialect: live.dialect, url: live.url });
+  if (live.run) params.set('run', live.run);
+  if (live.start !== undefined) params.set('start', live.start);
+  return `?${params.toString()}`;
+}
+
+export function buildReplaySearch(replay: string, at?: number): string {
+  const params = new URLSearchParams({ replay });
+  if (at !== undefined) params.set('at', String(at));
+  return `?${params.toString()}`;
+}
+
+/** Returns `search` with the deep-link focus replaced (undefined values removed). */
+export function withFocus(search: string, focus: Focus): string {
+  const params = new URLSearchParams(search);
+  params.delete('node');
+  params.delete('event');
+  if (focus.node) params.set('node', focus.node);
+  if (focus.event !== undefined) params.set('event', String(focus.event));
+  return `?${params.toString()}`;
+}

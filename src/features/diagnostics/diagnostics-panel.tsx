@@ -1,0 +1,54 @@
+import { EmptyState } from '@/components/ui/empty-state';
+import { toDisplayJson } from '@/lib/format-json';
+import { useRunSession } from '@/stores/run-session';
+import { useDecodeIssues, useStreamStats } from '@/stores/run-selectors';
+
+/**
+ * Frames the decoders could not use, with the reason and the raw frame, plus the stream's
+ * counters. Nothing here stops the run: a bad frame is quarantined and the rest flows on.
+ */
+export function DiagnosticsPanel() {
+  const session = useRunSession();
+  const issues = useDecodeIssues();
+  const stats = useStreamStats();
+  return (
+    <section aria-label="Stream diagnostics" className="flex h-full flex-col gap-3 overflow-auto p-3 text-sm">
+      <dl className="grid grid-cols-5 gap-2 text-center">
+        {(
+          [
+            ['Frames', stats.frames],
+            ['Duplicates dropped', stats.duplicates],
+            ['Rejected', stats.rejected],
+            ['Unknown types', stats.unknown],
+            ['Gaps', stats.gaps],
+          ] as const
+        ).map(([term, value]) => (
+          <div key={term} className="rounded-md bg-slate-100 p-2 dark:bg-slate-800">
+            <dt className="text-[11px] text-slate-500 dark:text-slate-400">{term}</dt>
+            <dd className="font-semibold tabular-nums">{value.toLocaleString('en-US')}</dd>
+          </div>
+        ))}
+      </dl>
+      {issues.length === 0 ? (
+        <EmptyState title="No rejected frames">Every frame so far matched its protocol.</EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-2" aria-label="Rejected frames">
+          {[...issues].reverse().map((issue, i) => (
+            <li key={`${issue.frame}-${i}`} className="rounded-md border border-amber-300 bg-amber-50 p-2 dark:border-amber-800 dark:bg-amber-950">
+              <p className="font-semibold">
+                <span aria-hidden>⚠ </span>
+                Frame #{issue.frame}
+                {issue.frameType ? ` (${issue.frameType})` : ''} rejected
+              </p>
+              <pre className="mt-1 text-xs whitespace-pre-wrap break-words">{issue.reason}</pre>
+              <details className="mt-1">
+                <summary className="cursor-pointer text-xs">Raw frame</summary>
+                <pre className="max-h-40 overflow-auto text-xs whitespace-pre-wrap break-words">{toDisplayJson(session.frameAt(issue.frame), 4_000).text}</pre>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

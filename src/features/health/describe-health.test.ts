@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+
+import { describeHealth } from '@/features/health/describe-health';
+
+const base = { resyncing: false, stale: false };
+
+describe('describeHealth', () => {
+  test('live, resyncing and stale read differently', () => {
+    expect(describeHealth({ ...base, state: { status: 'live' } }, 'live', 0).label).toBe('Live');
+    expect(describeHealth({ ...base, resyncing: true, state: { status: 'live' } }, 'live', 0).label).toBe('Resyncing');
+    const stale = describeHealth({ ...base, stale: true, lastActivityAtMs: 1000, state: { status: 'live' } }, 'live', 61_000);
+    expect(stale).toEqual({ label: 'Stale', detail: 'no data for 60 s', tone: 'warn' });
+  });
+
+  test('reconnecting says which attempt and when the next try is', () => {
+    const text = describeHealth(
+      { ...base, state: { status: 'reconnecting', attempt: 3, nextRetryAtMs: 4_000, reason: 'connection lost' } },
+      'live',
+      1_000,
+    );
+    expect(text.detail).toBe('attempt 3, next try in 3 s · connection lost');
+  });
+
+  test('a replay never claims to be live', () => {
+    expect(describeHealth({ ...base, state: { status: 'live' } }, 'replay', 0).label).toBe('Replay');
+  });
+});

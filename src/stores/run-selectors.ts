@@ -1,0 +1,87 @@
+/**
+ * Narrow selector hooks for the run header, connection status, gates and controls.
+ * Each returns a primitive or a reference kept stable by the reducer (see reduce-run.ts).
+ */
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+
+import type { RunStatus } from '@/protocol/run-event';
+
+import type { AnswerState } from '@/stores/gate-answer-store';
+import { useRunSession } from '@/stores/run-session';
+import type { ConnectionHealth, DecodeIssue, GateState, StreamStats } from '@/stores/run-types';
+
+export function useRunStatus(): RunStatus {
+  return useStore(useRunSession().run, (s) => s.status);
+}
+
+export function useRunTitle(): string | undefined {
+  return useStore(useRunSession().run, (s) => s.title);
+}
+
+export function useRunTimes(): { startedAtMs?: number; endedAtMs?: number } {
+  return useStore(
+    useRunSession().run,
+    useShallow((s) => ({ startedAtMs: s.startedAtMs, endedAtMs: s.endedAtMs })),
+  );
+}
+
+export function useRunError(): string | undefined {
+  return useStore(useRunSession().run, (s) => (s.error ? `${s.error.code ? `${s.error.code}: ` : ''}${s.error.message}` : undefined));
+}
+
+export function useTotalCost(): { micros: number; currency: string; inputTokens: number; outputTokens: number } {
+  return useStore(
+    useRunSession().run,
+    useShallow((s) => ({
+      micros: s.cost.totalMicros,
+      currency: s.cost.currency,
+      inputTokens: s.cost.inputTokens,
+      outputTokens: s.cost.outputTokens,
+    })),
+  );
+}
+
+export function useConnectionHealth(): ConnectionHealth {
+  return useStore(useRunSession().run, (s) => s.connection);
+}
+
+export function useStreamStats(): StreamStats {
+  return useStore(useRunSession().run, (s) => s.stats);
+}
+
+export function useDecodeIssues(): readonly DecodeIssue[] {
+  return useStore(useRunSession().run, (s) => s.issues);
+}
+
+const NO_GATES: readonly GateState[] = [];
+
+/** Open gates, oldest first. */
+export function useOpenGates(): readonly GateState[] {
+  const gates = useStore(
+    useRunSession().run,
+    useShallow((s) => s.gateOrder.map((id) => s.gates[id]).filter((g): g is GateState => g?.status === 'open')),
+  );
+  return gates.length === 0 ? NO_GATES : gates;
+}
+
+export function useGate(gateId: string | undefined): GateState | undefined {
+  return useStore(useRunSession().run, (s) => (gateId ? s.gates[gateId] : undefined));
+}
+
+export function useAnswerState(gateId: string): AnswerState | undefined {
+  return useStore(useRunSession().answers, (s) => s.byGate[gateId]);
+}
+
+export function useNodeCounts(): string {
+  return useStore(useRunSession().nodeStatus, (s) => {
+    const counts: Record<string, number> = {};
+    for (const id in s.byId) {
+      const status = s.byId[id]?.status ?? 'pending';
+      counts[status] = (counts[status] ?? 0) + 1;
+    }
+    return Object.entries(counts)
+      .map(([status, count]) => `${count} ${status}`)
+      .join(' · ');
+  });
+}
