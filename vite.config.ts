@@ -2,14 +2,38 @@ import { fileURLToPath } from 'node:url';
 
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 import { simulatorPlugin } from './src/simulator/vite-plugin';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
+/**
+ * The built app forbids inline and foreign scripts (stream content is untrusted).
+ * Only in builds: Vite's dev server injects an inline script of its own.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' http: https: ws: wss:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+const cspPlugin = (): Plugin => ({
+  name: 'runboard-csp',
+  apply: 'build',
+  transformIndexHtml: (html) =>
+    html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`),
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), simulatorPlugin()],
+  plugins: [react(), tailwindcss(), simulatorPlugin(), cspPlugin()],
   resolve: { alias: { '@': src } },
   build: { target: 'es2022', chunkSizeWarningLimit: 900 },
   test: {

@@ -7,7 +7,8 @@ import { DIALECTS } from '@/protocol/dialects';
 
 type Catalogue = { scenarios: { id: string; title: string; description: string }[] };
 
-const SIMULATOR_URL: string = import.meta.env.VITE_SIMULATOR_URL ?? '';
+// Dev server: the plugin names the simulator's port. A build served by the simulator: same origin.
+const SIMULATOR_URL: string = import.meta.env.VITE_SIMULATOR_URL ?? window.location.origin;
 
 /** The simulator's runs in every dialect, one click each (a fresh run per click). */
 export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => void }) {
@@ -18,7 +19,7 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
     fetch(`${SIMULATOR_URL}/sim/scenarios`)
       .then((response) => response.json() as Promise<Catalogue>)
       .then(setCatalogue)
-      .catch(() => setError(`The simulator at ${SIMULATOR_URL} did not answer. Start it with "npm start".`));
+      .catch(() => setError(`No simulator answers at ${SIMULATOR_URL}. Start one with "npm start", or connect to your own backend below.`));
   }, []);
   if (!SIMULATOR_URL) {
     return <EmptyState title="No simulator in this build">Run “npm start” to get one, or connect to your own backend below.</EmptyState>;

@@ -16,10 +16,17 @@ import type { Encoder, ScriptedRun } from '@/simulator/engine/scripted-run';
 import { ScriptedRun as Run } from '@/simulator/engine/scripted-run';
 import { BACKEND_FACTORIES } from '@/simulator/backends/registry';
 import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
+import { serveStatic } from '@/simulator/static-files';
 import { SCENARIOS, scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { ReceivedCommand, SimBackend, SimContext } from '@/simulator/sim-backend';
 
-export type SimulatorOptions = Readonly<{ port?: number; host?: string; timeScale?: number }>;
+export type SimulatorOptions = Readonly<{
+  port?: number;
+  host?: string;
+  timeScale?: number;
+  /** A built app (dist/) to serve on the same origin, for the browser tests and `npm run simulator`. */
+  staticDir?: string;
+}>;
 
 export type SimulatorHandle = Readonly<{
   url: string;
@@ -81,6 +88,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     for (const backend of backends) {
       if (backend.http && (await backend.http(req, res, url))) return;
     }
+    if (options.staticDir && serveStatic(options.staticDir, req, res, url)) return;
     sendJson(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
   }
 

@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: real headless Chromium (Debian's package) driven by playwright-core,
+// against the built app served by the simulator. Run after `vite build`.
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    include: ['tests/e2e/**/*.spec.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    fileParallelism: true,
+  },
+});
