@@ -1,0 +1,77 @@
+/**
+ * The cost waterfall's data: one floating bar per node, in the order nodes finished
+ * costing (the row of each node's last cost point), each starting where the previous
+ * ended, with the running total after it. Pure; guarded by derive-waterfall.test.ts.
+ *
+ * Chart encoding: a stacked invisible `base` plus a visible `size` draws the floating
+ * bar; a negative point (a refund) floats down, so base is the lower end and size the
+ * absolute change. Points without a node are gathered under RUN_KEY.
+ */
+import type { CostPoint } from '@/stores/run-types';
+
+export const RUN_KEY = '(run)';
+
+export type WaterfallBar = Readonly<{
+  nodeId: string;
+  label: string;
+  /** This node's signed total, in micro-units. */
+  micros: number;
+  /** Lower end of the floating bar and its height (both ≥ the chart's zero when totals are). */
+  base: number;
+  size: number;
+  /** Running total after this node. */
+  running: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Row of this node's last cost point (the sort key). */
+  lastRow: number;
+}>;
+
+type Acc = { micros: number; inputTokens: number; outputTokens: number; lastRow: number };
+
+export function deriveWaterfall(points: readonly CostPoint[], labelOf: (nodeId: string) => string = (id) => id): WaterfallBar[] {
+  const byNode = new Map<string, Acc>();
+  for (const point of points) {
+    const key = point.nodeId ?? RUN_KEY;
+    const acc = byNode.get(key) ?? { micros: 0, inputTokens: 0, outputTokens: 0, lastRow: point.row };
+    acc.micros += point.micros;
+    acc.inputTokens += point.inputTokens;
+    acc.outputTokens += point.outputTokens;
+    acc.lastRow = Math.max(acc.lastRow, point.row);
+    byNode.set(key, acc);
+  }
+  const ordered = [...byNode.entries()].sort((a, b) => a[1].lastRow - b[1].lastRow);
+  let running = 0;
+  return ordered.map(([nodeId, acc]) => {
+    const start = running;
+    running += acc.micros;
+    return {
+      nodeId,
+      label: nodeId === RUN_KEY ? 'Run (no node)' : labelOf(nodeId),
+      micros: acc.micros,
+      base: Math.min(start, running),
+      size: Math.abs(acc.micros),
+      running,
+      inputTokens: acc.inputTokens,
+      outputTokens: acc.outputTokens,
+      lastRow: acc.lastRow,
+    };
+  });
+}
+
+export type ModelCost = Readonly<{ model: string; micros: number; inputTokens: number; outputTokens: number; calls: number }>;
+
+/** Cost and tokens per model, most expensive first; points without a model read "unknown model". */
+export function deriveModelBreakdown(points: readonly CostPoint[]): ModelCost[] {
+  const byModel = new Map<string, { micros: number; inputTokens: number; outputTokens: number; calls: number }>();
+  for (const point of points) {
+    const key = point.model ?? 'unknown model';
+    const acc = byModel.get(key) ?? { micros: 0, inputTokens: 0, outputTokens: 0, calls: 0 };
+    acc.micros += point.micros;
+    acc.inputTokens += point.inputTokens;
+    acc.outputTokens += point.outputTokens;
+    acc.calls += 1;
+    byModel.set(key, acc);
+  }
+  return [...byModel.entries()].map(([model, acc]) => ({ model, ...acc })).sort((a, b) => b.micros - a.micros || a.model.localeCompare(b.model));
+}

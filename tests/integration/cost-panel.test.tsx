@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { CostPanel } from '@/features/cost/cost-panel';
+
+import { makeSession, withSession } from './make-session';
+
+afterEach(cleanup);
+
+describe('CostPanel', () => {
+  it('shows an empty state until cost arrives, then the total, waterfall table and model breakdown live', () => {
+    const session = makeSession();
+    const view = render(withSession(session, <CostPanel />));
+    expect(screen.getByText('No cost reported yet')).toBeTruthy();
+
+    act(() =>
+      session.apply([
+        { type: 'graph.defined', nodes: [{ id: 'plan', label: 'Planner' }, { id: 'write', label: 'Writer' }], edges: [] },
+        { type: 'cost.recorded', nodeId: 'write', model: 'big', micros: 1_200_000, currency: 'USD', inputTokens: 1000, outputTokens: 400 },
+        { type: 'cost.recorded', nodeId: 'plan', model: 'small', micros: 123, currency: 'USD', inputTokens: 50, outputTokens: 5 },
+      ]),
+    );
+    expect(screen.queryByText('No cost reported yet')).toBeNull();
+    expect(screen.getByText('Total cost:').textContent).toBe('Total cost: $1.20');
+
+    // The recharts surface renders (jsdom has no ResizeObserver, so the chart takes its fixed size).
+    expect(view.container.querySelector('figure svg')).not.toBeNull();
+    const alt = screen.getByRole('table', { name: 'Cost by node, in order of completion' });
+    const rows = within(alt).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows).toEqual(['Writer$1.20$1.20', 'Planner$0.000123$1.20']);
+    expect(screen.getByRole('figure').getAttribute('aria-label')).toBe(
+      'Cost waterfall: 2 nodes, running total $1.20; most expensive: Writer at $1.20',
+    );
+
+    const byModel = screen.getByRole('table', { name: 'By model and tokens' });
+    expect(within(byModel).getByRole('row', { name: /big/ }).textContent).toBe('big11,000400$1.20');
+    expect(within(byModel).getByRole('row', { name: /All models/ }).textContent).toBe('All models21,050405$1.20');
+
+    act(() => session.apply([{ type: 'cost.recorded', nodeId: 'plan', model: 'small', micros: 10_000, currency: 'USD' }]));
+    const updated = within(screen.getByRole('table', { name: 'Cost by node, in order of completion' })).getAllByRole('row');
+    expect(updated[2]?.textContent).toBe('Planner$0.0101$1.21');
+  });
+});
