@@ -126,6 +126,24 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     expect(run.getState().stats.gaps).toBe(0);
   });
 
+  test('resync fetches the history page: no token deltas, every envelope decodes keyed like its live frame', async () => {
+    const runId = 'fanout~whole';
+    const [command] = shannonDialect.resync(runId, undefined);
+    const transport: Transport = { kind: 'sse', connect: () => undefined, send: () => Promise.resolve() };
+    const outcome = await sendCommand(command!, { baseUrl: sim.url, transport, token: TOKEN });
+    expect(outcome.ok).toBe(true);
+    const body = outcome.reply?.body as { events: { type: string; seq: number }[]; total: number };
+    expect(body.events.length).toBe(body.total);
+    expect(body.events.some((e) => e.type === 'WORKFLOW_COMPLETED')).toBe(true);
+    expect(body.events.every((e) => typeof e.type === 'string' && e.type !== 'thread.message.delta')).toBe(true);
+    const result = shannonDialect.createDecoder({ runId, epoch: 0 })(outcome.reply);
+    expect(result.kind).toBe('events');
+    if (result.kind === 'events') {
+      expect(result.events.every((e) => e.key?.startsWith(`wf:${runId}#`))).toBe(true);
+      expect(result.events.some((e) => e.type === 'run.completed')).toBe(true);
+    }
+  });
+
   test('pause, resume and cancel go to the task endpoints and drive the run', async () => {
     const runId = 'cancel~ctl';
     const live = open(runId);
