@@ -32,7 +32,7 @@ type Watch = {
   close: () => void;
 };
 
-function watch(runId: string): Watch {
+function watch(runId: string, start?: string): Watch {
   const plan = tolkyDialect.connect({ baseUrl: sim.url, runId, token: 'test-token' });
   if (plan.kind !== 'socket.io') throw new Error('tolky must plan a Socket.IO connection');
   const transport = createSocketIoTransport({ url: plan.url, namespace: plan.namespace, auth: plan.auth, events: plan.events, backoff: { baseMs: 50, capMs: 200 } });
@@ -68,7 +68,7 @@ function watch(runId: string): Watch {
       },
       onState() {},
       onOpen({ reconnect }) {
-        for (const command of tolkyDialect.onOpen({ runId, cursor, reconnect, memo: {} })) void sendCommand(command, { baseUrl: sim.url, transport });
+        for (const command of tolkyDialect.onOpen({ runId, cursor, reconnect, memo: {}, ...(start !== undefined ? { start } : {}) })) void sendCommand(command, { baseUrl: sim.url, transport });
       },
     },
     controller.signal,
@@ -198,5 +198,17 @@ describe('tolky over a real Socket.IO connection', () => {
     expect(Object.values(finalStatuses(w.applied))).toEqual(Array(8).fill('succeeded'));
     expect(ofType(w.applied, 'node.completed')).toHaveLength(8);
     expect(ofType(w.applied, 'run.completed')).toHaveLength(1);
+  });
+
+  it('starts a run with start_request on open, exactly once, and follows it to its failure', async () => {
+    const runId = 'retry~started';
+    const w = watch(runId, 'Nightly data sync');
+    await w.until(isTerminal);
+    w.close();
+    const starts = sim.received.filter((c) => c.runId === runId && c.kind === 'start_request');
+    expect(starts.map((c) => c.body)).toEqual([{ instructions: 'Nightly data sync', intentId: runId }]);
+    expect(ofType(w.applied, 'node.retrying')).toEqual([expect.objectContaining({ nodeId: 'step-1', attempt: 1 })]);
+    expect(finalStatuses(w.applied)).toEqual({ 'step-1': 'succeeded', 'step-2': 'succeeded', 'step-3': 'failed', 'step-4': 'skipped' });
+    expect(ofType(w.applied, 'run.failed')).toEqual([expect.objectContaining({ nodeId: 'step-3' })]);
   });
 });

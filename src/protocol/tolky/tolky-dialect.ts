@@ -25,6 +25,8 @@ function replay(intentId: string, cursor: string | undefined): OutboundCommand {
   return emit('replay_events', Number.isFinite(since) ? { intentId, sinceSeq: since } : { intentId });
 }
 
+const startRequest = (instructions: string, intentId: string) => [emit('start_request', { instructions, intentId })];
+
 export const tolkyDialect: Dialect = {
   id: 'tolky',
   label: 'tolky sequential thinking (Socket.IO)',
@@ -49,7 +51,13 @@ export const tolkyDialect: Dialect = {
     events: [TOLKY_PIPELINE_EVENT, ...TOLKY_SESSION_EVENTS],
   }),
   // Rooms do not survive a reconnect: watch again every time, and catch up from the cursor.
-  onOpen: ({ runId, cursor }) => [replay(runId, cursor), emit('watch_intent', { intentId: runId })],
+  // A run this connection starts is started once, on the first open only: a second
+  // start_request on reconnect would start the intent again.
+  onOpen: ({ runId, cursor, start, reconnect }) => {
+    const watch = emit('watch_intent', { intentId: runId });
+    if (start !== undefined && !reconnect) return [...startRequest(start, runId), watch];
+    return [replay(runId, cursor), watch];
+  },
   answerGate(gate, answer) {
     const input = answer.option?.value ?? answer.text;
     if (input === undefined || input === '') return { unavailable: 'choose an option or type an answer first' };
@@ -59,6 +67,6 @@ export const tolkyDialect: Dialect = {
     if (action !== 'cancel') return { unavailable: this.capabilities.control[action] as string };
     return [emit('cancel_intent', reason ? { intentId: runId, reason } : { intentId: runId })];
   },
-  startRun: (instructions, runId) => [emit('start_request', { instructions, intentId: runId })],
+  startRun: (instructions, runId) => startRequest(instructions, runId),
   resync: (runId, cursor) => [replay(runId, cursor)],
 };
