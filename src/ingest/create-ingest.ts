@@ -49,17 +49,22 @@ export function createIngest(options: IngestOptions) {
     graceMs: options.graceMs ?? 750,
   });
   let epoch = 0;
-  let decode = dialect.createDecoder(context());
+  // One decoder for the whole session: its small state (chapters, costs seen, message ids)
+  // must survive reconnects. The context's epoch is read live, so per-connection seq
+  // scopes (myagent) still change on every new connection.
+  const decodeContext: DecodeContext = {
+    runId: options.runId,
+    get epoch() {
+      return epoch;
+    },
+  };
+  const decode = dialect.createDecoder(decodeContext);
   let pending: RunEvent[] = [];
   let issues: DecodeIssue[] = [];
   let stats = { frames: 0, duplicates: 0, rejected: 0, gaps: 0 };
   let flushQueued = false;
   let cursor: string | undefined;
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
-
-  function context(): DecodeContext {
-    return { runId: options.runId, epoch };
-  }
 
   function queueFlush() {
     if (flushQueued) return;
@@ -138,7 +143,14 @@ export function createIngest(options: IngestOptions) {
     }
     const keyed = result.events.length > 0 && result.events.every((e) => e.key !== undefined);
     if (!keyed) return [{ ...(result.identity !== undefined ? { identity: result.identity } : {}), item }];
-    return result.events.map((event) => ({ order: parseOrderKey(event.key as string), item: { events: [event] } }));
+    // One history envelope may map to several events sharing its key: they stay one item.
+    const items: Sequenced<Item>[] = [];
+    for (const event of result.events) {
+      const last = items[items.length - 1];
+      if (last && last.item.events[0]?.key === event.key) last.item.events.push(event);
+      else items.push({ order: parseOrderKey(event.key as string), item: { events: [event] } });
+    }
+    return items;
   }
 
   return {
@@ -162,10 +174,9 @@ export function createIngest(options: IngestOptions) {
     alive(): void {
       run.getState().actions.setHealth({ lastActivityAtMs: now(), stale: false });
     },
-    /** A new connection: dialects whose seq restarts per connection get a fresh scope. */
+    /** A new connection: dialects whose seq restarts per connection get a fresh scope (via the epoch). */
     newEpoch(): void {
       epoch += 1;
-      decode = dialect.createDecoder(context());
     },
     get cursor(): string | undefined {
       return cursor;
