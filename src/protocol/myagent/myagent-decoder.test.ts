@@ -1,0 +1,303 @@
+import { readFileSync } from 'node:fs';
+
+import { describe, expect, test } from 'vitest';
+
+import type { DecodeResult } from '@/protocol/dialect';
+import { createMyagentDecoder } from '@/protocol/myagent/myagent-decoder';
+import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
+
+let runs = 0;
+const decoder = (epoch = 0, runId = `test-${++runs}`) => createMyagentDecoder({ runId, epoch });
+
+/** A frame the way the real server stamps it: seq, event_id, connection_id, naive timestamp. */
+function stamped(event: string, body: Record<string, unknown> = {}, seq = 1): Record<string, unknown> {
+  const metadata = { connection_id: 'c1', ...(body.metadata as Record<string, unknown> | undefined) };
+  return { event, session_id: 'sess-1', timestamp: '2025-10-18T14:30:00.123456', seq, event_id: `c1-${seq}`, show_content: 'shown', ...body, metadata };
+}
+
+function events(result: DecodeResult): RunEvent[] {
+  if (result.kind !== 'events') throw new Error(`rejected: ${result.reason}`);
+  for (const event of result.events) expect(RunEventSchema.safeParse(event).success, JSON.stringify(event)).toBe(true);
+  return result.events;
+}
+const typesOf = (result: DecodeResult) => events(result).map((e) => e.type);
+const find = <T extends RunEvent['type']>(list: RunEvent[], type: T) => list.find((e) => e.type === type) as Extract<RunEvent, { type: T }> | undefined;
+
+const TASKS = [
+  { id: 1, title: 'Sales overview', dependencies: [] },
+  { id: 2, title: 'Regional split', dependencies: [1] },
+  { id: 3, title: 'Summary', dependencies: [1, 2, 99] },
+];
+
+describe('myagent decoder: every server event maps to canonical events', () => {
+  const cases: [string, Record<string, unknown>, RunEvent['type'][]][] = [
+    ['plan.start', { content: { question: 'Make slides' } }, ['run.started', 'chapter.started']],
+    ['plan.completed', { content: { tasks: TASKS }, metadata: { plan_summary: 'Three slides' } }, ['run.started', 'graph.defined', 'log']],
+    ['plan.cancelled', { content: 'Planning cancelled by user' }, ['log']],
+    ['plan.coercion_error', { content: { message: 'bad plan', error: 'JSONDecodeError' } }, ['log']],
+    ['solver.start', { content: { task: { id: 'task_1', title: 'Write' } } }, ['run.started', 'chapter.started', 'node.started']],
+    ['solver.completed', { metadata: { task_id: 'task_1', cost_usd: 0.0123 } }, ['cost.recorded', 'node.completed']],
+    ['solver.cancelled', { content: { task_id: 'task_2' } }, ['node.cancelled']],
+    ['solver.restarted', { metadata: { task_id: 'task_1', attempt: 2 } }, ['node.retrying']],
+    ['solver.progress', { metadata: { task_id: 'task_1', progress_percent: 40 } }, ['node.progress']],
+    ['agent.thinking', { content: 'Analysing…' }, ['log']],
+    ['agent.tool_call', { metadata: { tool_name: 'web_search', tool_args: { q: 'ai' }, call_id: 'call_1' } }, ['tool.called']],
+    ['agent.tool_result', { metadata: { tool_name: 'web_search', call_id: 'call_1', result: { status: 'success' } } }, ['tool.result']],
+    ['agent.partial_answer', { content: 'Slide 1', metadata: { task_id: 'task_1' } }, ['node.output']],
+    ['agent.final_answer', { content: 'Done', metadata: { cost_usd: 0.05 } }, ['log', 'cost.recorded']],
+    ['agent.user_confirm', { step_id: 'confirm_1', content: 'Confirm plan', metadata: { scope: 'plan' } }, ['gate.opened']],
+    ['agent.error', { content: 'Invalid input' }, ['log']],
+    ['agent.session_created', { content: { session_id: 'sess-1' } }, ['log']],
+    ['agent.session_end', { content: 'bye', metadata: { reason: 'completion' } }, ['run.completed']],
+    ['agent.state_exported', { signed_state: 'c2lnbmVk' }, ['log']],
+    ['agent.state_restored', { content: 'restored', metadata: { new_session_id: 'sess-2' } }, ['log']],
+    ['agent.llm_message', { content: 'I will help', metadata: { role: 'assistant' } }, ['log']],
+    ['agent.interrupted', { content: 'User cancelled' }, ['run.cancelled']],
+    ['system.connected', { content: { server_name: 'MyAgent WebSocket Server' } }, ['log']],
+    ['system.heartbeat', { content: { server_time: '2025-10-18T12:00:30' } }, []],
+    ['system.notice', { content: { message: 'Replay completed' } }, ['log']],
+    ['system.error', { content: 'Database connection failed' }, ['log']],
+    ['error.validation', { content: 'Task count must be > 0' }, ['log']],
+    ['error.timeout', { content: 'Planning timeout', metadata: { task_id: 'task_3' } }, ['log', 'node.failed']],
+    ['error.retry_attempt', { metadata: { attempt: 1, error_message: 'Request timeout' } }, ['log']],
+    ['aggregate.start', { metadata: { task_count: 3 } }, ['chapter.started', 'node.started']],
+    ['aggregate.completed', { content: { final_result: { slides: 5 } } }, ['node.completed']],
+    ['pipeline.completed', { metadata: { status: 'success', result_summary: 'ok' } }, ['run.completed']],
+  ];
+
+  test.each(cases)('%s', (event, body, expected) => {
+    expect(typesOf(decoder()(stamped(event, body)))).toEqual(expected);
+  });
+});
+
+describe('myagent decoder: mappings', () => {
+  test('plan.completed draws edges only from dependencies, with numeric ids as strings', () => {
+    const graph = find(events(decoder()(stamped('plan.completed', { content: { tasks: TASKS } }))), 'graph.defined');
+    expect(graph?.nodes.map((n) => [n.id, n.label])).toEqual([['1', 'Sales overview'], ['2', 'Regional split'], ['3', 'Summary']]);
+    // 99 is not a task: no edge is invented for it.
+    expect(graph?.edges).toEqual([{ source: '1', target: '2' }, { source: '1', target: '3' }, { source: '2', target: '3' }]);
+  });
+
+  test('solver events find their task in metadata.task_id or content.task.id (real pipeline)', () => {
+    const decode = decoder();
+    const started = find(events(decode(stamped('solver.start', { content: { task: { id: 7, title: 'Chart' } } }))), 'node.started');
+    expect(started).toMatchObject({ nodeId: '7', label: 'Chart', kind: 'task' });
+    const done = events(decode(stamped('solver.completed', { content: { task: { id: 7 }, result: { output: 'png' } } }, 2)));
+    expect(find(done, 'node.completed')).toMatchObject({ nodeId: '7', output: { output: 'png' } });
+    const failed = events(decode(stamped('solver.completed', { metadata: { task_id: 8 }, content: { result: { status: 'failed', error: 'boom' } } }, 3)));
+    expect(find(failed, 'node.failed')).toMatchObject({ nodeId: '8', error: { message: 'boom' } });
+  });
+
+  test('solver.restarted names the failed attempt; dependency_failed cancels become skips', () => {
+    const decode = decoder();
+    const retry = find(events(decode(stamped('solver.restarted', { metadata: { task_id: 't', attempt: 2, previous_error: 'Timeout', backoff_ms: 2000 } }))), 'node.retrying');
+    expect(retry).toMatchObject({ nodeId: 't', attempt: 1, error: { message: 'Timeout' }, delayMs: 2000 });
+    const skipped = events(decode(stamped('solver.cancelled', { metadata: { task_id: 'u', reason: 'dependency_failed' } }, 2)));
+    expect(find(skipped, 'node.skipped')).toMatchObject({ nodeId: 'u', reason: 'dependency_failed' });
+  });
+
+  test('cumulative partial answers emit only the new suffix; chunks pass as they are', () => {
+    const decode = decoder();
+    decode(stamped('solver.start', { metadata: { task_id: 'a' } }, 1));
+    const deltas = ['Slide 1', 'Slide 1: intro', 'Slide 1: intro', ' and more'].map((content, i) => events(decode(stamped('agent.partial_answer', { content }, i + 2))));
+    expect(deltas.map((list) => list.map((e) => (e.type === 'node.output' ? `${e.nodeId}:${e.delta}` : e.type)))).toEqual([
+      ['a:Slide 1'],
+      ['a:: intro'],
+      [],
+      ['a: and more'],
+    ]);
+  });
+
+  test('a partial answer with no running task goes to the run-level aggregate node', () => {
+    const [event] = events(decoder()(stamped('agent.partial_answer', { content: 'Summary so far' })));
+    expect(event).toMatchObject({ type: 'node.output', nodeId: 'aggregate', delta: 'Summary so far' });
+  });
+
+  test('costs: cost_usd becomes micros, tokens alone book no money', () => {
+    const decode = decoder();
+    const paid = find(events(decode(stamped('solver.completed', { metadata: { task_id: 'a', cost_usd: 0.0034, tokens_used: { input: 900, output: 300 } } }))), 'cost.recorded');
+    expect(paid).toMatchObject({ nodeId: 'a', micros: 3400, currency: 'USD', inputTokens: 900, outputTokens: 300 });
+    const tokens = find(events(decode(stamped('plan.completed', { content: { tasks: [] }, metadata: { tokens_used: { input: 1200, output: 800 } } }, 2))), 'cost.recorded');
+    expect(tokens).toMatchObject({ micros: 0, inputTokens: 1200, outputTokens: 800 });
+  });
+
+  test('agent.user_confirm opens an approval gate with the plan as context and a deadline', () => {
+    const frame = stamped('agent.user_confirm', {
+      step_id: 'confirm_plan_1',
+      content: 'Confirm plan before solving',
+      metadata: { scope: 'plan', tasks: TASKS, plan_summary: 'Three slides', timeout_seconds: 300 },
+    });
+    const [gate] = events(decoder()(frame));
+    expect(gate).toMatchObject({
+      type: 'gate.opened',
+      gateId: 'confirm_plan_1',
+      kind: 'approval',
+      message: 'Confirm plan before solving',
+      acceptsText: true,
+      context: { plan_summary: 'Three slides', tasks: expect.any(Array) },
+      deadlineAtMs: new Date(2025, 9, 18, 14, 30, 0, 123).getTime() + 300_000,
+    });
+    expect(gate?.type === 'gate.opened' && gate.options.map((o) => [o.value, o.tone])).toEqual([
+      ['approve', 'approve'],
+      ['modify', 'neutral'],
+      ['reject', 'reject'],
+    ]);
+  });
+
+  test('gate options come from metadata.options; scope "modification" is a review', () => {
+    const options = [{ value: 'approve', label: 'Approve and proceed' }, { value: 'reject', label: 'Reject plan' }];
+    const [gate] = events(decoder()(stamped('agent.user_confirm', { step_id: 's', metadata: { scope: 'modification', options } })));
+    expect(gate).toMatchObject({ kind: 'review', message: 'shown' });
+    expect(gate?.type === 'gate.opened' && gate.options).toEqual([
+      { value: 'approve', label: 'Approve and proceed', tone: 'approve' },
+      { value: 'reject', label: 'Reject plan', tone: 'reject' },
+    ]);
+  });
+
+  test('an open confirmation resolves as approved when solving starts, as rejected when the run ends', () => {
+    const decode = decoder();
+    decode(stamped('agent.user_confirm', { step_id: 'g1' }, 1));
+    expect(find(events(decode(stamped('solver.start', { metadata: { task_id: 'a' } }, 2))), 'gate.resolved')).toMatchObject({ gateId: 'g1', decision: 'approved' });
+    const other = decoder();
+    other(stamped('agent.user_confirm', { step_id: 'g2' }, 1));
+    expect(find(events(other(stamped('pipeline.completed', {}, 2))), 'gate.resolved')).toMatchObject({ gateId: 'g2', decision: 'rejected' });
+  });
+
+  test('chapters: plan, then solve on the first solver.start only, then aggregate, closed at the end', () => {
+    const decode = decoder();
+    const frames = [
+      stamped('plan.start', {}, 1),
+      stamped('solver.start', { metadata: { task_id: 'a' } }, 2),
+      stamped('solver.start', { metadata: { task_id: 'b' } }, 3),
+      stamped('aggregate.start', {}, 4),
+      stamped('pipeline.completed', {}, 5),
+    ];
+    const chapters = frames.flatMap((f) => events(decode(f))).flatMap((e) =>
+      e.type === 'chapter.started' ? [`+${e.chapterId}`] : e.type === 'chapter.completed' ? [`-${e.chapterId}`] : [],
+    );
+    expect(chapters).toEqual(['+plan', '-plan', '+solve', '-solve', '+aggregate', '-aggregate']);
+  });
+
+  test('terminal outcomes: pipeline failure, cancelled session, and only one terminal event', () => {
+    expect(typesOf(decoder()(stamped('pipeline.completed', { metadata: { status: 'failed', result_summary: 'no data' } })))).toEqual(['run.failed']);
+    expect(typesOf(decoder()(stamped('agent.session_end', { metadata: { reason: 'user_request' } })))).toEqual(['run.cancelled']);
+    const decode = decoder();
+    decode(stamped('pipeline.completed', {}, 1));
+    expect(typesOf(decode(stamped('agent.session_end', { metadata: { reason: 'completion' } }, 2)))).toEqual(['log']);
+  });
+
+  test('an error naming a task fails that node', () => {
+    const list = events(decoder()(stamped('agent.error', { content: 'Invalid input', metadata: { task_id: 'a', error_code: 'AGENT_001' } })));
+    expect(find(list, 'node.failed')).toMatchObject({ nodeId: 'a', error: { message: 'Invalid input', code: 'AGENT_001' } });
+    expect(find(list, 'log')).toMatchObject({ level: 'error' });
+  });
+});
+
+describe('myagent decoder: session memo', () => {
+  test('session_created and state_restored hand the session id to the session', () => {
+    expect(decoder()(stamped('agent.session_created', { content: 'Session created successfully', session_id: 'sess-9' }))).toMatchObject({ memo: { session_id: 'sess-9' } });
+    expect(decoder()(stamped('agent.state_restored', { metadata: { new_session_id: 'sess-10' } }))).toMatchObject({ memo: { session_id: 'sess-10' } });
+  });
+
+  test('state_exported keeps the signed state: top level first, then metadata.session_state, then content.exported_state', () => {
+    expect(decoder()(stamped('agent.state_exported', { signed_state: 'abc', metadata: { session_state: { x: 1 } } }))).toMatchObject({ memo: { signed_state: 'abc', session_id: 'sess-1' } });
+    expect(decoder()(stamped('agent.state_exported', { metadata: { session_state: { stage: 'solving' } } }))).toMatchObject({ memo: { signed_state: { stage: 'solving' } } });
+    expect(decoder()(stamped('agent.state_exported', { content: { exported_state: { stage: 'x' } } }))).toMatchObject({ memo: { signed_state: { stage: 'x' } } });
+  });
+});
+
+describe('myagent decoder: order, time and tolerance', () => {
+  test('seq orders frames within a connection epoch; a new epoch is a new scope', () => {
+    expect(decoder(0)(stamped('system.connected', {}, 1))).toMatchObject({ order: { scope: 'conn:0', seq: 1 }, cursor: '1' });
+    expect(decoder(3)(stamped('system.connected', {}, 1))).toMatchObject({ order: { scope: 'conn:3', seq: 1 } });
+  });
+
+  test('a heartbeat is a keep-alive that still takes its seq', () => {
+    expect(decoder()(stamped('system.heartbeat', {}, 10))).toMatchObject({ kind: 'events', events: [], heartbeat: true, order: { seq: 10 } });
+  });
+
+  test('document frames without seq have no order; event_id is their identity', () => {
+    const result = decoder()({ event: 'system.notice', event_id: 'c9-4', content: { message: 'hi' } });
+    expect(result).toMatchObject({ identity: 'c9-4' });
+    expect(result).not.toHaveProperty('order');
+    expect(decoder()({ event: 'system.notice', content: 'hi' })).not.toHaveProperty('identity');
+  });
+
+  test('naive timestamps are kept raw and read as local time', () => {
+    const [event] = events(decoder()(stamped('agent.thinking', { content: 'x' })));
+    expect(event?.at).toBe('2025-10-18T14:30:00.123456');
+    expect(event?.atMs).toBe(new Date(2025, 9, 18, 14, 30, 0, 123).getTime());
+  });
+
+  test('an unknown type is a raw event that keeps its place', () => {
+    expect(decoder()(stamped('agent.brand_new', {}, 5))).toMatchObject({
+      events: [{ type: 'raw', frameType: 'agent.brand_new', unknown: true }],
+      order: { scope: 'conn:0', seq: 5 },
+    });
+  });
+
+  test('a known type with a wrong field type is rejected with the path', () => {
+    const partial = decoder()(stamped('agent.partial_answer', { content: 42 }));
+    expect(partial).toMatchObject({ kind: 'rejected', frameType: 'agent.partial_answer' });
+    expect(partial.kind === 'rejected' && partial.reason).toContain('content');
+    const plan = decoder()(stamped('plan.completed', { content: { tasks: 'three' } }));
+    expect(plan.kind === 'rejected' && plan.reason).toContain('content.tasks');
+    const seq = decoder()({ ...stamped('system.notice'), seq: 'one' });
+    expect(seq.kind === 'rejected' && seq.reason).toContain('seq');
+    expect(decoder()('plain text')).toMatchObject({ kind: 'rejected' });
+  });
+
+  test('null optionals are accepted as absent', () => {
+    const frame = { event: 'solver.start', session_id: null, step_id: null, timestamp: null, show_content: null, content: { task: { id: 'a', title: null } }, metadata: null };
+    expect(events(decoder()(frame)).map((e) => e.type)).toEqual(['run.started', 'chapter.started', 'node.started']);
+  });
+
+  test('extra keys are accepted', () => {
+    const frame = stamped('agent.tool_call', { brand_new: true, metadata: { tool_name: 'x', extra: { deep: 1 } }, content: { tool_name: 'x', more: 1 } });
+    expect(typesOf(decoder()(frame))).toEqual(['tool.called']);
+  });
+
+  test('echoed client events are raw; an echoed user.cancel cancels the run', () => {
+    expect(decoder()({ event: 'user.message', session_id: 's', content: 'hello' })).toMatchObject({ events: [{ type: 'raw', frameType: 'user.message' }] });
+    expect(decoder()({ event: 'user.cancel', session_id: 's', content: 'stop' })).toMatchObject({ events: [{ type: 'run.cancelled', reason: 'stop', requested: true }] });
+  });
+});
+
+describe('myagent decoder: state across a resume', () => {
+  test('a later epoch of the same run continues cumulative text; a new session starts clean', () => {
+    const first = createMyagentDecoder({ runId: 'carry', epoch: 0 });
+    first(stamped('solver.start', { metadata: { task_id: 'a' } }, 1));
+    first(stamped('agent.partial_answer', { content: 'Hello', metadata: { task_id: 'a' } }, 2));
+    const resumed = createMyagentDecoder({ runId: 'carry', epoch: 1 });
+    expect(events(resumed(stamped('agent.partial_answer', { content: 'Hello world', metadata: { task_id: 'a' } }, 3)))).toMatchObject([{ delta: ' world' }]);
+    // No second 'solve' chapter after the resume.
+    expect(typesOf(resumed(stamped('solver.start', { metadata: { task_id: 'b' } }, 4)))).toEqual(['node.started']);
+    const fresh = createMyagentDecoder({ runId: 'carry', epoch: 0 });
+    expect(events(fresh(stamped('agent.partial_answer', { content: 'Hello world', metadata: { task_id: 'a' } }, 1)))).toMatchObject([{ delta: 'Hello world' }]);
+  });
+});
+
+describe('myagent decoder: the published documentation examples', () => {
+  const files = ['event-payloads-detailed-doc-examples.jsonl', 'plan-solver-messages-doc-examples.jsonl'];
+  test.each(files)('%s decodes line by line without throwing', (file) => {
+    const decode = decoder();
+    const lines = readFileSync(new URL(`../../../tests/fixtures/myagent/${file}`, import.meta.url), 'utf8').split('\n').filter(Boolean);
+    const results = lines.map((line) => ({ frame: JSON.parse(line) as { event?: string }, result: decode(JSON.parse(line)) }));
+    for (const { frame, result } of results) {
+      // The one line without "event" is a bare task object from the document, not an event.
+      if (frame.event === undefined) expect(result.kind).toBe('rejected');
+      else events(result);
+    }
+    const byEvent = new Map(results.map(({ frame, result }) => [frame.event, result]));
+    if (file.startsWith('event-payloads')) {
+      expect(typesOf(byEvent.get('plan.completed')!)).toContain('graph.defined');
+      expect(typesOf(byEvent.get('solver.restarted')!)).toEqual(['node.retrying']);
+      expect(typesOf(byEvent.get('solver.cancelled')!)).toEqual(['node.cancelled']);
+      expect(typesOf(byEvent.get('agent.tool_call')!)).toEqual(['tool.called']);
+      expect(byEvent.get('agent.state_exported')).toMatchObject({ memo: { signed_state: { stage: 'solving' } } });
+      expect(events(byEvent.get('plan.start')!)[0]?.at).toBe('2024-10-18T14:30:05Z');
+    } else {
+      expect(byEvent.get('agent.session_created')).toMatchObject({ memo: { session_id: '<sid>' } });
+    }
+  });
+});
