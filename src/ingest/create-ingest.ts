@@ -141,14 +141,16 @@ export function createIngest(options: IngestOptions) {
       for (const event of result.events) event.key = key;
       return [{ order: result.order, item }];
     }
-    const keyed = result.events.length > 0 && result.events.every((e) => e.key !== undefined);
+    const keyed = result.events.some((e) => e.key !== undefined);
     if (!keyed) return [{ ...(result.identity !== undefined ? { identity: result.identity } : {}), item }];
     // One history envelope may map to several events sharing its key: they stay one item.
+    // Events without a key (a replay's own warnings) pass unordered.
     const items: Sequenced<Item>[] = [];
     for (const event of result.events) {
       const last = items[items.length - 1];
-      if (last && last.item.events[0]?.key === event.key) last.item.events.push(event);
-      else items.push({ order: parseOrderKey(event.key as string), item: { events: [event] } });
+      if (event.key === undefined) items.push({ item: { events: [event] } });
+      else if (last?.order && last.item.events[0]?.key === event.key) last.item.events.push(event);
+      else items.push({ order: parseOrderKey(event.key), item: { events: [event] } });
     }
     return items;
   }

@@ -325,14 +325,14 @@ describe('tolky decoder: delivery, other intents and replay', () => {
   ])('decodes replay_events_response as %s, keyed per event and without order', (_name, data) => {
     const result = decodeOne({ event: 'replay_events_response', data });
     expect(eventsOf(result).map((e) => [e.type, e.key])).toEqual([
-      ['node.started', `${INTENT}:4`],
-      ['node.completed', `${INTENT}:5`],
+      ['node.started', `intent:${INTENT}#4`],
+      ['node.completed', `intent:${INTENT}#5`],
     ]);
     expect(result).not.toHaveProperty('order');
     expect(result).toMatchObject({ cursor: '5', advance: { scope: `intent:${INTENT}`, seq: 5 } });
   });
 
-  it('keeps distinct keys for several events of one replayed frame, and logs bad ones', () => {
+  it('gives every event of one replayed frame that frame's key, and logs bad ones', () => {
     const decode = createTolkyDecoder({ runId: INTENT });
     eventsOf(decode(live('execution_interrupted', { interruptionPayload: { message: 'Go?' } }, 1)));
     eventsOf(decode(live('execution_interrupted', { interruptionPayload: { message: 'Really?' } }, 2)));
@@ -340,9 +340,9 @@ describe('tolky decoder: delivery, other intents and replay', () => {
       decode({ event: 'replay_events_response', data: [envelope('continuation_started', { userResponse: 'yes' }, 3), envelope('step_started', { stepNumber: 'x' }, 4)] }),
     );
     expect(events.map((e) => [e.type, e.key])).toEqual([
-      ['gate.resolved', `${INTENT}:3`],
-      ['gate.resolved', `${INTENT}:3:1`],
-      ['log', `${INTENT}:4`],
+      ['gate.resolved', `intent:${INTENT}#3`],
+      ['gate.resolved', `intent:${INTENT}#3`],
+      ['log', `intent:${INTENT}#4`],
     ]);
   });
 

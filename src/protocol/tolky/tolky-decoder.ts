@@ -5,16 +5,16 @@
  *   cursor `String(seq)`. The same frame arrives up to three times (session, intent and
  *   host rooms): every copy gets the same order, and the sequencer drops the copies.
  * - Frames about another intent than the watched one decode to no events and no order.
- * - `replay_events_response` holds many envelopes: each event gets `key = <intentId>:<seq>`
- *   (`:<n>` appended for a frame's 2nd, 3rd... event) and the result sets no `order`, so
- *   ingest dedupes replayed events by key; `advance` tells the sequencer the replay covered
+ * - `replay_events_response` holds many envelopes: each event gets the envelope's
+ *   `orderKey` (`intent:<id>#<seq>`) and the result sets no `order`, so ingest sequences
+ *   and dedupes replayed events by key against the live stream; `advance` tells the sequencer the replay covered
  *   everything up to its last seq.
  * - Session events (session_*, intent_cancel_acknowledged, joins, errors) → log / raw.
  */
 import * as z from 'zod';
 
 import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util';
-import type { DecodeContext, DecodeResult } from '@/protocol/dialect';
+import { orderKey, type DecodeContext, type DecodeResult } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import { decodeEnvelope } from '@/protocol/tolky/tolky-envelope';
 import { TolkyEnvelopeSchema, type TolkyEnvelope } from '@/protocol/tolky/tolky-schemas';
@@ -83,9 +83,9 @@ function decodeReplay(data: unknown, state: TolkyState): DecodeResult {
     if (envelope.seq === last) continue; // the same seq twice in one replay
     const outcome = decodeEnvelope(envelope, raw, state);
     const decoded = outcome.ok ? outcome.events : [log('warn', `replayed ${envelope.type} #${envelope.seq} was rejected: ${outcome.reason}`, 'replay')];
-    decoded.forEach((event, i) => {
-      event.key = i === 0 ? `${envelope.intentId}:${envelope.seq}` : `${envelope.intentId}:${envelope.seq}:${i}`;
-    });
+    // Every event of one envelope shares its order key; ingest keeps them together.
+    const key = orderKey({ scope: scopeOf(envelope.intentId), seq: envelope.seq });
+    for (const event of decoded) event.key = key;
     events.push(...decoded);
     last = envelope.seq;
   }
