@@ -1,7 +1,8 @@
 /**
  * One validated myagent server event → canonical RunEvents (+ memo for the session).
  *
- * Chapters (myagent has none on the wire; this mapping is Runboard's):
+ * Chapters (myagent has none on the wire; this mapping is Runboard's, kept in
+ * myagent-lifecycle.ts with the terminal and session events):
  *   plan.start            opens 'plan'  ("Plan")
  *   first solver.start    closes 'plan', opens 'solve' ("Solve")
  *   aggregate.start       closes 'solve', opens 'aggregate' ("Aggregate")
@@ -10,27 +11,29 @@
  * a confirmation, so the next solver.start resolves open gates as approved; plan.cancelled
  * or the end of the run resolves them as rejected (declined, cancelled or timed out).
  */
-import { decimalToMicros } from '@/lib/to-micros';
 import { toNodeStatus } from '@/protocol/decode-util';
 import { clip, contentObject, contentText, costEvents, taskIdOf, taskLabelOf } from '@/protocol/myagent/myagent-content';
 import { gateOpened } from '@/protocol/myagent/myagent-gate';
 import type { MyagentEventOf, MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
 import {
-  currentTask,
-  endTask,
-  newText,
-  startTask,
-  type MyagentChapter,
-  type MyagentStreamState,
-} from '@/protocol/myagent/myagent-state';
+  finish,
+  log,
+  openChapter,
+  pipelineCompleted,
+  resolveGates,
+  runStarted,
+  sessionCreated,
+  sessionEnd,
+  stateExported,
+  stateRestored,
+  closeChapter,
+  type Mapped,
+} from '@/protocol/myagent/myagent-lifecycle';
+import { currentTask, endTask, newText, startTask, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
-
-export type Mapped = { events: RunEvent[]; memo?: Record<string, unknown> };
 
 /** The run-level node that owns aggregation output and task-less partial answers. */
 export const AGGREGATE_NODE = 'aggregate';
-
-const CHAPTER_TITLES: Record<MyagentChapter, string> = { plan: 'Plan', solve: 'Solve', aggregate: 'Aggregate' };
 
 export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState, frameMs: number | undefined): Mapped {
   const text = contentText(wire.content, wire.show_content);
@@ -115,51 +118,6 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
 }
 
 const only = (events: RunEvent[]): Mapped => ({ events });
-
-function log(level: 'debug' | 'info' | 'warn' | 'error', message: string, source?: string, nodeId?: string): RunEvent {
-  return { type: 'log', level, message, source, nodeId };
-}
-
-// ---- run, chapters, gates ------------------------------------------------------
-
-function runStarted(state: MyagentStreamState, title: string | undefined): RunEvent[] {
-  if (state.runStarted) return [];
-  state.runStarted = true;
-  return [{ type: 'run.started', title: title ? clip(title, 200) : undefined }];
-}
-
-function closeChapter(state: MyagentStreamState, status: string): RunEvent[] {
-  const open = state.chapter;
-  state.chapter = undefined;
-  return open ? [{ type: 'chapter.completed', chapterId: open, status }] : [];
-}
-
-function openChapter(state: MyagentStreamState, key: MyagentChapter): RunEvent[] {
-  if (state.chapter === key) return [];
-  const closed = closeChapter(state, 'completed');
-  state.chapter = key;
-  return [...closed, { type: 'chapter.started', chapterId: key, title: CHAPTER_TITLES[key], key }];
-}
-
-function resolveGates(state: MyagentStreamState, decision: string, cause: 'decision' | 'cancelled'): RunEvent[] {
-  const events: RunEvent[] = [...state.openGates].map((gateId) => ({ type: 'gate.resolved', gateId, decision, cause }));
-  state.openGates.clear();
-  return events;
-}
-
-/** A terminal event once: later ones (session_end after pipeline.completed) become logs. */
-function finish(state: MyagentStreamState, terminal: RunEvent, chapterStatus: string): RunEvent[] {
-  if (state.terminal) return [log('info', `${terminal.type} after the run ended`, 'session')];
-  state.terminal = true;
-  state.active = [];
-  const gates = resolveGates(state, 'rejected', chapterStatus === 'cancelled' ? 'cancelled' : 'decision');
-  return [...gates, ...closeChapter(state, chapterStatus), terminal];
-}
-
-/** A `user.cancel` echoed back (or relayed from another client): the run was cancelled on request. */
-export function cancelRequested(state: MyagentStreamState, reason: string | undefined): RunEvent[] {
-  return finish(state, { type: 'run.cancelled', reason, requested: true }, 'cancelled');
-}
 
 // ---- plan and solver -----------------------------------------------------------
 
@@ -287,65 +245,3 @@ function errorEvents(state: MyagentStreamState, message: string, code: string | 
   return events;
 }
 
-// ---- session -------------------------------------------------------------------
-
-function sessionCreated(wire: MyagentEventOf<'agent.session_created'>): Mapped {
-  const fromContent = contentObject(wire.content)?.session_id;
-  const sessionId = typeof fromContent === 'string' ? fromContent : wire.session_id;
-  return {
-    events: [log('info', `Session ${sessionId ?? '(no id)'} created`, 'session')],
-    ...(sessionId ? { memo: { session_id: sessionId } } : {}),
-  };
-}
-
-function sessionEnd(wire: MyagentEventOf<'agent.session_end'>, state: MyagentStreamState, text: string | undefined): RunEvent[] {
-  const reason = wire.metadata?.reason;
-  const status = wire.metadata?.completion_status;
-  if (reason === 'user_request') return finish(state, { type: 'run.cancelled', reason: text }, 'cancelled');
-  if (status === 'failed' || reason === 'error' || reason === 'timeout') {
-    return finish(state, { type: 'run.failed', error: { message: text ?? `session ended: ${reason ?? status}`, code: reason } }, 'failed');
-  }
-  const tokens = wire.metadata?.stats?.tokens_used;
-  return finish(state, { type: 'run.completed', output: text, totalTokens: tokens ? tokens.input + tokens.output : undefined }, 'completed');
-}
-
-function pipelineCompleted(wire: MyagentEventOf<'pipeline.completed'>, state: MyagentStreamState): RunEvent[] {
-  const meta = wire.metadata;
-  const summary = meta?.result_summary;
-  if (meta?.status === 'failed') {
-    return finish(state, { type: 'run.failed', error: { message: summary ?? 'the pipeline failed' } }, 'failed');
-  }
-  const partial = meta?.status === 'partial_success' ? [log('warn', 'Pipeline finished with partial success', 'pipeline')] : [];
-  const output = contentObject(wire.content)?.aggregate_output ?? summary;
-  const tokens = meta?.tokens_used;
-  const completed: RunEvent = {
-    type: 'run.completed',
-    output,
-    durationMs: numberField(meta, 'total_time_ms'),
-    // A closing total is authoritative: it is not booked again as an increment.
-    totalCost: meta?.cost_usd !== undefined ? { micros: decimalToMicros(meta.cost_usd), currency: 'USD' } : undefined,
-    totalTokens: tokens ? tokens.input + tokens.output : undefined,
-  };
-  return [...partial, ...finish(state, completed, 'completed')];
-}
-
-function numberField(object: Record<string, unknown> | undefined, key: string): number | undefined {
-  const value = object?.[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-}
-
-function stateExported(wire: MyagentEventOf<'agent.state_exported'>): Mapped {
-  const exported = contentObject(wire.content)?.exported_state;
-  const signed = wire.signed_state ?? wire.metadata?.session_state ?? exported;
-  const until = wire.metadata?.valid_until;
-  const events = [log('info', `Session state exported${until ? ` (valid until ${until})` : ''}`, 'session')];
-  if (signed === undefined) return { events };
-  return { events, memo: { signed_state: signed, ...(wire.session_id ? { session_id: wire.session_id } : {}) } };
-}
-
-function stateRestored(wire: MyagentEventOf<'agent.state_restored'>, text: string | undefined): Mapped {
-  const fromContent = contentObject(wire.content)?.session_id;
-  const sessionId = wire.metadata?.new_session_id ?? (typeof fromContent === 'string' ? fromContent : wire.session_id);
-  const events = [log('info', `Session restored${sessionId ? ` as ${sessionId}` : ''}${text ? `: ${text}` : ''}`, 'session')];
-  return sessionId ? { events, memo: { session_id: sessionId } } : { events };
-}
