@@ -26,7 +26,7 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
   }
   if (error) return <EmptyState title="Simulator unavailable">{error}</EmptyState>;
   if (!catalogue) return <EmptyState title="Loading the simulator’s runs…" />;
-  const dialects = Object.values(DIALECTS).filter((d): d is Dialect => d !== undefined);
+  const dialects = Object.values(DIALECTS);
   return (
     <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
       {dialects.map((dialect) => (

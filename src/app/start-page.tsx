@@ -6,9 +6,7 @@ import { DIALECTS } from '@/protocol/dialects';
 
 import { ConnectForm, type DialectChoice } from '@/features/connect/connect-form';
 
-const CHOICES: DialectChoice[] = Object.values(DIALECTS)
-  .filter((d): d is Dialect => d !== undefined)
-  .map((d) => ({
+const CHOICES: DialectChoice[] = Object.values(DIALECTS).map((d: Dialect) => ({
     id: d.id,
     label: d.label,
     startsRuns: d.capabilities.startsRuns,

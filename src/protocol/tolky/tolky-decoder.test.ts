@@ -332,7 +332,7 @@ describe('tolky decoder: delivery, other intents and replay', () => {
     expect(result).toMatchObject({ cursor: '5', advance: { scope: `intent:${INTENT}`, seq: 5 } });
   });
 
-  it('gives every event of one replayed frame that frame's key, and logs bad ones', () => {
+  it('gives every event of one replayed frame the key of that frame, and logs bad ones', () => {
     const decode = createTolkyDecoder({ runId: INTENT });
     eventsOf(decode(live('execution_interrupted', { interruptionPayload: { message: 'Go?' } }, 1)));
     eventsOf(decode(live('execution_interrupted', { interruptionPayload: { message: 'Really?' } }, 2)));
