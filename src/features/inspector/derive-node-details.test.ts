@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+
+import type { RunEvent } from '@/protocol/run-event';
+import { createRunStore } from '@/stores/run-store';
+
+import { deriveNodeDetails, MAX_TEXT_CHARS } from '@/features/inspector/derive-node-details';
+import { attemptBoundaries, partitionCostByAttempt } from '@/features/inspector/partition-cost-by-attempt';
+
+function runWith(events: RunEvent[]) {
+  const store = createRunStore({ runId: 'r', dialect: 'relavium', source: 't' });
+  store.getState().actions.applyEvents(events);
+  return store.getState();
+}
+
+describe('deriveNodeDetails', () => {
+  it('collects output, text, paired tool calls, logs, errors, retries, gates and frames of one node', () => {
+    const s = runWith([
+      { type: 'node.started', nodeId: 'a', frame: 0 },
+      { type: 'node.output', nodeId: 'a', delta: 'Hel', frame: 1 },
+      { type: 'tool.called', nodeId: 'b', tool: 'x' },
+      { type: 'tool.called', nodeId: 'a', tool: 'search', callId: 'c1', args: { q: 1 }, frame: 3 },
+      { type: 'tool.called', nodeId: 'a', tool: 'fetch', args: 'u', frame: 4 },
+      { type: 'tool.result', nodeId: 'a', tool: 'fetch', ok: false, result: 'timeout', frame: 5 },
+      { type: 'tool.result', nodeId: 'a', tool: 'search', callId: 'c1', ok: true, result: ['r'], durationMs: 12, frame: 6 },
+      { type: 'node.output', nodeId: 'a', delta: 'lo' },
+      { type: 'log', level: 'warn', nodeId: 'a', message: 'slow' },
+      { type: 'node.retrying', nodeId: 'a', attempt: 1, delayMs: 100, error: { message: 'flaky', code: 'E1' } },
+      { type: 'gate.opened', gateId: 'g', nodeId: 'a', kind: 'approval', message: 'Ship?', requester: 'agent', options: [], atMs: 5 },
+      { type: 'gate.resolved', gateId: 'g', nodeId: 'a', decision: 'approve', decidedBy: 'ana', atMs: 9 },
+      { type: 'node.completed', nodeId: 'a', output: { answer: 42 } },
+    ]);
+    const d = deriveNodeDetails(s.log, s.log.rowsOfNode('a'));
+    expect(d.output).toEqual({ answer: 42 });
+    expect(d.text).toBe('Hello');
+    expect(d.toolCalls).toEqual([
+      { row: 3, tool: 'search', callId: 'c1', args: { q: 1 }, result: ['r'], ok: true, durationMs: 12, done: true },
+      { row: 4, tool: 'fetch', callId: undefined, args: 'u', result: 'timeout', ok: false, durationMs: undefined, done: true },
+    ]);
+    expect(d.logs.map((l) => l.message)).toEqual(['slow']);
+    expect(d.retries).toEqual([{ row: 9, attempt: 1, delayMs: 100, error: { message: 'flaky', code: 'E1' } }]);
+    expect(d.errors.map((e) => e.error.code)).toEqual(['E1']);
+    expect(d.gates.map((g) => [g.action, g.what, g.who])).toEqual([
+      ['opened', 'Ship?', 'agent'],
+      ['resolved', 'approve', 'ana'],
+    ]);
+    expect(d.frames.map((f) => f.frame)).toEqual([0, 1, 3, 4, 5, 6]);
+  });
+
+  it('bounds streamed text to its tail', () => {
+    const chunk = 'x'.repeat(1_900);
+    const events: RunEvent[] = [];
+    for (let i = 0; i < 40; i++) events.push({ type: 'node.output', nodeId: 'a', delta: chunk }, { type: 'metric', name: 'm', value: i, nodeId: 'a' });
+    events.push({ type: 'node.output', nodeId: 'a', delta: 'END' });
+    const s = runWith(events);
+    const d = deriveNodeDetails(s.log, s.log.rowsOfNode('a'));
+    expect(d.textTruncated).toBe(true);
+    expect(d.text).toHaveLength(MAX_TEXT_CHARS);
+    expect(d.text.endsWith('END')).toBe(true);
+  });
+});
+
+describe('partitionCostByAttempt', () => {
+  it('splits a node cost at node.started / node.retrying boundaries', () => {
+    const s = runWith([
+      { type: 'node.started', nodeId: 'a' },
+      { type: 'cost.recorded', nodeId: 'a', micros: 100, currency: 'USD', inputTokens: 10 },
+      { type: 'node.retrying', nodeId: 'a', attempt: 1 },
+      { type: 'cost.recorded', nodeId: 'a', micros: 5, currency: 'USD' },
+      { type: 'node.started', nodeId: 'a' },
+      { type: 'cost.recorded', nodeId: 'a', micros: 200, currency: 'USD', outputTokens: 7 },
+      { type: 'node.retrying', nodeId: 'a', attempt: 2 },
+      { type: 'node.started', nodeId: 'a', attempt: 3 },
+      { type: 'cost.recorded', nodeId: 'a', micros: 50, currency: 'USD' },
+    ]);
+    const boundaries = attemptBoundaries(s.log, s.log.rowsOfNode('a'));
+    expect(boundaries.map((b) => b.attempt)).toEqual([1, 2, 2, 3, 3]);
+    const parts = partitionCostByAttempt(s.cost.points, boundaries);
+    expect(parts).toEqual([
+      { attempt: 1, micros: 100, inputTokens: 10, outputTokens: 0, points: 1 },
+      { attempt: 2, micros: 205, inputTokens: 0, outputTokens: 7, points: 2 },
+      { attempt: 3, micros: 50, inputTokens: 0, outputTokens: 0, points: 1 },
+    ]);
+  });
+});
