@@ -8,7 +8,7 @@
  * the sequencer, and queue what comes out. One flush per scheduled tick applies the
  * queue to both stores. A gap adds a visible marker to the log and asks for a resync.
  */
-import type { DecodeContext, DecodeResult, Dialect, FrameOrder } from '@/protocol/dialect';
+import type { DecodeResult, Dialect, FrameOrder } from '@/protocol/dialect';
 import { orderKey } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { NodeStatusStore } from '@/stores/node-status-store';
@@ -49,16 +49,10 @@ export function createIngest(options: IngestOptions) {
     graceMs: options.graceMs ?? 750,
   });
   let epoch = 0;
-  // One decoder for the whole session: its small state (chapters, costs seen, message ids)
-  // must survive reconnects. The context's epoch is read live, so per-connection seq
-  // scopes (myagent) still change on every new connection.
-  const decodeContext: DecodeContext = {
-    runId: options.runId,
-    get epoch() {
-      return epoch;
-    },
-  };
-  const decode = dialect.createDecoder(decodeContext);
+  // A fresh decoder per connection, as the Dialect contract promises: myagent scopes its seq
+  // by the epoch it was created with, and MARS holds frames after a reconnect until the
+  // snapshot arrives.
+  let decode = dialect.createDecoder({ runId: options.runId, epoch });
   let pending: RunEvent[] = [];
   let issues: DecodeIssue[] = [];
   let stats = { frames: 0, duplicates: 0, rejected: 0, gaps: 0 };
@@ -179,6 +173,7 @@ export function createIngest(options: IngestOptions) {
     /** A new connection: dialects whose seq restarts per connection get a fresh scope (via the epoch). */
     newEpoch(): void {
       epoch += 1;
+      decode = dialect.createDecoder({ runId: options.runId, epoch });
     },
     get cursor(): string | undefined {
       return cursor;
