@@ -212,6 +212,14 @@ describe('myagent decoder: order, time and tolerance', () => {
     expect(decoder(3)(stamped('system.connected', {}, 1))).toMatchObject({ order: { scope: 'conn:3', seq: 1 } });
   });
 
+  test('a decoder kept across reconnects reads the epoch live', () => {
+    const context = { runId: 'live-epoch', epoch: 0 };
+    const decode = createMyagentDecoder(context);
+    expect(decode(stamped('system.connected', {}, 1))).toMatchObject({ order: { scope: 'conn:0', seq: 1 } });
+    context.epoch = 1;
+    expect(decode(stamped('system.connected', {}, 1))).toMatchObject({ order: { scope: 'conn:1', seq: 1 } });
+  });
+
   test('a heartbeat is a keep-alive that still takes its seq', () => {
     expect(decoder()(stamped('system.heartbeat', {}, 10))).toMatchObject({ kind: 'events', events: [], heartbeat: true, order: { seq: 10 } });
   });

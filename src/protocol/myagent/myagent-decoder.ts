@@ -25,11 +25,13 @@ import type { RunEvent } from '@/protocol/run-event';
 
 type Place = { order?: FrameOrder; cursor?: string; identity?: string };
 
-/** A decoder for one connection; `ctx.epoch` scopes its seq numbers. */
+/**
+ * A decoder for one connection; `ctx.epoch` scopes its seq numbers. The epoch is read per
+ * frame, so a decoder that ingest keeps across reconnects (with a live epoch) works too.
+ */
 export function createMyagentDecoder(ctx: DecodeContext): (frame: unknown) => DecodeResult {
   const state = streamStateFor(ctx);
-  const scope = `conn:${ctx.epoch}`;
-  return (frame) => decodeMyagentFrame(frame, state, scope);
+  return (frame) => decodeMyagentFrame(frame, state, `conn:${ctx.epoch}`);
 }
 
 export function decodeMyagentFrame(frame: unknown, state: MyagentStreamState, scope: string): DecodeResult {
