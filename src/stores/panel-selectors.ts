@@ -11,7 +11,7 @@ import { useStore } from 'zustand';
 
 import type { GraphNode } from '@/protocol/run-event';
 
-import type { EventLog } from '@/stores/event-log';
+import type { EventLog, LogRow } from '@/stores/event-log';
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
 import type { Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
@@ -23,6 +23,14 @@ export function useEventLog(): EventLog {
 /** Rows in the log; changes once per batch that added rows. */
 export function useLogLength(): number {
   return useStore(useRunSession().run, (s) => s.logLength);
+}
+
+/**
+ * The newest log row. A stable reference until a row is added or tokens coalesce into
+ * it (the log replaces that row object), so it is the signal for "the last row changed".
+ */
+export function useLastLogRow(): LogRow | undefined {
+  return useStore(useRunSession().run, (s) => s.log.at(s.logLength - 1));
 }
 
 export function useChapters(): readonly Chapter[] {

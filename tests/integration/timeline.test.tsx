@@ -125,6 +125,14 @@ describe('Timeline', () => {
     expect(panel.textContent).not.toContain('"secret": true');
   });
 
+  it('updates the newest row when streamed tokens coalesce into it', () => {
+    const { session, view } = setup([{ type: 'node.output', nodeId: 'w', delta: 'Hello' }]);
+    act(() => session.apply([{ type: 'node.output', nodeId: 'w', delta: ', world' }]));
+    expect(rows(view.container)).toHaveLength(1);
+    expect(screen.getByText('Hello, world')).toBeTruthy();
+    expect(screen.getByText('×2')).toBeTruthy();
+  });
+
   it('renders only a window of rows for 100k events', () => {
     const many: RunEvent[] = [{ type: 'chapter.started', chapterId: 'c', title: 'Bulk' }];
     for (let i = 0; i < 100_000; i++) many.push({ type: 'log', level: 'info', message: `line ${i}` });

@@ -7,7 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type UIEvent } from 'react';
 
-import type { EventLog } from '@/stores/event-log';
+import type { EventLog, LogRow } from '@/stores/event-log';
 import type { Chapter } from '@/stores/run-types';
 
 import { groupOfItem } from '@/features/timeline/build-timeline-items';
@@ -20,6 +20,11 @@ export const HEADER_HEIGHT = 34;
 export type TimelineListProps = Readonly<{
   items: readonly number[];
   log: EventLog;
+  /**
+   * The newest row object: tokens coalesce into it without adding a row, so this prop
+   * (not `items`) is what re-renders the list; memoised rows skip unless their entry changed.
+   */
+  lastEntry: LogRow | undefined;
   chapters: readonly Chapter[];
   baseMs: number | undefined;
   collapsed: ReadonlySet<number>;
