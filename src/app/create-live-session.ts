@@ -83,13 +83,12 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   }
 
   function onMemo(update: Readonly<Record<string, unknown>>) {
-    const hadSession = typeof memo.session_id === 'string';
+    const previous = { ...memo };
     Object.assign(memo, update);
-    // myagent-style protocols name the run only once the server created a session.
-    if (!hadSession && typeof memo.session_id === 'string' && options.start !== undefined && dialect.id === 'myagent') {
-      runId = memo.session_id;
-      void send(dialect.startRun?.(options.start, runId) ?? []);
-    }
+    const reaction = dialect.onMemo?.({ memo, previous, runId, ...(options.start !== undefined ? { start: options.start } : {}) });
+    if (!reaction) return;
+    if (reaction.runId) runId = reaction.runId;
+    if (reaction.commands.length > 0) void send(reaction.commands);
   }
 
   transport.connect(

@@ -132,6 +132,11 @@ export interface Dialect {
   answerGate(gate: GateRef, answer: GateAnswer, memo: Readonly<Record<string, unknown>>): OutboundCommand[] | Unavailable;
   control(action: RunAction, runId: string, reason: string | undefined): OutboundCommand[] | Unavailable;
   startRun?(instructions: string, runId: string): OutboundCommand[];
+  /**
+   * Called when decoded frames update the protocol memo. Protocols that name the run only
+   * once the server created a session (myagent) start it and ask for a resumable state here.
+   */
+  onMemo?(ctx: MemoContext): { commands: OutboundCommand[]; runId?: string };
   /** Commands that fetch what a gap lost (snapshot or replay), given the last cursor seen. */
   resync(runId: string, cursor: string | undefined): OutboundCommand[];
 }
@@ -144,6 +149,14 @@ export type OpenContext = Readonly<{
   start?: string;
   reconnect: boolean;
   memo: Readonly<Record<string, unknown>>;
+}>;
+
+export type MemoContext = Readonly<{
+  memo: Readonly<Record<string, unknown>>;
+  previous: Readonly<Record<string, unknown>>;
+  /** Instructions when this session starts the run. */
+  start?: string;
+  runId: string;
 }>;
 
 export function isUnavailable(value: OutboundCommand[] | Unavailable): value is Unavailable {

@@ -91,4 +91,13 @@ export const myagentDialect: Dialect = {
   },
   // myagent cannot replay within a connection; re-exporting the state is the best it offers.
   resync: (runId) => [exportStateCommand(runId)],
+  onMemo({ memo, previous, start }) {
+    const sessionId = memo.session_id;
+    if (typeof sessionId !== 'string' || sessionId === previous.session_id) return { commands: [] };
+    // A new server session: start the run (first time only) and export a state to resume with.
+    const commands: OutboundCommand[] = [];
+    if (start !== undefined && previous.session_id === undefined) commands.push(...this.startRun!(start, sessionId));
+    commands.push(exportStateCommand(sessionId));
+    return { commands, runId: sessionId };
+  },
 };
