@@ -65,10 +65,14 @@ export function dagrePositions(ids: readonly string[], edges: readonly ViewEdge[
   return out;
 }
 
-/** Keeps previous positions of nodes whose layer did not change; fits the others in. */
+/**
+ * Keeps previous positions of nodes whose layer did not change; fits the others in.
+ * `fresh` (dagre's answer) is optional: when only a few nodes are new, dagre is skipped
+ * and each new node goes into its layer's column beside its parent (guessSpot).
+ */
 export function stabilise(
   ids: readonly string[],
-  fresh: ReadonlyMap<string, Box>,
+  fresh: ReadonlyMap<string, Box> | undefined,
   ranks: ReadonlyMap<string, number>,
   previous: Readonly<Placement>,
   edges: readonly ViewEdge[],
@@ -79,22 +83,42 @@ export function stabilise(
   const moved: string[] = [];
   for (const id of ids) {
     const prev = previous[id];
-    const rank = ranks.get(id) ?? 0;
-    const f = fresh.get(id) ?? { x: 0, y: 0 };
-    if (prev && prev.rank === rank) {
+    const f = fresh?.get(id) ?? prev ?? { x: 0, y: 0 };
+    if (prev && prev.rank === (ranks.get(id) ?? 0)) {
       out[id] = prev;
       drift.set(id, { x: prev.x - f.x, y: prev.y - f.y });
     } else moved.push(id);
   }
+  moved.sort((a, b) => (ranks.get(a) ?? 0) - (ranks.get(b) ?? 0));
   const neighbours = neighbourMap(edges);
   const fallback = [...drift.values()][0] ?? { x: 0, y: 0 };
   for (const id of moved) {
-    const f = fresh.get(id) ?? { x: 0, y: 0 };
-    const anchor = (neighbours.get(id) ?? []).map((n) => drift.get(n)).find((d) => d !== undefined) ?? fallback;
-    const spot = freeSpot({ x: f.x + anchor.x, y: f.y + anchor.y }, Object.values(out), direction);
-    out[id] = { ...spot, rank: ranks.get(id) ?? 0 };
+    const rank = ranks.get(id) ?? 0;
+    const near = neighbours.get(id) ?? [];
+    let start: Box;
+    if (fresh) {
+      const f = fresh.get(id) ?? { x: 0, y: 0 };
+      const anchor = near.map((n) => drift.get(n)).find((d) => d !== undefined) ?? fallback;
+      start = { x: f.x + anchor.x, y: f.y + anchor.y };
+    } else start = guessSpot(rank, near, out, direction);
+    out[id] = { ...freeSpot(start, Object.values(out), direction), rank };
   }
   return out;
+}
+
+/** Without dagre: the column of the node's layer, level with its first placed neighbour. */
+function guessSpot(rank: number, near: readonly string[], placed: Readonly<Placement>, direction: LayoutDirection): Box {
+  const step = direction === 'LR' ? NODE_WIDTH + RANK_GAP : NODE_HEIGHT + RANK_GAP;
+  const alongOf = (p: PlacedPosition) => (direction === 'LR' ? p.x : p.y);
+  let along: number | undefined;
+  let anchor: PlacedPosition | undefined;
+  for (const p of Object.values(placed)) {
+    if (p.rank === rank) along = along === undefined ? alongOf(p) : Math.min(along, alongOf(p));
+  }
+  for (const n of near) anchor ??= placed[n];
+  along ??= anchor ? alongOf(anchor) + (rank - anchor.rank) * step : rank * step;
+  const across = anchor ? (direction === 'LR' ? anchor.y : anchor.x) : 0;
+  return direction === 'LR' ? { x: along, y: across } : { x: across, y: along };
 }
 
 /** Places edge-less nodes on a shelf beside the graph, keeping earlier shelf spots. */

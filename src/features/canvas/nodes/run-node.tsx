@@ -1,0 +1,72 @@
+/**
+ * The canvas box for one run step.
+ *
+ * Structure (label, kind, "no known dependencies") comes from `data`, written by layout;
+ * live state comes from the node-status store BY ID (useCanvasNodeState), so a status
+ * change or a token re-renders this node only and never touches React Flow's arrays
+ * (STYLE §2.3.4, §3.3). The clock is a DOM-writing child (elapsed-clock.tsx). Handles
+ * sit outside the error boundary so edges still attach to a node that failed to draw.
+ */
+import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { memo, useRef } from 'react';
+
+import { cn } from '@/lib/cn';
+import { formatMoney } from '@/lib/format-money';
+
+import type { RunFlowNode } from '@/features/canvas/layout/layout-types';
+import { ElapsedClock } from '@/features/canvas/nodes/elapsed-clock';
+import { NodeDetail } from '@/features/canvas/nodes/node-detail';
+import { NodeErrorBoundary } from '@/features/canvas/nodes/node-error-boundary';
+import { useWrapperLabel } from '@/features/canvas/nodes/use-wrapper-label';
+import { STATUS_CLASS, STATUS_ICON } from '@/features/canvas/status-style';
+import { useCanvasNodeState, useRunCurrency, useStatusText } from '@/features/canvas/use-node-state';
+
+const HANDLE_CLASS = '!h-1.5 !w-1.5 !min-w-0 !border-0 !bg-slate-400 opacity-60';
+
+export const RunNode = memo(function RunNode({ id, data, selected, sourcePosition, targetPosition }: NodeProps<RunFlowNode>) {
+  return (
+    <>
+      <Handle type="target" position={targetPosition ?? Position.Left} isConnectable={false} className={HANDLE_CLASS} />
+      <NodeErrorBoundary label={data.label}>
+        <RunNodeBody id={id} data={data} selected={selected} />
+      </NodeErrorBoundary>
+      <Handle type="source" position={sourcePosition ?? Position.Right} isConnectable={false} className={HANDLE_CLASS} />
+    </>
+  );
+});
+
+type BodyProps = Readonly<{ id: string; data: RunFlowNode['data']; selected: boolean }>;
+
+function RunNodeBody({ id, data, selected }: BodyProps) {
+  const node = useCanvasNodeState(id);
+  const statusText = useStatusText(id, node.status);
+  const currency = useRunCurrency();
+  const ref = useRef<HTMLDivElement>(null);
+  useWrapperLabel(ref, `${data.label}: ${statusText}`);
+  const subtitle = [data.kind, data.noDeps ? 'no known dependencies' : undefined].filter(Boolean).join(' · ');
+  return (
+    <div
+      ref={ref}
+      data-status={node.status}
+      className={cn(
+        'flex h-full w-full flex-col gap-0.5 overflow-hidden rounded-md border-2 px-2.5 py-1.5 text-xs shadow-sm',
+        STATUS_CLASS[node.status],
+        data.noDeps && 'border-dashed',
+        selected && 'ring-2 ring-sky-500 ring-offset-1 dark:ring-offset-slate-900',
+      )}
+    >
+      <div className="flex items-center gap-1 font-medium">
+        <span aria-hidden="true" className={cn('inline-block', node.status === 'running' && 'motion-safe:animate-spin')}>{STATUS_ICON[node.status]}</span>
+        <span data-testid="node-status-text">{statusText}</span>
+        {node.attempt > 1 && <span className="ml-auto tabular-nums">attempt {node.attempt}</span>}
+      </div>
+      <div className="truncate text-sm font-semibold text-slate-900 dark:text-slate-50" title={data.label}>{data.label}</div>
+      {subtitle && <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">{subtitle}</div>}
+      <NodeDetail node={node} />
+      <div className="mt-auto flex gap-2 text-[11px] text-slate-600 tabular-nums dark:text-slate-400">
+        <ElapsedClock nodeId={id} />
+        {node.costMicros > 0 && <span title="cost of this step">{formatMoney(node.costMicros, currency)}</span>}
+      </div>
+    </div>
+  );
+}

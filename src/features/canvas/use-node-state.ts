@@ -1,0 +1,64 @@
+/**
+ * Canvas selector hooks over the session's stores. Each returns a primitive or a
+ * reference the reducer keeps stable, so a batch re-renders only the nodes it touched:
+ * `reduceNodeStatus` replaces one node's entry only when that node changed, and keeps
+ * `byId` itself when nothing did (tests/integration/canvas-render-budget.test.tsx).
+ * Fallbacks are module constants, never fresh objects (STYLE §2.3.5).
+ */
+import { useStore } from 'zustand';
+
+import type { NodeStatus } from '@/protocol/run-event';
+import type { NodeState } from '@/stores/node-types';
+import { useRunSession } from '@/stores/run-session';
+import type { RunState } from '@/stores/run-types';
+
+import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
+import { STATUS_TEXT } from '@/features/canvas/status-style';
+
+const PENDING_NODE: NodeState = { status: 'pending', attempt: 1, tail: '', costMicros: 0 };
+
+/** One node's whole entry; changes only when that node changes (any field, tail included). */
+export function useCanvasNodeState(nodeId: string): NodeState {
+  return useStore(useRunSession().nodeStatus, (s) => s.byId[nodeId] ?? PENDING_NODE);
+}
+
+/** One node's status only: ignores its tokens, progress and cost. */
+export function useNodeStatus(nodeId: string): NodeStatus {
+  return useStore(useRunSession().nodeStatus, (s) => s.byId[nodeId]?.status ?? 'pending');
+}
+
+/** "4 running · 2 succeeded" over a group's members; a string, so equal text skips the render. */
+export function useGroupSummary(memberIds: readonly string[]): string {
+  return useStore(useRunSession().nodeStatus, (s) => summariseStatuses(s.byId, memberIds));
+}
+
+export function useGroupStatus(memberIds: readonly string[]): NodeStatus {
+  return useStore(useRunSession().nodeStatus, (s) => dominantStatus(s.byId, memberIds));
+}
+
+export function useAnyRunning(ids: readonly string[]): boolean {
+  return useStore(useRunSession().nodeStatus, (s) => anyRunning(s.byId, ids));
+}
+
+export function useRunCurrency(): string {
+  return useStore(useRunSession().run, (s) => s.cost.currency);
+}
+
+/**
+ * The status text of a node, with the waiting wording refined by the open gate's kind
+ * ("waiting for approval", "waiting for input"). Only waiting nodes scan gates, newest
+ * first, and the result is a string, so other nodes pay one comparison per batch.
+ */
+export function useStatusText(nodeId: string, status: NodeStatus): string {
+  return useStore(useRunSession().run, (s) => (status === 'waiting' ? waitingText(s, nodeId) : STATUS_TEXT[status]));
+}
+
+function waitingText(s: RunState, nodeId: string): string {
+  for (let i = s.gateOrder.length - 1; i >= 0; i--) {
+    const gate = s.gates[s.gateOrder[i] ?? ''];
+    if (gate?.nodeId !== nodeId || gate.status !== 'open') continue;
+    if (gate.kind === 'input' || gate.kind === 'clarification') return 'waiting for input';
+    return 'waiting for approval';
+  }
+  return STATUS_TEXT.waiting;
+}
