@@ -22,7 +22,7 @@ import { RunCanvas } from '@/features/canvas/run-canvas';
 import { makeSession, withSession } from './make-session';
 
 vi.mock('@/features/canvas/layout/layout-graph', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/features/canvas/layout/layout-graph')>();
+  const original = await importOriginal<{ layoutGraph: typeof layoutGraph }>();
   return { ...original, layoutGraph: vi.fn(original.layoutGraph) };
 });
 
@@ -167,6 +167,11 @@ describe('RunCanvas', () => {
     expect(screen.getByText('skipped')).toBeTruthy();
     expect(screen.getByText('attempt 2')).toBeTruthy();
     expect(screen.getByText(/no known dependencies/)).toBeTruthy();
+    expect(screen.getByText('last error: rate limited')).toBeTruthy();
+
+    act(() => session.apply([{ type: 'gate.opened', gateId: 'g1', nodeId: 'lone', kind: 'approval', message: 'Ship it?', options: [] }]));
+    expect(screen.getByText('waiting for approval')).toBeTruthy();
+    expect(document.querySelector('[data-id="lone"]')?.getAttribute('aria-label')).toBe('Audit: waiting for approval');
 
     fireEvent.click(screen.getByText('Summarise'));
     expect(onSelect).toHaveBeenLastCalledWith('b');
