@@ -34,7 +34,9 @@ export const tolkyDialect: Dialect = {
   // Step heartbeats come while steps run; between phases tolky can stay quiet for a while.
   staleAfterMs: 60_000,
   capabilities: {
-    startsRuns: true,
+    // tolky can start runs (start_request), but its usual client watches intents started
+    // elsewhere; the form offers watching, and `&start=` still works through startRun.
+    startsRuns: false,
     control: {
       cancel: true,
       pause: 'tolky has no pause: an intent runs until it ends, is interrupted for input or is cancelled',
