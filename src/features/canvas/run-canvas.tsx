@@ -26,6 +26,7 @@ import type { CanvasNode, LayoutDirection, LayoutResult } from '@/features/canva
 import { useCanvasLayout } from '@/features/canvas/layout/use-canvas-layout';
 import { MiniMapStatusNode } from '@/features/canvas/minimap-node';
 import { canvasEdgeTypes, canvasNodeTypes } from '@/features/canvas/node-types';
+import { useAutoFit } from '@/features/canvas/use-auto-fit';
 import { useCanvasKeyboard } from '@/features/canvas/use-canvas-keyboard';
 import { useDarkClass } from '@/features/canvas/use-dark-class';
 
@@ -47,6 +48,7 @@ export type RunCanvasProps = Readonly<{
  */
 export const CULL_THRESHOLD = 120;
 
+const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.15 } as const;
 const EMPTY_OVERRIDES: Readonly<Record<string, boolean>> = {};
 
 export function RunCanvas(props: RunCanvasProps) {
@@ -76,6 +78,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
   const onKeyDown = useCanvasKeyboard({ rootRef, nodes, onSelectNode, setGroupExpanded });
   const onNodeClick = useCallback<NodeMouseHandler<CanvasNode>>((_, node) => node.type === 'run' && onSelectNode(node.id), [onSelectNode]);
   const dark = useDarkClass();
+  const autoFit = useAutoFit(layout);
 
   if (!layout) return <p role="status" className="p-4 text-sm text-slate-500">Laying out {graph.order.length} steps…</p>;
   return (
@@ -91,18 +94,25 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
           edgeTypes={canvasEdgeTypes}
           onNodeClick={onNodeClick}
           onKeyDown={onKeyDown}
+          onMoveStart={autoFit.onMoveStart}
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}
           edgesFocusable={false}
           onlyRenderVisibleElements={layout.nodes.length > CULL_THRESHOLD}
           fitView
-          fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
+          fitViewOptions={FIT_VIEW_OPTIONS}
           minZoom={0.05}
           colorMode={dark ? 'dark' : 'light'}
         >
           <Background />
-          <Controls showInteractive={false} />
+          <Controls
+            showInteractive={false}
+            fitViewOptions={FIT_VIEW_OPTIONS}
+            onZoomIn={autoFit.onManualZoom}
+            onZoomOut={autoFit.onManualZoom}
+            onFitView={autoFit.onFitView}
+          />
           <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" />
           <ExpandedGroupsPanel groups={layout.groups} overrides={overrides} onCollapse={(key) => setGroupExpanded(key, false)} />
         </ReactFlow>

@@ -19,7 +19,7 @@ export function elapsedText(node: NodeState | undefined, nowMs: number): string 
   if (node?.startedAtMs === undefined) return '';
   const live = node.endedAtMs === undefined && LIVE_STATUSES.has(node.status);
   const end = live ? nowMs : (node.endedAtMs ?? nowMs);
-  return `⏱ ${formatDuration(end - node.startedAtMs)}`;
+  return formatDuration(end - node.startedAtMs);
 }
 
 export const ElapsedClock = memo(function ElapsedClock({ nodeId }: { nodeId: string }) {
@@ -47,5 +47,5 @@ export const ElapsedClock = memo(function ElapsedClock({ nodeId }: { nodeId: str
       stopTick?.();
     };
   }, [store, nodeId]);
-  return <span ref={ref} className="tabular-nums" data-testid="node-elapsed" />;
+  return <span ref={ref} className="tabular-nums" title="elapsed" data-testid="node-elapsed" />;
 });
