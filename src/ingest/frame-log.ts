@@ -56,7 +56,7 @@ export class FrameLog {
   /** The whole recording as JSON Lines text. */
   toJsonl(): string {
     const lines = [JSON.stringify(this.header)];
-    for (const entry of this.entries) lines.push(JSON.stringify(entry));
+    for (const entry of this.entries) lines.push(entryLine(entry));
     return `${lines.join('\n')}\n`;
   }
 
@@ -69,6 +69,20 @@ export class FrameLog {
     this.frameList = this.frameList.slice(droppedFrames);
     this.firstFrame += droppedFrames;
     this.dropped += cut;
+  }
+}
+
+/**
+ * One recording line. A hostile frame may be nested too deeply for JSON.stringify (a
+ * RangeError): that line says so instead of the export failing for the whole run.
+ * Guarded by tests/integration/fuzz-decoders.test.ts.
+ */
+function entryLine(entry: RecordedEntry): string {
+  try {
+    return JSON.stringify(entry);
+  } catch (error) {
+    const note = `unrecordable frame: ${error instanceof Error ? error.message : String(error)}`;
+    return JSON.stringify('frame' in entry ? { t: entry.t, frame: { runboard_unrecordable: note } } : { t: entry.t, out: { runboard_unrecordable: note } });
   }
 }
 

@@ -36,6 +36,9 @@ type ScopeState<T> = {
   missing: Set<number>;
 };
 
+/** How many seqs of one declared hole are remembered for late fills (guarded by sequencer-fuzz.test.ts). */
+const MAX_REMEMBERED_HOLES = 10_000;
+
 export function createSequencer<T>(options: SequencerOptions = {}) {
   const reorderWindow = options.reorderWindow ?? 5;
   const graceMs = options.graceMs ?? 750;
@@ -63,7 +66,9 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
   /** Declares the hole before the lowest held seq a gap and releases what was held. */
   function declareGap(scope: string, state: ScopeState<T>, out: T[], gaps: GapReport[]) {
     const lowest = Math.min(...state.held.keys());
-    for (let seq = state.next; seq < lowest; seq++) state.missing.add(seq);
+    // Bounded: a hostile seq jump (0 → 2^53) would otherwise fill the set until memory runs out.
+    const rememberUpTo = Math.min(lowest, state.next + MAX_REMEMBERED_HOLES);
+    for (let seq = state.next; seq < rememberUpTo; seq++) state.missing.add(seq);
     gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
     state.next = lowest;
     drain(state, out);
@@ -85,7 +90,9 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
       const released: T[] = [];
       const gaps: GapReport[] = [];
       let duplicates = 0;
-      for (const { order, identity, item } of batch) {
+      for (const { order: claimed, identity, item } of batch) {
+        // A seq that is not a safe integer (NaN, Infinity, 1.5) cannot be ordered: the frame passes unordered.
+        const order = claimed && Number.isSafeInteger(claimed.seq) ? claimed : undefined;
         if (!order) {
           if (identity === undefined || rememberIdentity(identity)) released.push(item);
           else duplicates += 1;
@@ -131,6 +138,7 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
 
     /** After a snapshot resync: everything up to `seq` is known, skip past it. */
     advanceTo(scope: string, seq: number): void {
+      if (!Number.isSafeInteger(seq)) return;
       const state = scopeFor(scope, seq + 1);
       for (const missingSeq of state.missing) if (missingSeq <= seq) state.missing.delete(missingSeq);
       for (const heldSeq of [...state.held.keys()]) if (heldSeq <= seq) state.held.delete(heldSeq);

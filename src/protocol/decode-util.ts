@@ -20,6 +20,19 @@ export function reasonOf(error: z.ZodError): string {
   return text.length > 600 ? `${text.slice(0, 600)}…` : text;
 }
 
+/**
+ * JSON text of a wire value that never throws: a hostile value nested too deeply for
+ * JSON.stringify (RangeError) becomes a note. Decoders never throw (STYLE §2.6); guarded by
+ * tests/integration/fuzz-decoders.test.ts.
+ */
+export function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch (error) {
+    return `[unserialisable: ${error instanceof Error ? error.message : String(error)}]`;
+  }
+}
+
 export function rejected(reason: string, frameType?: string): DecodeResult {
   return frameType === undefined ? { kind: 'rejected', reason } : { kind: 'rejected', reason, frameType };
 }

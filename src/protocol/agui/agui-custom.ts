@@ -135,7 +135,8 @@ export function summarize(value: unknown, max = 200): string {
   try {
     text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   } catch {
-    text = String(value);
+    // A value nested too deeply for JSON.stringify would overflow String() too (found by fuzzing).
+    text = '[unserialisable value]';
   }
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

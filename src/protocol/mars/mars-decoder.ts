@@ -22,7 +22,7 @@
  */
 import type { DecodeContext, DecodeResult } from '@/protocol/dialect';
 import { isHttpReplyFrame } from '@/protocol/dialect';
-import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util';
+import { reasonOf, rejected, safeJson, typeOf, unknownFrame } from '@/protocol/decode-util';
 import {
   createMarsDecoderState,
   currentStepNode,
@@ -121,7 +121,7 @@ function decodeEvent(s: MarsDecoderState, frame: unknown, eventType: string): De
  */
 export function frameIdentity(frame: unknown, frameType: string): string {
   const record = frame as { timestamp?: unknown; data?: unknown };
-  const text = 'event_type' in (frame as object) ? `${String(record.timestamp)}|${JSON.stringify(record.data ?? null)}` : JSON.stringify(frame);
+  const text = 'event_type' in (frame as object) ? `${String(record.timestamp)}|${safeJson(record.data ?? null)}` : safeJson(frame);
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {
@@ -147,7 +147,7 @@ function decodeLegacy(s: MarsDecoderState, frame: unknown, type: string): Decode
 
 function legacyEvents(s: MarsDecoderState, wire: Exclude<MarsLegacy, { type: 'pong' | 'heartbeat' }>): RunEvent[] {
   const body = 'data' in wire && wire.data !== undefined ? wire.data : wire.message;
-  const text = typeof body === 'string' ? body : body === undefined ? '' : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : body === undefined ? '' : safeJson(body);
   switch (wire.type) {
     case 'output': {
       const nodeId = currentStepNode(s);

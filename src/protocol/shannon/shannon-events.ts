@@ -3,6 +3,7 @@
  * this switch; graph/chapters, costs and gates live in their own helper files. Events with
  * nothing better to map to become `log` rows (source = the wire type in lower case).
  */
+import { safeJson } from '@/protocol/decode-util';
 import { agentCostEvents, llmCostEvents, pickUsage } from '@/protocol/shannon/shannon-cost';
 import { approvalDecision, approvalRequested, budgetThreshold } from '@/protocol/shannon/shannon-gates';
 import {
@@ -207,7 +208,7 @@ function log(level: LogLevel, type: string, facts: FrameFacts, text?: string): R
 
 function textOf(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  return typeof value === 'string' ? value : safeJson(value);
 }
 
 function clip(text: string): string {

@@ -7,6 +7,7 @@
  * update is idempotent, since each frame can arrive up to three times (session, intent
  * and host rooms) before the sequencer drops the copies.
  */
+import { safeJson } from '@/protocol/decode-util';
 import type { ErrorInfo, LogLevel, RunEvent } from '@/protocol/run-event';
 import type { TolkyEnvelope, TolkyPayload, TolkyType } from '@/protocol/tolky/tolky-schemas';
 
@@ -86,7 +87,7 @@ export function brief(value: unknown): string {
   if (typeof value === 'string') return value.length > 160 ? `${value.slice(0, 160)}…` : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return `${value.length} item(s)`;
-  const text = JSON.stringify(value);
+  const text = safeJson(value);
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }
 
