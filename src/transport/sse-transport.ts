@@ -30,12 +30,16 @@ export function createSseTransport(options: SseTransportOptions): Transport {
   let handlers: TransportHandlers | undefined;
   let outerSignal: AbortSignal | undefined;
   let current: AbortController | undefined;
+  /** The GET in flight (one per attempt), so `reconnect` can end it without ending the loop. */
+  let inFlight: { controller: AbortController; reason?: string } | undefined;
 
-  async function readStream(init: RequestInit, signal: AbortSignal, isReconnect: boolean): Promise<'ended'> {
+  async function readStream(init: RequestInit, signal: AbortSignal, isReconnect: boolean, onOpened?: () => void): Promise<'ended'> {
     const response = await fetchImpl(options.url, { ...init, signal });
     if (!response.ok || !response.body) {
       throw new HttpStatusError(response.status, await safeText(response));
     }
+    // Counted as opened at once: a stream cut mid-way is followed by a REconnect (new epoch).
+    onOpened?.();
     handlers?.onOpen?.({ reconnect: isReconnect });
     handlers?.onState({ status: 'live' });
     const parser = createParser({
@@ -71,9 +75,12 @@ export function createSseTransport(options: SseTransportOptions): Transport {
     let opened = false;
     while (!signal.aborted) {
       let reason: string;
+      const thisTry: { controller: AbortController; reason?: string } = { controller: new AbortController() };
+      inFlight = thisTry;
+      const onAbort = () => thisTry.controller.abort();
+      signal.addEventListener('abort', onAbort, { once: true });
       try {
-        await readStream(requestInit(), signal, opened);
-        opened = true;
+        await readStream(requestInit(), thisTry.controller.signal, opened, () => (opened = true));
         if (handlers?.shouldReconnect?.() === false) {
           handlers.onState({ status: 'closed', by: 'server' });
           return;
@@ -82,11 +89,24 @@ export function createSseTransport(options: SseTransportOptions): Transport {
         reason = 'the server ended the stream';
       } catch (error) {
         if (signal.aborted) break;
+        if (thisTry.reason !== undefined) {
+          // Asked to resume now (a gap): no backoff, the server is fine.
+          handlers?.onState({ status: 'reconnecting', attempt: 1, nextRetryAtMs: Date.now(), reason: thisTry.reason });
+          handlers?.onState({ status: 'connecting' });
+          continue;
+        }
         if (error instanceof HttpStatusError && error.status >= 400 && error.status < 500 && error.status !== 429) {
           handlers?.onState({ status: 'error', error: error.message });
           return;
         }
         reason = describeError(error);
+        // Browsers may report a server's close after the last event as a network error.
+        if (handlers?.shouldReconnect?.() === false) {
+          handlers.onState({ status: 'closed', by: 'server' });
+          return;
+        }
+      } finally {
+        signal.removeEventListener('abort', onAbort);
       }
       const { attempt, delayMs } = backoff.next();
       handlers?.onState({ status: 'reconnecting', attempt, nextRetryAtMs: Date.now() + delayMs, reason });
@@ -109,6 +129,11 @@ export function createSseTransport(options: SseTransportOptions): Transport {
 
   return {
     kind: options.post ? 'post-sse' : 'sse',
+    reconnect(reason) {
+      if (options.post || !inFlight || inFlight.controller.signal.aborted) return;
+      inFlight.reason = reason;
+      inFlight.controller.abort();
+    },
     connect(h, signal) {
       handlers = h;
       outerSignal = signal;

@@ -64,7 +64,7 @@ export function TimelineToolbar({ filters, onFiltersChange, graph, follow, onFol
         onClick={() => onFollowChange(!follow)}
         className={`ml-auto rounded border px-2 py-0.5 ${follow ? 'border-sky-600 bg-sky-600 text-white' : 'border-zinc-300 dark:border-zinc-600'}`}
       >
-        <span aria-hidden="true">{follow ? '⏬ ' : ''}</span>Follow live
+        <span aria-hidden="true">{follow ? '↓ ' : ''}</span>Follow live
       </button>
     </div>
   );
