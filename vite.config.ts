@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-import { simulatorPlugin } from './src/simulator/vite-plugin';
+import { simulatorPlugin } from './src/simulator/vite-plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 

@@ -5,7 +5,7 @@
  */
 import type { Plugin } from 'vite';
 
-import type { startSimulator as StartSimulator } from './server';
+import type { startSimulator as StartSimulator } from './server.ts';
 
 export function simulatorPlugin(): Plugin {
   const port = Number(process.env.SIM_PORT ?? 8787);
