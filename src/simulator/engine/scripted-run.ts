@@ -164,7 +164,8 @@ export class ScriptedRun<F> {
     return new Promise((resolve) => {
       this.pending.set(step.id, { step, resolve });
       this.phase = 'waiting';
-      this.emit(step);
+      // Deadlines on the wire match the simulator's clock, so countdowns reach zero when it acts.
+      this.emit(step.timeoutMs === undefined ? step : { ...step, timeoutMs: step.timeoutMs * this.timeScale });
       if (step.timeoutMs !== undefined) {
         setTimeout(() => {
           if (!this.pending.has(step.id)) return;

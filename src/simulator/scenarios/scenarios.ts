@@ -173,7 +173,16 @@ export const cancellation: Scenario = {
   ],
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation];
+/** The approval story with a short deadline: nobody answers and the backend rejects it. */
+export const deadline: Scenario = {
+  ...humanGate,
+  id: 'deadline',
+  title: 'Approval with a deadline',
+  description: 'The deploy approval times out after 20 seconds and the backend rejects it.',
+  steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
+};
+
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline];
 
 /** Run ids are `<scenario>` or `<scenario>~<anything>`: each distinct id is a fresh run. */
 export function scenarioForRun(runId: string): Scenario | undefined {
