@@ -36,7 +36,16 @@ export type IngestOptions = Readonly<{
   onInternalError?: (error: unknown) => void;
   reorderWindow?: number;
   graceMs?: number;
+  /**
+   * Replay: no timers. Held frames expire only when `expireHeld()` is called (at each
+   * recorded frame's time), so a replay is deterministic and repeats what live did.
+   */
+  manualExpiry?: boolean;
+  /** Sees each applied batch exactly as the stores got it (replay caches them for seeking). */
+  onFlush?: (flushed: FlushedBatch) => void;
 }>;
+
+export type FlushedBatch = Readonly<{ events: readonly RunEvent[]; issues: readonly DecodeIssue[]; stats: Readonly<{ frames: number; duplicates: number; rejected: number; gaps: number }>; atMs: number }>;
 
 export type Ingest = ReturnType<typeof createIngest>;
 
@@ -81,7 +90,9 @@ export function createIngest(options: IngestOptions) {
       }
       run.getState().actions.recordIssues(newIssues);
       if (delta.frames || delta.duplicates || delta.rejected || delta.gaps) run.getState().actions.addStats(delta);
-      run.getState().actions.setHealth({ lastActivityAtMs: now(), stale: false });
+      const atMs = now();
+      run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
+      options.onFlush?.({ events: batch, issues: newIssues, stats: delta, atMs });
     } catch (error) {
       options.onInternalError?.(error);
     }
@@ -119,7 +130,7 @@ export function createIngest(options: IngestOptions) {
   }
 
   function armExpiry() {
-    if (expiryTimer !== undefined) return;
+    if (expiryTimer !== undefined || options.manualExpiry) return;
     expiryTimer = setTimeout(() => {
       expiryTimer = undefined;
       release(sequencer.expire(now()));
@@ -174,6 +185,14 @@ export function createIngest(options: IngestOptions) {
     newEpoch(): void {
       epoch += 1;
       decode = dialect.createDecoder({ runId: options.runId, epoch });
+      frames.addConnection(epoch, now());
+    },
+    /** Declares gaps whose grace period has run out by `now()` (replay's clock; see manualExpiry). */
+    expireHeld(): void {
+      const out = sequencer.expire(now());
+      if (out.released.length === 0 && out.gaps.length === 0) return;
+      release(out);
+      queueFlush();
     },
     get cursor(): string | undefined {
       return cursor;

@@ -15,7 +15,14 @@ export type RecordingHeader = Readonly<{
   runId?: string;
 }>;
 
-export type RecordedEntry = Readonly<{ t: number; frame: unknown }> | Readonly<{ t: number; out: unknown }>;
+/**
+ * `connection` marks a reconnect (the new connection's number): decoders are per
+ * connection, so a replay must start a fresh one at the same point to decode the same way.
+ */
+export type RecordedEntry =
+  | Readonly<{ t: number; frame: unknown }>
+  | Readonly<{ t: number; out: unknown }>
+  | Readonly<{ t: number; connection: number }>;
 
 const SECRET_KEYS = /^(authorization|token|api[-_]?key|x-api-key|password|secret|signed_state)$/i;
 
@@ -42,6 +49,11 @@ export class FrameLog {
 
   addCommand(command: unknown, atMs: number): void {
     this.push({ t: Math.max(0, atMs - this.startedAtMs), out: stripSecrets(command) });
+  }
+
+  /** A new connection (reconnect) begins here; replay starts a fresh decoder at this line. */
+  addConnection(connection: number, atMs: number): void {
+    this.push({ t: Math.max(0, atMs - this.startedAtMs), connection });
   }
 
   get frames(): number {
@@ -82,7 +94,7 @@ function entryLine(entry: RecordedEntry): string {
     return JSON.stringify(entry);
   } catch (error) {
     const note = `unrecordable frame: ${error instanceof Error ? error.message : String(error)}`;
-    return JSON.stringify('frame' in entry ? { t: entry.t, frame: { runboard_unrecordable: note } } : { t: entry.t, out: { runboard_unrecordable: note } });
+    return JSON.stringify('out' in entry ? { t: entry.t, out: { runboard_unrecordable: note } } : { t: entry.t, frame: { runboard_unrecordable: note } });
   }
 }
 

@@ -67,6 +67,30 @@ export class EventLog {
     if (tail && length > 0) this.rows[length - 1] = tail;
   }
 
+  /**
+   * Replay seeking: brings this log to `checkpoint` of `source`, a log fed the same events
+   * that went further. Backwards it is `restore`; forwards it copies the missing rows
+   * (references) instead of re-applying their events. Rows before a log's tail are final,
+   * so both logs agree on them; the tail comes from the checkpoint.
+   */
+  restoreFrom(source: EventLog, checkpoint: LogCheckpoint): void {
+    if (checkpoint.length <= this.rows.length) return this.restore(checkpoint);
+    const from = this.rows.length;
+    if (from > 0) this.rows[from - 1] = source.rows[from - 1] ?? (this.rows[from - 1] as LogRow);
+    for (let index = from; index < checkpoint.length; index++) {
+      const row = source.rows[index];
+      if (!row) break;
+      const nodeId = 'nodeId' in row.event ? row.event.nodeId : undefined;
+      if (nodeId !== undefined) {
+        let list = this.byNode.get(nodeId);
+        if (!list) this.byNode.set(nodeId, (list = []));
+        list.push(index);
+      }
+      this.rows.push(row);
+    }
+    this.restore(checkpoint);
+  }
+
   private truncate(length: number): void {
     if (length >= this.rows.length) return;
     this.rows.length = length;

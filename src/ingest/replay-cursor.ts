@@ -1,0 +1,77 @@
+/**
+ * The replay playhead: puts a session's stores in the state they had after N frames.
+ *
+ * Forward by a few frames: apply the cached batches in between, as ONE batch (the
+ * reducers are folds, so one batch of k frames equals k batches; replay-session.test.ts
+ * guards "play to N" == "seek to N"). Further, or backwards: restore the nearest snapshot
+ * at or before N (the event log truncates, or copies rows forward from the loader's log)
+ * and apply at most SNAPSHOT_EVERY batches. Only writer of the replay session's stores;
+ * the player reads `position` and subscribes for changes.
+ */
+import type { EventLog } from '@/stores/event-log';
+import type { NodeStatusStore } from '@/stores/node-status-store';
+import type { RunStore } from '@/stores/run-store';
+
+import type { FlushedBatch } from '@/ingest/create-ingest';
+import { SNAPSHOT_EVERY, mergeBatches, type ReplayTimeline } from '@/ingest/build-replay';
+
+export type ReplayCursor = Readonly<{
+  readonly position: number;
+  /** Moves to `position` (clamped to 0..total) and notifies subscribers. */
+  seek: (position: number) => void;
+  subscribe: (listener: () => void) => () => void;
+}>;
+
+export function createReplayCursor(timeline: ReplayTimeline, run: RunStore, nodeStatus: NodeStatusStore): ReplayCursor {
+  const log: EventLog = run.getState().log;
+  const listeners = new Set<() => void>();
+  let position = 0;
+
+  function apply(batch: FlushedBatch) {
+    const actions = run.getState().actions;
+    if (batch.events.length > 0) {
+      actions.applyEvents(batch.events);
+      nodeStatus.getState().actions.applyEvents(batch.events);
+    }
+    actions.recordIssues(batch.issues);
+    const { stats } = batch;
+    if (stats.frames || stats.duplicates || stats.rejected || stats.gaps) actions.addStats(stats);
+    actions.setHealth({ lastActivityAtMs: batch.atMs, stale: false });
+  }
+
+  function applyRange(from: number, to: number) {
+    if (to <= from) return;
+    const batches = timeline.payloads.slice(from, to);
+    apply(mergeBatches(batches, batches[batches.length - 1]?.atMs ?? 0));
+  }
+
+  function restore(index: number) {
+    const snap = timeline.snapshots[index];
+    if (!snap) return;
+    log.restoreFrom(timeline.log, snap.checkpoint);
+    run.getState().actions.restore({ ...snap.run, log });
+    nodeStatus.getState().actions.restore(snap.byId);
+    position = snap.position;
+  }
+
+  return {
+    get position() {
+      return position;
+    },
+    seek(target) {
+      const to = Math.max(0, Math.min(timeline.total, Math.round(target)));
+      if (to === position) return;
+      const nearest = Math.floor(to / SNAPSHOT_EVERY);
+      const snapAt = nearest * SNAPSHOT_EVERY;
+      // Forward past no snapshot: just apply the frames in between.
+      if (to < position || snapAt > position) restore(nearest);
+      applyRange(position, to);
+      position = to;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

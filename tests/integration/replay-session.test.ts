@@ -1,0 +1,103 @@
+/**
+ * Replay end to end: a live simulator run recorded by the app's own session, exported,
+ * parsed and replayed reaches the same final state; and any position reached by seeking
+ * (forwards or backwards, across snapshots) equals the state reached by playing to it.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import { createReplaySession, type ReplaySession } from '@/app/create-replay-session';
+import { SNAPSHOT_EVERY } from '@/ingest/build-replay';
+import { parseRecording } from '@/ingest/parse-recording';
+import { DIALECTS } from '@/protocol/dialects';
+import { startSimulator, type SimulatorHandle } from '@/simulator/server';
+import type { RunSession } from '@/stores/run-session';
+
+import { recordRun } from '../../scripts/record-run';
+
+let sim: SimulatorHandle;
+beforeAll(async () => {
+  sim = await startSimulator({ timeScale: 0.05 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function replayOf(text: string): Promise<ReplaySession> {
+  const parsed = parseRecording(text);
+  expect(parsed.problems).toEqual([]);
+  if (!parsed.header) throw new Error('no header');
+  return createReplaySession({ header: parsed.header, entries: parsed.entries, text });
+}
+
+/** What a person sees, as plain data: the run (log rows included) and every node's status. */
+function visibleState(session: RunSession) {
+  const { actions: _actions, log, connection: _connection, ...run } = session.run.getState();
+  const rows = Array.from({ length: run.logLength }, (_, i) => log.at(i));
+  return { run, rows, byId: session.nodeStatus.getState().byId };
+}
+
+function summary(session: RunSession) {
+  const state = session.run.getState();
+  return {
+    status: state.status,
+    nodes: Object.fromEntries(Object.entries(session.nodeStatus.getState().byId).map(([id, n]) => [id, n.status])),
+    cost: state.cost.totalMicros,
+    gates: state.gateOrder.map((id) => state.gates[id]?.status),
+    chapters: state.chapters.map((c) => `${c.title}:${c.status}`),
+    logLength: state.logLength,
+  };
+}
+
+describe.each(Object.values(DIALECTS))('$id: record live, export, replay', (dialect) => {
+  test.each(['fanout', 'gate'])('%s: the replay ends in the live final state', async (scenario) => {
+    const { live, text } = await recordRun(sim, dialect, scenario, `replay-${dialect.id}`);
+    const liveSummary = summary(live.session);
+    live.close();
+    expect(text).not.toContain('secret-token-must-not-leak');
+    const replay = await replayOf(text);
+    expect(replay.session.mode).toBe('replay');
+    replay.cursor.seek(replay.timeline.total);
+    expect(summary(replay.session)).toEqual(liveSummary);
+    expect(liveSummary.status).toBe('succeeded');
+    await expect(replay.session.send([])).resolves.toEqual({ ok: false, reason: 'replay: nothing is sent' });
+  });
+});
+
+const SAMPLES = readdirSync(resolve('public/recordings')).filter((f) => f.endsWith('.jsonl'));
+
+describe.each(SAMPLES)('sample %s', (file) => {
+  const text = readFileSync(resolve('public/recordings', file), 'utf8');
+
+  test('seeking to a position gives the state that playing to it gives', async () => {
+    const played = await replayOf(text);
+    const seeker = await replayOf(text);
+    const total = played.timeline.total;
+    const wanted = new Set([0, 1, 5, SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, SNAPSHOT_EVERY + 1, 2 * SNAPSHOT_EVERY + 3, Math.floor(total / 2), total - 1, total].filter((p) => p >= 0 && p <= total));
+    const atPosition = new Map<number, ReturnType<typeof visibleState>>();
+    for (let p = 0; p <= total; p++) {
+      played.cursor.seek(p);
+      if (wanted.has(p)) atPosition.set(p, structuredClone(visibleState(played.session)));
+    }
+    // Jumps in both directions: end, start, middle, back, forward across snapshots.
+    const order = [total, 0, ...[...wanted].reverse(), ...wanted, Math.floor(total / 2), 1, total];
+    for (const p of order) {
+      seeker.cursor.seek(p);
+      expect(seeker.cursor.position).toBe(p);
+      expect(visibleState(seeker.session), `position ${p} of ${total}`).toEqual(atPosition.get(p));
+    }
+  });
+
+  test('the end of a replay equals the load pass through the live ingest', async () => {
+    const replay = await replayOf(text);
+    replay.cursor.seek(replay.timeline.total);
+    const loaded = replay.timeline.loaded;
+    const { actions: _a, log: _l, ...loadedRun } = loaded.run.getState();
+    const { actions: _b, log: _m, ...replayRun } = replay.session.run.getState();
+    expect(replayRun).toEqual(loadedRun);
+    expect(replay.session.nodeStatus.getState().byId).toEqual(loaded.byId());
+    expect(replay.session.run.getState().status).toBe('succeeded');
+  });
+});
