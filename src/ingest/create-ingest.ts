@@ -17,6 +17,7 @@ import type { DecodeIssue } from '@/stores/run-types';
 
 import type { FrameLog } from '@/ingest/frame-log';
 import type { Schedule } from '@/ingest/frame-scheduler';
+import { unsafeEventReason } from '@/ingest/guard-events';
 import { createSequencer, type GapReport, type Sequenced } from '@/ingest/sequencer';
 
 type Item = Readonly<{ events: RunEvent[]; cursor?: string; advance?: FrameOrder }>;
@@ -100,7 +101,9 @@ export function createIngest(options: IngestOptions) {
 
   function safeDecode(frame: unknown): DecodeResult {
     try {
-      return decode(frame);
+      const result = decode(frame);
+      const unsafe = result.kind === 'events' ? unsafeEventReason(result.events) : undefined;
+      return unsafe === undefined ? result : { kind: 'rejected', reason: unsafe };
     } catch (error) {
       return { kind: 'rejected', reason: `decoder error: ${error instanceof Error ? error.message : String(error)}` };
     }

@@ -98,7 +98,8 @@ function fastPath(state: AguiDecoderState, type: string, body: Record<string, un
     if (typeof toolCallId !== 'string') return undefined;
     events = toolArgs(state, toolCallId, delta);
   }
-  if (typeof timestamp === 'number') for (const event of events) event.atMs = timestamp;
+  // The fast path skips zod: a NaN/Infinity timestamp must not become an event time (found by fuzzing).
+  if (Number.isFinite(timestamp)) for (const event of events) event.atMs = timestamp as number;
   return { kind: 'events', events };
 }
 

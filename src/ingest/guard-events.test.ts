@@ -1,0 +1,29 @@
+import { expect, test } from 'vitest';
+
+import { unsafeEventReason } from '@/ingest/guard-events';
+import { DIALECTS } from '@/protocol/dialects';
+
+import { createPipeline } from '../../tests/fuzz/pipeline-invariants';
+
+test('ids named after Object.prototype members are refused with a reason', () => {
+  expect(unsafeEventReason([{ type: 'node.started', nodeId: 'constructor' } as never])).toMatch(/reserved/);
+  expect(unsafeEventReason([{ type: 'graph.defined', nodes: [{ id: '__proto__', label: 'x' }], edges: [] } as never])).toMatch(/__proto__/);
+  expect(unsafeEventReason([{ type: 'node.started', nodeId: 'constructor-step' } as never])).toBeUndefined();
+});
+
+test('costs that are not safe whole micro-units are refused', () => {
+  expect(unsafeEventReason([{ type: 'cost.recorded', micros: 3.5e140, currency: 'USD' } as never])).toMatch(/out of range|whole number/);
+  expect(unsafeEventReason([{ type: 'cost.recorded', micros: 1.5, currency: 'USD' } as never])).toMatch(/whole number/);
+  expect(unsafeEventReason([{ type: 'cost.recorded', micros: 4500, inputTokens: 10, currency: 'USD' } as never])).toBeUndefined();
+});
+
+test('a relavium node called "constructor" is listed in the diagnostics and the stream goes on', () => {
+  const p = createPipeline(DIALECTS.relavium);
+  const frame = (sequenceNumber: number, nodeId: string) => ({ data: { type: 'node:started', runId: 'r', timestamp: '2026-01-01T00:00:00Z', sequenceNumber, nodeId, nodeType: 'agent' } });
+  p.ingest.acceptFrame(frame(0, 'plan'));
+  p.ingest.acceptFrame(frame(1, 'constructor'));
+  p.ingest.flushNow();
+  const state = p.run.getState();
+  expect(state.issues.map((issue) => issue.reason)).toEqual([expect.stringMatching(/"constructor" is a reserved name/)]);
+  expect(Object.keys(p.nodeStatus.getState().byId)).toEqual(['plan']);
+});
