@@ -26,7 +26,7 @@ export const STATUS_ICON: Record<NodeStatus, string> = {
   failed: '✕',
   skipped: '⤼',
   retrying: '↻',
-  waiting: '⏸',
+  waiting: '◐',
   cancelled: '⊘',
 };
 

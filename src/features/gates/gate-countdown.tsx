@@ -20,7 +20,7 @@ export function GateCountdown({ deadlineAtMs, onTimeout }: { deadlineAtMs: numbe
   }
   return (
     <p className="text-sm text-slate-600 dark:text-slate-300">
-      <span aria-hidden>⏱ </span>
+      <span aria-hidden>◷ </span>
       <span className="font-semibold tabular-nums">{formatDuration(left)}</span> left — on timeout {outcome}.
     </p>
   );

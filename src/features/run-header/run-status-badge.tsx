@@ -15,8 +15,8 @@ const STATUS_TEXT: Record<RunStatus, string> = {
 const STATUS_ICON: Record<RunStatus, string> = {
   pending: '○',
   running: '▶',
-  paused: '⏸',
-  waiting: '✋',
+  paused: '‖',
+  waiting: '◐',
   succeeded: '✓',
   failed: '✕',
   cancelled: '⊘',
