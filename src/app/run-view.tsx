@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 
 import { downloadText } from '@/app/download-text';
@@ -11,14 +11,18 @@ import { Button } from '@/components/ui/button';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
-import { RunCanvas } from '@/features/canvas/run-canvas';
 import { RunControls } from '@/features/control/run-controls';
-import { CostPanel } from '@/features/cost/cost-panel';
 import { DiagnosticsPanel } from '@/features/diagnostics/diagnostics-panel';
 import { ConnectionStatus } from '@/features/health/connection-status';
 import { NodeDetails } from '@/features/inspector/node-details';
 import { RunHeader } from '@/features/run-header/run-header';
 import { Timeline } from '@/features/timeline/timeline';
+
+// Heavy panels load on their own (React Flow + dagre; recharts), so the first paint only
+// waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
+const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
+const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({ default: m.CostPanel })));
+const PANEL_LOADING = <p className="p-4 text-sm text-slate-500">Loading…</p>;
 
 type SideTab = 'details' | 'cost' | 'diagnostics';
 
@@ -73,7 +77,9 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             <Group orientation="vertical">
               <Panel defaultSize="58" minSize="20">
                 <PanelErrorBoundary name="graph">
-                  <RunCanvas selectedNodeId={selectedNode} onSelectNode={selectNode} />
+                  <Suspense fallback={PANEL_LOADING}>
+                    <RunCanvas selectedNodeId={selectedNode} onSelectNode={selectNode} />
+                  </Suspense>
                 </PanelErrorBoundary>
               </Panel>
               <Separator className="h-1.5 bg-slate-200 hover:bg-sky-400 dark:bg-slate-800" />
@@ -130,7 +136,9 @@ function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: SideTab; on
         )}
         {tab === 'cost' && (
           <PanelErrorBoundary name="cost">
-            <CostPanel />
+            <Suspense fallback={PANEL_LOADING}>
+              <CostPanel />
+            </Suspense>
           </PanelErrorBoundary>
         )}
         {tab === 'diagnostics' && (

@@ -1,0 +1,54 @@
+/**
+ * Benchmark 6 — memory: 1M events ingested, JS heap after GC (budget 300 MB), and an
+ * accelerated soak (the event count of 10 minutes at 2,000 events/s, 1.2M, pushed as fast
+ * as possible) sampled after GC: once the bounded buffers are full the heap must stop
+ * growing. Runs in a child process (bench/memory-child.ts) for `--expose-gc`.
+ */
+import { execFileSync } from 'node:child_process';
+
+import { mb, type BenchOptions, type BenchRow } from './lib/report';
+
+type ChildResult = { frames: number; series: { events: number; heapBytes: number }[]; logRows: number; frameLogDropped: number; eventLogDropped: number | null };
+
+function runChild(events: number, samples: number): ChildResult {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/memory-child.ts', String(events), String(samples)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ChildResult;
+}
+
+/** MB per 100k events over the second half of the series (after the frame log's bound is reached). */
+function tailSlope(series: ChildResult['series']): number {
+  const tail = series.slice(Math.floor(series.length / 2));
+  const first = tail[0];
+  const last = tail.at(-1);
+  if (!first || !last || last.events === first.events) return 0;
+  return ((last.heapBytes - first.heapBytes) / (last.events - first.events)) * 100_000;
+}
+
+export function benchMemory({ quick, log }: BenchOptions): BenchRow[] {
+  const events = quick ? 200_000 : 1_000_000;
+  const heap = runChild(events, 1);
+  const final = heap.series.at(-1)?.heapBytes ?? Number.NaN;
+  log(`memory ${heap.frames} events: ${mb(final)}; ${heap.logRows} log rows; frame log dropped ${heap.frameLogDropped}`);
+  const soakEvents = quick ? 300_000 : 1_200_000;
+  const soak = runChild(soakEvents, 12);
+  const slope = tailSlope(soak.series);
+  log(`soak series (events → heap): ${soak.series.map((s) => `${Math.round(s.events / 1000)}k→${mb(s.heapBytes)}`).join(', ')}`);
+  return [
+    {
+      bench: `6 memory ${Math.round(heap.frames / 1000)}k events`,
+      figure: `${mb(final)} heap (${heap.logRows} log rows)`,
+      budget: '≤ 300 MB',
+      met: final <= 300 * 1024 * 1024,
+    },
+    {
+      bench: `6 soak ${Math.round(soak.frames / 1000)}k events (10 min @ 2k/s)`,
+      figure: `${(slope / 1024 / 1024).toFixed(1)} MB per 100k events after the bounds fill`,
+      budget: 'no growth (≤ 1 MB/100k)',
+      met: slope <= 1024 * 1024,
+      note: `heap after GC: ${soak.series.map((s) => `${Math.round(s.events / 1000)}k ${mb(s.heapBytes)}`).join(', ')}; frame log dropped ${soak.frameLogDropped} entries; event log rows ${soak.logRows}${soak.eventLogDropped === null ? ' (unbounded)' : `, dropped ${soak.eventLogDropped}`}`,
+    },
+  ];
+}

@@ -1,0 +1,66 @@
+/**
+ * `npm run bench` — the seven benchmarks of issue 8, one table at the end: figure,
+ * budget, peer or limit, met. `npm run bench -- --quick` runs reduced sizes (iteration
+ * only; its figures are not the published ones). `--only=1,3` runs a subset.
+ * Benchmarks are not tests: nothing here runs in `npm test`, and nothing asserts.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { benchBigGraph } from './browser/big-graph';
+import { BENCH_DIST } from './browser/launch';
+import { benchLiveRender } from './browser/live-render';
+import { benchBundle } from './bundle';
+import { benchIngest } from './ingest';
+import { printTable, type BenchOptions, type BenchRow } from './lib/report';
+import { benchMemory } from './memory';
+import { benchPeer } from './peer';
+import { benchReplay } from './replay';
+
+const quick = process.argv.includes('--quick');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const options: BenchOptions = { quick, log };
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the app into bench/out/dist when missing or older than src/ (never touches dist/). */
+function ensureBuild() {
+  const index = join(BENCH_DIST, 'index.html');
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(newestMtime('src'), statSync('index.html').mtimeMs)) return;
+  log('building the app into bench/out/dist …');
+  execFileSync('npx', ['vite', 'build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
+
+const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Promise<BenchRow[]>])[] = [
+  ['1', benchIngest],
+  ['2', benchPeer],
+  ['3', benchLiveRender],
+  ['4', benchBigGraph],
+  ['5', benchReplay],
+  ['6', benchMemory],
+  ['7', benchBundle],
+];
+
+ensureBuild();
+const rows: BenchRow[] = [];
+for (const [id, bench] of BENCHES) {
+  if (only && !only.includes(id)) continue;
+  const started = Date.now();
+  try {
+    rows.push(...(await bench(options)));
+  } catch (error) {
+    rows.push({ bench: `${id} (failed to run)`, figure: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error), budget: '', met: false });
+  }
+  log(`-- benchmark ${id} took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+log('');
+printTable(rows, log);
