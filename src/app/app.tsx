@@ -1,4 +1,6 @@
 import { LiveRunPage } from '@/app/live-run-page';
+import { ReplayPage } from '@/app/replay-page';
+import { ReplayStartSection } from '@/app/replay-start-section';
 import { StartPage } from '@/app/start-page';
 import { useSearch } from '@/app/use-route';
 import { useSystemTheme } from '@/app/use-system-theme';
@@ -15,7 +17,11 @@ export function App() {
   const route = parseRoute(search, KNOWN);
   return (
     <PanelErrorBoundary name="page">
-      {route.kind === 'start' && <StartPage navigate={navigate} />}
+      {route.kind === 'start' && (
+        <StartPage navigate={navigate}>
+          <ReplayStartSection navigate={navigate} />
+        </StartPage>
+      )}
       {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
       {route.kind === 'invalid' && (
         <main className="mx-auto max-w-2xl p-8">
@@ -28,7 +34,7 @@ export function App() {
           <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
         </main>
       )}
-      {route.kind === 'replay' && <p className="p-8">Replay is coming in the next step.</p>}
+      {route.kind === 'replay' && <ReplayPage key={route.replay} route={route} navigate={navigate} />}
     </PanelErrorBoundary>
   );
 }

@@ -1,0 +1,130 @@
+import { useEffect, useMemo, useState } from 'react';
+
+import { createReplaySession, type ReplaySession } from '@/app/create-replay-session';
+import { isLocalRecording, localRecording } from '@/app/local-recordings';
+import { RunView } from '@/app/run-view';
+import { useReplayUrl } from '@/app/use-replay-url';
+import type { Route } from '@/app/url-contract';
+import { loadRecording } from '@/ingest/load-recording';
+import type { RecordingProblem } from '@/ingest/parse-recording';
+
+import type { ReplayController } from '@/features/replay/replay-controller';
+import { ReplayPlayer } from '@/features/replay/replay-player';
+
+type ReplayRoute = Extract<Route, { kind: 'replay' }>;
+
+type Phase =
+  | { kind: 'loading'; stage: string; done: number; total: number }
+  | { kind: 'failed'; message: string; problems: readonly RecordingProblem[] }
+  | { kind: 'ready'; replay: ReplaySession; problems: readonly RecordingProblem[] };
+
+/**
+ * Opens a recording (URL or a file from disk, one route) and shows it with the same run
+ * view as live, plus the player. Opens at `at` (after that frame) or at the end.
+ */
+export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: (search: string, replace?: boolean) => void }) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading', stage: 'Fetching the recording', done: 0, total: 0 });
+  useEffect(() => {
+    let cancelled = false;
+    const progress = (stage: string) => (done: number, total: number) => {
+      if (!cancelled) setPhase({ kind: 'loading', stage, done, total });
+    };
+    openReplay(route.replay, progress)
+      .then(({ replay, problems }) => {
+        if (cancelled) return;
+        replay.cursor.seek(route.at === undefined ? replay.timeline.total : route.at + 1);
+        setPhase({ kind: 'ready', replay, problems });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        const problems = error instanceof RecordingError ? error.problems : [];
+        setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error), problems });
+      });
+    return () => {
+      cancelled = true;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one load per recording (`at` then follows the player)
+  }, [route.replay]);
+
+  if (phase.kind === 'loading') return <LoadingView phase={phase} source={route.replay} />;
+  if (phase.kind === 'failed') return <FailedView message={phase.message} problems={phase.problems} />;
+  return <ReadyView replay={phase.replay} problems={phase.problems} route={route} navigate={navigate} />;
+}
+
+function ReadyView({ replay, problems, route, navigate }: { replay: ReplaySession; problems: readonly RecordingProblem[]; route: ReplayRoute; navigate: (search: string, replace?: boolean) => void }) {
+  const controller = useMemo<ReplayController>(
+    () => ({
+      total: replay.timeline.total,
+      times: replay.timeline.times,
+      marks: replay.marks,
+      position: () => replay.cursor.position,
+      seek: (position) => replay.cursor.seek(Math.max(Math.min(1, replay.timeline.total), position)),
+      subscribe: replay.cursor.subscribe,
+    }),
+    [replay],
+  );
+  const shareLink = useReplayUrl(replay.cursor, route.replay, navigate);
+  const bar = <ReplayPlayer controller={controller} shareLink={shareLink} problems={problems} />;
+  return <RunView session={replay.session} focus={route.focus} navigate={navigate} extraBar={bar} />;
+}
+
+class RecordingError extends Error {
+  constructor(message: string, readonly problems: readonly RecordingProblem[]) {
+    super(message);
+  }
+}
+
+async function openReplay(source: string, progress: (stage: string) => (done: number, total: number) => void) {
+  const blob = await fetchRecording(source);
+  const parsed = await loadRecording(blob, progress('Reading lines'));
+  if (!parsed.header) throw new RecordingError('This file is not a Runboard recording: its first line is not a valid header.', parsed.problems);
+  const replay = await createReplaySession({ header: parsed.header, entries: parsed.entries, onProgress: progress('Decoding frames') });
+  return { replay, problems: parsed.problems };
+}
+
+async function fetchRecording(source: string): Promise<Blob> {
+  if (isLocalRecording(source)) {
+    const blob = localRecording(source);
+    if (!blob) throw new Error('This recording was opened from a file on your disk, and a reload forgets it. Open the file again, or put it at a URL to share a link.');
+    return blob;
+  }
+  let response: Response;
+  try {
+    response = await fetch(source);
+  } catch {
+    throw new Error(`Could not fetch ${source}. If it is on another origin, that server must allow it (CORS).`);
+  }
+  if (!response.ok) throw new Error(`Could not fetch ${source}: HTTP ${response.status}.`);
+  return response.blob();
+}
+
+function LoadingView({ phase, source }: { phase: Extract<Phase, { kind: 'loading' }>; source: string }) {
+  return (
+    <main className="mx-auto flex max-w-2xl flex-col gap-3 p-8">
+      <h1 className="text-xl font-semibold">Opening a recording</h1>
+      <p className="truncate text-sm text-slate-600 dark:text-slate-300">{source}</p>
+      <p role="status" aria-label="Loading progress" className="text-sm">
+        {phase.stage}
+        {phase.total > 0 ? `: ${phase.done.toLocaleString()} / ${phase.total.toLocaleString()}` : '…'}
+      </p>
+      {phase.total > 0 && <progress className="w-full" max={phase.total} value={phase.done} aria-label={phase.stage} />}
+    </main>
+  );
+}
+
+function FailedView({ message, problems }: { message: string; problems: readonly RecordingProblem[] }) {
+  return (
+    <main className="mx-auto max-w-2xl p-8">
+      <h1 className="text-xl font-semibold">This recording cannot be opened</h1>
+      <p role="alert" className="mt-2 text-sm">{message}</p>
+      {problems.length > 0 && (
+        <ul className="mt-2 list-disc pl-5 text-xs">
+          {problems.slice(0, 50).map((p) => (
+            <li key={p.line}>line {p.line}: {p.reason}</li>
+          ))}
+        </ul>
+      )}
+      <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
+    </main>
+  );
+}
