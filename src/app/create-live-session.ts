@@ -3,8 +3,10 @@
  *
  * Wires: transport frames → ingest; every (re)open → the dialect's onOpen commands
  * (watch, replay since the cursor, start); a reconnect on a socket without a resume
- * cursor → the dialect's resync (MARS snapshot refetch); a sequence gap → resync; a
- * silence longer than the protocol's heartbeat → "stale". Commands are recorded
+ * cursor → the dialect's resync (MARS snapshot refetch); a sequence gap → resync, then
+ * (SSE) a stream resumed from before the hole, or (myagent, seq per connection) a new
+ * connection whose replay refills it; a silence longer than the protocol's heartbeat →
+ * "stale". Commands are recorded
  * (secrets removed) and their HTTP replies fed back through the decoder.
  */
 import { createTransport, type TransportExtras } from '@/app/create-transport';
@@ -30,6 +32,8 @@ export type LiveSessionOptions = Readonly<{
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+/** Reconnects allowed after the run ended, only to fill a gap still open (never forever). */
+const GAP_RESUMES_AFTER_END = 3;
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const { dialect, params } = options;
@@ -53,7 +57,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     frames,
     schedule: options.schedule ?? createFrameScheduler(),
     runId,
-    onGap: (_gap, cursor) => void resync(cursor),
+    onGap: (_gap, cursor) => void fillGap(cursor),
     onMemo: (update) => onMemo(update),
     onInternalError: (error) => run.getState().actions.recordIssues([{ frame: -1, reason: `internal error: ${String(error)}`, atMs: Date.now() }]),
   });
@@ -82,6 +86,26 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     run.getState().actions.setHealth({ resyncing: false });
   }
 
+  let filling = false;
+  /** A gap: the dialect's resync; then, for SSE, resume the stream from before the hole. */
+  async function fillGap(cursor: string | undefined) {
+    if (dialect.gapRecovery === 'reconnect') return transport.reconnect?.('refilling a gap in the stream');
+    if (filling) return;
+    filling = true;
+    try {
+      await resync(cursor);
+      if (plan.kind === 'sse' && ingest.hasOpenGap) transport.reconnect?.('resuming the stream from before a gap');
+    } finally {
+      filling = false;
+    }
+  }
+
+  let gapResumes = 0;
+  function shouldReconnect(): boolean {
+    if (!TERMINAL.has(run.getState().status)) return true;
+    return ingest.hasOpenGap && gapResumes++ < GAP_RESUMES_AFTER_END;
+  }
+
   function onMemo(update: Readonly<Record<string, unknown>>) {
     const previous = { ...memo };
     Object.assign(memo, update);
@@ -106,7 +130,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
           if (reconnect && plan.kind === 'websocket') void resync(ingest.cursor);
         });
       },
-      shouldReconnect: () => !TERMINAL.has(run.getState().status),
+      shouldReconnect,
     },
     controller.signal,
   );

@@ -6,10 +6,15 @@
  * Per frame: record it, decode it (a decoder that throws anyway is caught and the frame
  * quarantined), stamp each event with its frame index and ordering key, pass it through
  * the sequencer, and queue what comes out. One flush per scheduled tick applies the
- * queue to both stores. A gap adds a visible marker to the log and asks for a resync.
+ * queue to both stores. A gap adds a visible marker to the log and asks for a resync;
+ * when the hole is filled (late frame, replay, history, resumed stream, or a reconnect's
+ * replay for protocols whose seq restarts per connection) a second row says how.
+ *
+ * `cursor` is the RESUME cursor: while a gap is open it points before the hole (see
+ * gap-tracker.ts), so a replay or `Last-Event-ID` resume sends the missing frames again.
  */
 import type { DecodeResult, Dialect, FrameOrder } from '@/protocol/dialect';
-import { orderKey } from '@/protocol/dialect';
+import { isHttpReplyFrame, orderKey } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { NodeStatusStore } from '@/stores/node-status-store';
 import type { RunStore } from '@/stores/run-store';
@@ -17,10 +22,11 @@ import type { DecodeIssue } from '@/stores/run-types';
 
 import type { FrameLog } from '@/ingest/frame-log';
 import type { Schedule } from '@/ingest/frame-scheduler';
+import { createGapTracker, span, type FillSource } from '@/ingest/gap-tracker';
 import { unsafeEventReason } from '@/ingest/guard-events';
 import { createSequencer, type GapReport, type Sequenced } from '@/ingest/sequencer';
 
-type Item = Readonly<{ events: RunEvent[]; cursor?: string; advance?: FrameOrder }>;
+type Item = Readonly<{ events: RunEvent[]; cursor?: string; advance?: FrameOrder; key?: string }>;
 
 export type IngestOptions = Readonly<{
   dialect: Dialect;
@@ -57,7 +63,14 @@ export function createIngest(options: IngestOptions) {
     ...(dialect.firstSeq !== undefined ? { firstSeq: dialect.firstSeq } : {}),
     reorderWindow: options.reorderWindow ?? 5,
     graceMs: options.graceMs ?? 750,
+    // myagent renumbers per connection: nothing past a hole may apply, a reconnect refills it.
+    releaseOnGap: dialect.gapRecovery !== 'reconnect',
   });
+  const strictGaps = dialect.gapRecovery === 'reconnect';
+  const gapTracker = createGapTracker();
+  let refillOnNextRelease = false;
+  let reconnectedSinceGap = false;
+  let fillSource: FillSource = 'late frame';
   let epoch = 0;
   // A fresh decoder per connection, as the Dialect contract promises: myagent scopes its seq
   // by the epoch it was created with, and MARS holds frames after a reconnect until the
@@ -113,8 +126,17 @@ export function createIngest(options: IngestOptions) {
     stats.duplicates += out.duplicates;
     for (const item of out.released) {
       for (const event of item.events) pending.push(event);
-      if (item.cursor !== undefined) cursor = item.cursor;
+      if (item.cursor !== undefined) {
+        cursor = item.cursor;
+        if (item.key !== undefined) gapTracker.noteCursor(item.key, item.cursor);
+      }
       if (item.advance) sequencer.advanceTo(item.advance.scope, item.advance.seq);
+    }
+    if (refillOnNextRelease && out.released.length > 0) {
+      refillOnNextRelease = false;
+      pending.push(...gapTracker.filled('replay after reconnect', now()));
+    } else if (!strictGaps && gapTracker.isOpen && sequencer.openHoles() === 0) {
+      pending.push(...gapTracker.filled(fillSource, now()));
     }
     for (const gap of out.gaps) reportGap(gap);
     if (sequencer.isHolding()) armExpiry();
@@ -122,14 +144,10 @@ export function createIngest(options: IngestOptions) {
 
   function reportGap(gap: GapReport) {
     stats.gaps += 1;
-    pending.push({
-      type: 'log',
-      level: 'warn',
-      source: 'runboard',
-      message: `Gap: event${gap.fromSeq === gap.toSeq ? ` #${gap.fromSeq}` : `s #${gap.fromSeq}–#${gap.toSeq}`} missing; resyncing`,
-      atMs: now(),
-    });
-    options.onGap?.(gap, cursor);
+    reconnectedSinceGap = false;
+    gapTracker.opened(gap, cursor, !strictGaps);
+    pending.push({ type: 'log', level: 'warn', source: 'runboard', message: `Gap: ${span(gap)} missing; resyncing`, atMs: now() });
+    options.onGap?.(gap, gapTracker.resumeCursor(cursor));
   }
 
   function armExpiry() {
@@ -147,7 +165,7 @@ export function createIngest(options: IngestOptions) {
     if (result.order) {
       const key = orderKey(result.order);
       for (const event of result.events) event.key = key;
-      return [{ order: result.order, item }];
+      return [{ order: result.order, item: { ...item, key } }];
     }
     const keyed = result.events.some((e) => e.key !== undefined);
     if (!keyed) return [{ ...(result.identity !== undefined ? { identity: result.identity } : {}), item }];
@@ -179,6 +197,7 @@ export function createIngest(options: IngestOptions) {
       if (result.memo) options.onMemo?.(result.memo);
       release(sequencer.accept(toSequenced(result), now()));
       queueFlush();
+      fillSource = fillSourceOf(frame, result, reconnectedSinceGap);
     },
     /** Keep-alive without a frame (SSE comment, pong). */
     alive(): void {
@@ -191,6 +210,11 @@ export function createIngest(options: IngestOptions) {
       frames.addConnection(epoch, now());
     },
     /** Declares gaps whose grace period has run out by `now()` (replay's clock; see manualExpiry). */
+      // The new connection resumes from the cursor before any held frame: they come again.
+      sequencer.discardHeld();
+      sequencer.dropClosedScopes();
+      reconnectedSinceGap = true;
+      if (strictGaps && gapTracker.isOpen) refillOnNextRelease = true;
     expireHeld(): void {
       const out = sequencer.expire(now());
       if (out.released.length === 0 && out.gaps.length === 0) return;
@@ -198,7 +222,12 @@ export function createIngest(options: IngestOptions) {
       queueFlush();
     },
     get cursor(): string | undefined {
-      return cursor;
+      return gapTracker.resumeCursor(cursor);
+    },
+    /** True while a declared gap is not filled yet. */
+    get hasOpenGap(): boolean {
+      return gapTracker.isOpen;
+    /** Where a resume (replay sinceSeq, Last-Event-ID, last_seq) starts: before an open gap. */
     },
     get epoch(): number {
       return epoch;
@@ -215,5 +244,12 @@ export function createIngest(options: IngestOptions) {
 
 function parseOrderKey(key: string): FrameOrder {
   const at = key.lastIndexOf('#');
+/** What kind of answer closed a gap, for the "filled by" row. */
+function fillSourceOf(frame: unknown, result: Extract<DecodeResult, { kind: 'events' }>, reconnected: boolean): FillSource {
+  if (isHttpReplyFrame(frame)) return /\/events\b/.test(frame.reply.path) ? 'history' : 'snapshot';
+  if (!result.order && result.events.some((e) => e.key !== undefined)) return 'replay';
+  return reconnected ? 'resumed stream' : 'late frame';
+}
+
   return { scope: key.slice(0, at), seq: Number(key.slice(at + 1)) };
 }

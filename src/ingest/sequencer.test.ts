@@ -65,12 +65,34 @@ describe('sequencer', () => {
     expect(out.duplicates).toBe(0);
   });
 
-  test('advanceTo skips what a snapshot already covered', () => {
+  test('advanceTo skips what a snapshot covered, but a hole stays open for a replay to fill once', () => {
     const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 0 });
     seq.accept([at(0), at(4)], 0);
-    seq.advanceTo('run', 4);
-    expect(seq.openHoles()).toBe(0);
-    expect(seq.accept([at(2), at(5)], 1).released).toEqual(['e5']);
+    seq.advanceTo('run', 6);
+    // A snapshot restores state, not content: what it skipped may still come (resumed stream).
+    expect(seq.openHoles()).toBe(5);
+    const out = seq.accept([at(2), at(5), at(2), at(7), at(4)], 1);
+    expect(out.released).toEqual(['e2', 'e5', 'e7']);
+    expect(out.duplicates).toBe(2);
+    expect(seq.nextSeq('run')).toBe(8);
+  });
+
+  test('releaseOnGap false: a gap releases nothing past the hole and closes the scope', () => {
+    const seq = createSequencer<string>({ firstSeq: 1, reorderWindow: 1, releaseOnGap: false });
+    const out = seq.accept([at(1, 'conn:0'), at(3, 'conn:0'), at(4, 'conn:0')], 0);
+    expect(out.released).toEqual(['e1']);
+    expect(out.gaps).toEqual([{ scope: 'conn:0', fromSeq: 2, toSeq: 2 }]);
+    expect(seq.accept([at(2, 'conn:0'), at(5, 'conn:0')], 1).released).toEqual([]);
+    seq.dropClosedScopes();
+    expect(seq.accept([at(1, 'conn:1')], 2).released).toEqual(['e1']);
+  });
+
+  test('discardHeld lets go of frames held for a hole (a reconnect resends them)', () => {
+    const seq = createSequencer<string>({ firstSeq: 0 });
+    seq.accept([at(0), at(2), at(3)], 0);
+    seq.discardHeld();
+    expect(seq.isHolding()).toBe(false);
+    expect(seq.accept([at(1), at(2), at(3)], 1).released).toEqual(['e1', 'e2', 'e3']);
   });
 
   test('frames without an order are deduped by identity', () => {

@@ -8,7 +8,12 @@
  * - when the window overflows or the grace period ends, the hole is declared a gap: the
  *   held frames are released, the missing range is remembered and `onGap` asks the
  *   dialect to resync; a late frame that fills a remembered hole is released then, once;
- * - frames without an order are deduped by identity (bounded memory) and pass at once.
+ * - frames without an order are deduped by identity (bounded memory) and pass at once;
+ * - `releaseOnGap: false` (protocols whose seq restarts per connection, myagent): a gap
+ *   releases nothing; the scope is closed (later frames of it are dropped) and the session
+ *   refills it through a new connection's replay, so nothing after the hole applies twice;
+ * - a snapshot (`advanceTo`) moves the cursor but keeps the frames it skipped as holes: it
+ *   restores state, not content, so a resumed stream may still deliver each of them, once.
  *
  * Pure apart from the injected clock: no timers here, ingest calls `expire(now)`.
  */
@@ -25,6 +30,8 @@ export type SequencerOptions = Readonly<{
   firstSeq?: number;
   /** How many identities to remember for order-less dedupe. */
   identityMemory?: number;
+  /** False: a gap closes its scope instead of releasing what follows the hole. Default true. */
+  releaseOnGap?: boolean;
 }>;
 
 export type SequencerOutput<T> = Readonly<{ released: T[]; duplicates: number; gaps: GapReport[] }>;
@@ -34,6 +41,8 @@ type ScopeState<T> = {
   held: Map<number, { item: T; sinceMs: number }>;
   /** Holes declared as gaps, not filled yet: seq → true. Bounded by what gaps declared. */
   missing: Set<number>;
+  /** releaseOnGap false: a gap was declared; the scope takes nothing more. */
+  closed: boolean;
 };
 
 /** How many seqs of one declared hole are remembered for late fills (guarded by sequencer-fuzz.test.ts). */
@@ -49,7 +58,7 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
   function scopeFor(scope: string, seq: number): ScopeState<T> {
     let state = scopes.get(scope);
     if (!state) {
-      state = { next: options.firstSeq ?? seq, held: new Map(), missing: new Set() };
+      state = { next: options.firstSeq ?? seq, held: new Map(), missing: new Set(), closed: false };
       scopes.set(scope, state);
     }
     return state;
@@ -66,6 +75,13 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
   /** Declares the hole before the lowest held seq a gap and releases what was held. */
   function declareGap(scope: string, state: ScopeState<T>, out: T[], gaps: GapReport[]) {
     const lowest = Math.min(...state.held.keys());
+    if (options.releaseOnGap === false) {
+      // Nothing past the hole may apply: the refill (a new connection's replay) resends it.
+      gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
+      state.held.clear();
+      state.closed = true;
+      return;
+    }
     // Bounded: a hostile seq jump (0 → 2^53) would otherwise fill the set until memory runs out.
     const rememberUpTo = Math.min(lowest, state.next + MAX_REMEMBERED_HOLES);
     for (let seq = state.next; seq < rememberUpTo; seq++) state.missing.add(seq);
@@ -99,7 +115,9 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
           continue;
         }
         const state = scopeFor(order.scope, order.seq);
-        if (order.seq < state.next) {
+        if (state.closed) {
+          duplicates += 1;
+        } else if (order.seq < state.next) {
           // Behind the cursor: a late fill of a declared gap, or a repeat.
           if (state.missing.delete(order.seq)) released.push(item);
           else duplicates += 1;
@@ -136,11 +154,18 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
       return false;
     },
 
-    /** After a snapshot resync: everything up to `seq` is known, skip past it. */
+    /**
+     * After a snapshot: its state covers everything up to `seq`, so the cursor moves past it.
+     * The frames it skipped stay holes: a snapshot restores state, not every token, so a
+     * resumed stream may still fill them (released once; the reducers are order-tolerant
+     * and idempotent). Held frames it covered are dropped: the resumed stream resends them.
+     */
     advanceTo(scope: string, seq: number): void {
       if (!Number.isSafeInteger(seq)) return;
       const state = scopeFor(scope, seq + 1);
-      for (const missingSeq of state.missing) if (missingSeq <= seq) state.missing.delete(missingSeq);
+      // What the snapshot skipped was never applied: holes, so a resumed stream still delivers it (bounded).
+      const rememberUpTo = Math.min(seq, state.next + MAX_REMEMBERED_HOLES - 1);
+      for (let missingSeq = state.next; missingSeq <= rememberUpTo; missingSeq++) if (!state.held.has(missingSeq)) state.missing.add(missingSeq);
       for (const heldSeq of [...state.held.keys()]) if (heldSeq <= seq) state.held.delete(heldSeq);
       if (state.next <= seq) state.next = seq + 1;
     },
@@ -148,6 +173,19 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
     /** Next expected seq in a scope (the resume cursor after the last applied frame). */
     nextSeq(scope: string): number | undefined {
       return scopes.get(scope)?.next;
+    },
+
+    /**
+     * A new connection resends everything after the resume cursor: frames held for a hole
+     * would arrive again, so they are let go (only for scopes a reconnect renumbers, or all).
+     */
+    discardHeld(): void {
+      for (const state of scopes.values()) state.held.clear();
+    },
+
+    /** Forgets closed scopes (their holes are refilled by a new connection, not by late frames). */
+    dropClosedScopes(): void {
+      for (const [scope, state] of scopes) if (state.closed) scopes.delete(scope);
     },
 
     /** How many holes are still open across scopes. */

@@ -133,6 +133,13 @@ export interface Dialect {
   control(action: RunAction, runId: string, reason: string | undefined): OutboundCommand[] | Unavailable;
   startRun?(instructions: string, runId: string): OutboundCommand[];
   /**
+   * How a gap in the ordering key is filled. 'resync' (default): the dialect's `resync`
+   * commands (snapshot, replay, history), and for SSE a resumed stream from before the hole.
+   * 'reconnect': the seq restarts per connection (myagent), so nothing past the hole is applied
+   * and a new connection's replay resends it.
+   */
+  readonly gapRecovery?: 'resync' | 'reconnect';
+  /**
    * Called when decoded frames update the protocol memo. Protocols that name the run only
    * once the server created a session (myagent) start it and ask for a resumable state here.
    */

@@ -30,6 +30,12 @@ export interface Transport {
   connect(handlers: TransportHandlers, signal: AbortSignal): void;
   /** Sends one message on the open connection (WebSocket JSON, Socket.IO emit, AG-UI new run). */
   send(message: unknown): Promise<void>;
+  /**
+   * Drops the open connection and opens a new one at once, resuming from the session's
+   * cursor (SSE `Last-Event-ID`, myagent `reconnect_with_state`): how a gap the protocol can
+   * only refill by resending is filled. Absent where the protocol replays on request.
+   */
+  reconnect?(reason: string): void;
 }
 
 /** Thrown by `send` when the connection is not open; callers show it, never retry silently. */

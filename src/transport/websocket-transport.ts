@@ -33,6 +33,8 @@ const OPEN = 1;
 export function createWebSocketTransport(options: WebSocketTransportOptions): Transport {
   const Impl = options.WebSocketImpl ?? (globalThis.WebSocket as unknown as WebSocketConstructor);
   let socket: WebSocketLike | undefined;
+  /** Set by `reconnect`: the next close is ours, reopen at once without backoff. */
+  let resumeReason: string | undefined;
 
   return {
     kind: 'websocket',
@@ -74,6 +76,12 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
         while (!signal.aborted) {
           const reason = await openOnce();
           if (signal.aborted) break;
+          if (resumeReason !== undefined) {
+            handlers.onState({ status: 'reconnecting', attempt: 1, nextRetryAtMs: Date.now(), reason: resumeReason });
+            resumeReason = undefined;
+            handlers.onState({ status: 'connecting' });
+            continue;
+          }
           if (handlers.shouldReconnect?.() === false) {
             handlers.onState({ status: 'closed', by: 'server', reason });
             return;
@@ -85,6 +93,11 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
         }
         handlers.onState({ status: 'closed', by: 'client' });
       })();
+    },
+    reconnect(reason) {
+      if (!socket || socket.readyState !== OPEN) return;
+      resumeReason = reason;
+      socket.close(4000);
     },
     async send(message) {
       if (!socket || socket.readyState !== OPEN) throw new NotConnectedError('WebSocket');

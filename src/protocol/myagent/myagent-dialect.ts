@@ -45,6 +45,8 @@ export const myagentDialect: Dialect = {
   // Heartbeats every 60 s (the document says 30): stale after two missed ones and some slack.
   staleAfterMs: 150_000,
   firstSeq: 1,
+  // seq restarts per connection: a hole is refilled only by reconnect_with_state's replay.
+  gapRecovery: 'reconnect',
   capabilities: {
     startsRuns: true,
     control: {

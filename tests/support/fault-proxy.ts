@@ -1,0 +1,171 @@
+/**
+ * A fault-injecting proxy for tests, on 127.0.0.1 between the client and the simulator.
+ *
+ * - HTTP: requests are forwarded as they are (commands, snapshots, history pages pass
+ *   untouched); a `text/event-stream` answer is parsed into SSE events and each event is a
+ *   unit of the fault schedule (comments such as `: ping` pass as they are).
+ * - WebSocket upgrades: both sides are real `ws` sockets; server→client messages are units.
+ *   Under `/socket.io/` the messages are engine.io packets: only socket.io EVENT packets
+ *   (`42…`) are units; the handshake, pings and acks pass, so the connection itself holds.
+ * - Cuts: on a seeded schedule (and on `cut()`), every client connection is destroyed, as a
+ *   network fault would; clients reconnect through the proxy.
+ * Client→server traffic is never faulted: the faults are in what the client receives.
+ */
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+import WebSocket, { WebSocketServer } from 'ws';
+
+import { emptyStats, FaultChannel, ISSUE_RATES, mulberry32, type FaultRates, type FaultStats } from './fault-channel';
+
+export type FaultProxyOptions = Readonly<{
+  /** The simulator's base, `http://127.0.0.1:<port>`. */
+  target: string;
+  seed: number;
+  rates?: FaultRates;
+  /** Cut every connection every [min, max] ms (seeded); undefined: only on `cut()`. */
+  cutEveryMs?: readonly [number, number];
+  /** Units that must never be faulted (a protocol cannot recover them; say why at the call). */
+  spare?: (unit: string) => boolean;
+}>;
+
+export type FaultProxy = Readonly<{
+  url: string;
+  stats: FaultStats;
+  /** Cuts every client connection now. */
+  cut(): void;
+  /** Stops the cut schedule and faulting; what is open stays open. */
+  calm(): void;
+  close(): Promise<void>;
+}>;
+
+export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
+  const target = new URL(options.target);
+  const stats = emptyStats();
+  const rates: { -readonly [K in keyof FaultRates]: FaultRates[K] } = { ...(options.rates ?? ISSUE_RATES) };
+  const faultable = (unit: string) => !options.spare?.(unit);
+  let connections = 0;
+  const live = new Set<() => void>();
+  const sockets = new Set<Socket>();
+  const wss = new WebSocketServer({ noServer: true });
+  // One PRNG per connection, seeded from the run's seed and the connection's number.
+  const channelFor = (write: (unit: string) => void) => new FaultChannel(mulberry32(options.seed * 7919 + ++connections), rates, stats, write);
+
+  const server = createServer((req, res) => forward(req, res));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('upgrade', (req, socket, head) => {
+    wss.handleUpgrade(req, socket, head, (client) => bridge(req, client));
+  });
+
+  function forward(req: IncomingMessage, res: ServerResponse) {
+    const upstream = request(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (!String(answer.headers['content-type'] ?? '').includes('text/event-stream')) return void answer.pipe(res);
+        res.flushHeaders();
+        const channel = channelFor((unit) => res.write(unit));
+        const stop = () => {
+          channel.close();
+          answer.destroy();
+          res.destroy();
+        };
+        live.add(stop);
+        res.on('close', () => {
+          live.delete(stop);
+          channel.close();
+          answer.destroy();
+        });
+        pumpSse(answer, channel, faultable, () => res.end());
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  }
+
+  function bridge(req: IncomingMessage, client: WebSocket) {
+    const url = `ws://${target.host}${req.url ?? '/'}`;
+    const upstream = new WebSocket(url);
+    const socketIo = (req.url ?? '').startsWith('/socket.io/');
+    const outbox: string[] = [];
+    const channel = channelFor((unit) => client.readyState === WebSocket.OPEN && client.send(unit));
+    const stop = () => {
+      channel.close();
+      client.terminate();
+      upstream.terminate();
+    };
+    live.add(stop);
+    upstream.on('open', () => outbox.splice(0).forEach((m) => upstream.send(m)));
+    upstream.on('message', (data) => {
+      const text = String(data);
+      channel.push(text, (socketIo ? text.startsWith('42') : true) && faultable(text));
+    });
+    client.on('message', (data) => (upstream.readyState === WebSocket.OPEN ? upstream.send(String(data)) : outbox.push(String(data))));
+    const end = () => {
+      live.delete(stop);
+      channel.close();
+      if (client.readyState !== WebSocket.CLOSED) client.terminate();
+      if (upstream.readyState !== WebSocket.CLOSED) upstream.terminate();
+    };
+    client.on('close', end);
+    upstream.on('close', end);
+    client.on('error', end);
+    upstream.on('error', end);
+  }
+
+  function cut() {
+    stats.cuts += 1;
+    for (const stop of [...live]) stop();
+    for (const socket of sockets) socket.destroy();
+  }
+
+  const cutRand = mulberry32(options.seed ^ 0x5eed);
+  let cutTimer: ReturnType<typeof setTimeout> | undefined;
+  function scheduleCut() {
+    if (!options.cutEveryMs) return;
+    const [min, max] = options.cutEveryMs;
+    cutTimer = setTimeout(() => {
+      cut();
+      scheduleCut();
+    }, min + cutRand() * (max - min));
+  }
+  scheduleCut();
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stats,
+    cut,
+    calm() {
+      clearTimeout(cutTimer);
+      Object.assign(rates, { drop: 0, duplicate: 0, reorder: 0, delay: 0 });
+    },
+    async close() {
+      clearTimeout(cutTimer);
+      for (const stop of [...live]) stop();
+      for (const socket of sockets) socket.destroy();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Splits an SSE body into whole events (blank-line separated); comment-only blocks pass unfaulted. */
+function pumpSse(answer: IncomingMessage, channel: FaultChannel, faultable: (unit: string) => boolean, end: () => void) {
+  let buffer = '';
+  answer.setEncoding('utf8');
+  answer.on('data', (chunk: string) => {
+    buffer += chunk.replace(/\r\n/g, '\n');
+    for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
+      const block = buffer.slice(0, at + 2);
+      buffer = buffer.slice(at + 2);
+      const isComment = block.split('\n').every((line) => line === '' || line.startsWith(':'));
+      channel.push(block, !isComment && faultable(block));
+    }
+  });
+  answer.on('end', () => setTimeout(end, 150));
+}
