@@ -190,14 +190,16 @@ export function createIngest(options: IngestOptions) {
       if (result.kind === 'rejected') {
         stats.rejected += 1;
         issues.push({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
+        // A bad frame that still told its seq keeps its place: no false gap, no resync.
+        if (result.order) release(sequencer.accept([{ order: result.order, item: { events: [] } }], now()));
         queueFlush();
         return;
       }
       for (const event of result.events) event.frame = frameIndex;
       if (result.memo) options.onMemo?.(result.memo);
+      fillSource = fillSourceOf(frame, result, reconnectedSinceGap);
       release(sequencer.accept(toSequenced(result), now()));
       queueFlush();
-      fillSource = fillSourceOf(frame, result, reconnectedSinceGap);
     },
     /** Keep-alive without a frame (SSE comment, pong). */
     alive(): void {
@@ -208,26 +210,26 @@ export function createIngest(options: IngestOptions) {
       epoch += 1;
       decode = dialect.createDecoder({ runId: options.runId, epoch });
       frames.addConnection(epoch, now());
-    },
-    /** Declares gaps whose grace period has run out by `now()` (replay's clock; see manualExpiry). */
       // The new connection resumes from the cursor before any held frame: they come again.
       sequencer.discardHeld();
       sequencer.dropClosedScopes();
       reconnectedSinceGap = true;
       if (strictGaps && gapTracker.isOpen) refillOnNextRelease = true;
+    },
+    /** Declares gaps whose grace period has run out by `now()` (replay's clock; see manualExpiry). */
     expireHeld(): void {
       const out = sequencer.expire(now());
       if (out.released.length === 0 && out.gaps.length === 0) return;
       release(out);
       queueFlush();
     },
+    /** Where a resume (replay sinceSeq, Last-Event-ID, last_seq) starts: before an open gap. */
     get cursor(): string | undefined {
       return gapTracker.resumeCursor(cursor);
     },
     /** True while a declared gap is not filled yet. */
     get hasOpenGap(): boolean {
       return gapTracker.isOpen;
-    /** Where a resume (replay sinceSeq, Last-Event-ID, last_seq) starts: before an open gap. */
     },
     get epoch(): number {
       return epoch;
@@ -242,8 +244,6 @@ export function createIngest(options: IngestOptions) {
   };
 }
 
-function parseOrderKey(key: string): FrameOrder {
-  const at = key.lastIndexOf('#');
 /** What kind of answer closed a gap, for the "filled by" row. */
 function fillSourceOf(frame: unknown, result: Extract<DecodeResult, { kind: 'events' }>, reconnected: boolean): FillSource {
   if (isHttpReplyFrame(frame)) return /\/events\b/.test(frame.reply.path) ? 'history' : 'snapshot';
@@ -251,5 +251,7 @@ function fillSourceOf(frame: unknown, result: Extract<DecodeResult, { kind: 'eve
   return reconnected ? 'resumed stream' : 'late frame';
 }
 
+function parseOrderKey(key: string): FrameOrder {
+  const at = key.lastIndexOf('#');
   return { scope: key.slice(0, at), seq: Number(key.slice(at + 1)) };
 }

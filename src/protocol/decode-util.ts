@@ -1,7 +1,7 @@
 /** Helpers every decoder shares: reading SSE frames, naming frames, quarantining bad ones. */
 import * as z from 'zod';
 
-import type { DecodeResult } from '@/protocol/dialect';
+import type { DecodeResult, FrameOrder } from '@/protocol/dialect';
 import type { GateOption, NodeStatus, RunEvent } from '@/protocol/run-event';
 
 export type SseFrameShape = { id?: string; event?: string; data: unknown };
@@ -33,8 +33,8 @@ export function safeJson(value: unknown): string {
   }
 }
 
-export function rejected(reason: string, frameType?: string): DecodeResult {
-  return frameType === undefined ? { kind: 'rejected', reason } : { kind: 'rejected', reason, frameType };
+export function rejected(reason: string, frameType?: string, order?: FrameOrder): DecodeResult {
+  return { kind: 'rejected', reason, ...(frameType !== undefined ? { frameType } : {}), ...(order ? { order } : {}) };
 }
 
 /** Keeps an unknown frame type as a raw event: a newer server, never an error. */

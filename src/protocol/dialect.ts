@@ -40,7 +40,16 @@ export type DecodeResult =
       memo?: Readonly<Record<string, unknown>>;
     }
   /** A frame that failed validation: quarantined with a reason, never thrown. */
-  | { kind: 'rejected'; reason: string; frameType?: string };
+  | {
+      kind: 'rejected';
+      reason: string;
+      frameType?: string;
+      /**
+       * The frame's place in the order when it could still be read: the sequencer marks
+       * that seq as seen, so one bad frame does not open a false gap and a resync.
+       */
+      order?: FrameOrder;
+    };
 
 export type DecodeContext = Readonly<{
   /** The run being watched (intent id, workflow id, task id). */
@@ -123,6 +132,13 @@ export interface Dialect {
   readonly staleAfterMs: number;
   /** The first seq of a scope when the protocol fixes it (relavium 0, shannon 1); else the first seen. */
   readonly firstSeq?: number;
+  /**
+   * How a gap in the ordering key is filled. 'resync' (default): the dialect's `resync`
+   * commands (snapshot, replay, history), and for SSE a resumed stream from before the hole.
+   * 'reconnect': the seq restarts per connection (myagent), so nothing past the hole is applied
+   * and a new connection's replay resends it.
+   */
+  readonly gapRecovery?: 'resync' | 'reconnect';
   readonly capabilities: Capabilities;
   /** A fresh decoder per connection: some dialects keep small per-stream state (message ids, graph). */
   createDecoder(ctx: DecodeContext): (frame: unknown) => DecodeResult;
@@ -132,13 +148,6 @@ export interface Dialect {
   answerGate(gate: GateRef, answer: GateAnswer, memo: Readonly<Record<string, unknown>>): OutboundCommand[] | Unavailable;
   control(action: RunAction, runId: string, reason: string | undefined): OutboundCommand[] | Unavailable;
   startRun?(instructions: string, runId: string): OutboundCommand[];
-  /**
-   * How a gap in the ordering key is filled. 'resync' (default): the dialect's `resync`
-   * commands (snapshot, replay, history), and for SSE a resumed stream from before the hole.
-   * 'reconnect': the seq restarts per connection (myagent), so nothing past the hole is applied
-   * and a new connection's replay resends it.
-   */
-  readonly gapRecovery?: 'resync' | 'reconnect';
   /**
    * Called when decoded frames update the protocol memo. Protocols that name the run only
    * once the server created a session (myagent) start it and ask for a resumable state here.

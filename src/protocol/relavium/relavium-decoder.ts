@@ -38,7 +38,7 @@ export function decodeRelaviumFrame(frame: unknown): DecodeResult {
     return { kind: 'events', events: [unknownFrame(frameType)], ...orderOf(body) };
   }
   const parsed = RelaviumEventSchema.safeParse(body);
-  if (!parsed.success) return rejected(reasonOf(parsed.error), frameType);
+  if (!parsed.success) return rejected(reasonOf(parsed.error), frameType, orderOf(body).order);
   const wire = parsed.data;
   const events = toRunEvents(wire);
   const atMs = parseTimeMs(wire.timestamp);

@@ -1,0 +1,54 @@
+/**
+ * Bad input loses nothing: a malformed frame, an unknown event type and a frame that is not
+ * JSON go to the diagnostics list (or the raw log) with a reason, and every other event of
+ * the run is still applied — through the same ingest path a live stream uses.
+ */
+import { describe, expect, test } from 'vitest';
+
+import { createIngest } from '@/ingest/create-ingest';
+import { FrameLog } from '@/ingest/frame-log';
+import { flushNow } from '@/ingest/frame-scheduler';
+import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
+import { createNodeStatusStore } from '@/stores/node-status-store';
+import { createRunStore } from '@/stores/run-store';
+
+const sse = (seq: number, body: Record<string, unknown>) => ({
+  id: String(seq),
+  data: { runId: 'r', timestamp: '2026-11-22T00:00:00Z', sequenceNumber: seq, ...body },
+});
+
+function pipeline() {
+  const run = createRunStore({ runId: 'r', dialect: 'relavium', source: 'test' });
+  const nodeStatus = createNodeStatusStore();
+  const frames = new FrameLog({ runboard: 1, dialect: 'relavium', transport: 'sse', source: 'test', startedAt: '' }, 0);
+  const ingest = createIngest({ dialect: relaviumDialect, run, nodeStatus, frames, schedule: flushNow, runId: 'r' });
+  return { run, nodeStatus, ingest, frames };
+}
+
+describe('bad frames', () => {
+  test('are quarantined with reasons while the run goes on to the end', () => {
+    const { run, nodeStatus, ingest, frames } = pipeline();
+    ingest.acceptFrame(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    ingest.acceptFrame(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
+    ingest.acceptFrame(sse(2, { type: 'node:started', nodeId: 42, nodeType: 'agent' })); // wrong type
+    ingest.acceptFrame(sse(3, { type: 'iteration:started', nodeId: 'a' })); // a newer server's type
+    ingest.acceptFrame({ data: 'this is { not json' }); // not JSON at all
+    ingest.acceptFrame(sse(4, { type: 'node:completed', nodeId: 'a', output: 1, tokensUsed: { input: 0, output: 0 }, durationMs: 5 }));
+    ingest.acceptFrame(sse(5, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
+
+    const state = run.getState();
+    expect(state.status).toBe('succeeded');
+    expect(nodeStatus.getState().byId.a?.status).toBe('succeeded');
+    expect(state.issues.map((issue) => [issue.frame, issue.frameType])).toEqual([
+      [2, 'node:started'],
+      [4, undefined],
+    ]);
+    expect(state.issues[0]?.reason).toMatch(/nodeId/);
+    expect(state.issues[1]?.reason).toMatch(/not a relavium event/);
+    expect(frames.frameAt(4)).toEqual({ data: 'this is { not json' });
+    // the unknown type is kept as a raw row, counted, and takes its place in the order
+    const types = Array.from({ length: state.logLength }, (_, i) => state.log.at(i)?.event.type);
+    expect(types).toContain('raw');
+    expect(state.stats).toMatchObject({ rejected: 2, unknown: 1, gaps: 0 });
+  });
+});
