@@ -121,7 +121,8 @@ export function applyMutation(frame: unknown, original: Mutation): unknown {
   const target = targets[m.at % targets.length]!;
   const keys = Object.keys(target);
   if (m.op === 'add') {
-    Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+    // An array's own `length` cannot be redefined: that mutation is a no-op.
+    if (!(Array.isArray(target) && m.key === 'length')) Object.defineProperty(target, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
     return frame;
   }
   if (keys.length === 0) return frame;

@@ -30,7 +30,7 @@ import type { SimBackendFactory } from '@/simulator/sim-backend';
 
 const HEARTBEAT_MS = 60_000;
 const REPLAY_LIMIT = 200;
-const SCENARIO_IDS = ['fanout', 'retry', 'gate', 'cancel'];
+const SCENARIO_IDS = ['fanout', 'retry', 'gate', 'cancel', 'xss'];
 
 /** Which run-history frame each seq of a run's latest connection carried. */
 type Binding = { sent: Array<{ seq: number; index: number }> };

@@ -3,6 +3,7 @@
  * tests and screenshots can name them.
  */
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
+import { hostileText } from '@/simulator/scenarios/hostile-text';
 
 const MODEL = 'gpt-4o-mini';
 
@@ -182,7 +183,7 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline];
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, hostileText];
 
 /** Run ids are `<scenario>` or `<scenario>~<anything>`: each distinct id is a fresh run. */
 export function scenarioForRun(runId: string): Scenario | undefined {
