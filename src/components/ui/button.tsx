@@ -5,7 +5,8 @@ import { cn } from '@/lib/cn';
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const VARIANT_CLASS: Record<Variant, string> = {
-  primary: 'bg-sky-600 text-white hover:bg-sky-700 disabled:bg-sky-600/50',
+  // sky-700 under white text: 5.9:1 (sky-600 was 4.1:1, below WCAG AA; found by tests/e2e/axe.spec.ts).
+  primary: 'bg-sky-700 text-white hover:bg-sky-800 disabled:bg-sky-700/50',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50',
