@@ -3,9 +3,13 @@
  *
  * Why not an array in zustand state: copying 100k events per animation frame would cost
  * more than the rest of ingest. The store keeps only `logLength` (a primitive, so
- * subscribers see a change); views read rows by index. Tokens are coalesced: consecutive
- * `node.output` deltas of one node extend one row (bounded), so 1M tokens do not make
- * 1M rows. `checkpoint`/`restore` let replay seek back to a snapshot.
+ * subscribers see a change); views read rows by index. Tokens are coalesced per node:
+ * a node's `node.output` deltas extend its open text row (bounded) even while other nodes
+ * interleave theirs, so 1M tokens over 20 nodes do not make 1M rows. Any other event of
+ * that node closes its text row. A merge replaces the row object (rows are immutable) and
+ * bumps `revision`, so views re-render exactly the rows whose object changed.
+ * `checkpoint`/`restore` let replay seek back to a snapshot: a checkpoint keeps the open
+ * text rows as they were, since they are the only rows that change after being written.
  */
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -17,13 +21,22 @@ export type LogRow = Readonly<{
   merged: number;
 }>;
 
-export type LogCheckpoint = Readonly<{ length: number; tail: LogRow | undefined }>;
+export type LogCheckpoint = Readonly<{
+  length: number;
+  revision: number;
+  /** Open text rows at that point: node id → [row index, row as it was]. */
+  open: readonly (readonly [string, number, LogRow])[];
+}>;
 
 const MAX_COALESCED_TEXT = 2_000;
 
 export class EventLog {
   private rows: LogRow[] = [];
   private readonly byNode = new Map<string, number[]>();
+  /** Each streaming node's open text row. */
+  private openText = new Map<string, number>();
+  /** Events appended so far (rows plus merges): changes on every append or merge. */
+  revision = 0;
 
   get length(): number {
     return this.rows.length;
@@ -39,44 +52,64 @@ export class EventLog {
   }
 
   append(event: RunEvent, chapter: number): void {
-    const last = this.rows[this.rows.length - 1];
-    if (event.type === 'node.output' && last?.event.type === 'node.output' && last.event.nodeId === event.nodeId) {
-      if (last.event.delta.length < MAX_COALESCED_TEXT) {
-        const delta = (last.event.delta + event.delta).slice(0, MAX_COALESCED_TEXT);
-        this.rows[this.rows.length - 1] = { event: { ...last.event, delta }, chapter: last.chapter, merged: last.merged + 1 };
-        return;
-      }
-    }
+    this.revision += 1;
     const nodeId = 'nodeId' in event ? event.nodeId : undefined;
+    if (event.type === 'node.output' && this.mergeText(event.nodeId, event.delta)) return;
     if (nodeId !== undefined) {
       let list = this.byNode.get(nodeId);
       if (!list) this.byNode.set(nodeId, (list = []));
       list.push(this.rows.length);
+      if (event.type === 'node.output') this.openText.set(nodeId, this.rows.length);
+      else this.openText.delete(nodeId);
     }
     this.rows.push({ event, chapter, merged: 1 });
   }
 
-  /** What `restore` needs to bring the log back to this point (replay snapshots). */
-  checkpoint(): LogCheckpoint {
-    return { length: this.rows.length, tail: this.rows[this.rows.length - 1] };
+  /** Extends the node's open text row; false when it has none or it is full. */
+  private mergeText(nodeId: string, delta: string): boolean {
+    const index = this.openText.get(nodeId);
+    const row = index === undefined ? undefined : this.rows[index];
+    if (index === undefined || row?.event.type !== 'node.output' || row.event.delta.length >= MAX_COALESCED_TEXT) return false;
+    const text = (row.event.delta + delta).slice(0, MAX_COALESCED_TEXT);
+    this.rows[index] = { event: { ...row.event, delta: text }, chapter: row.chapter, merged: row.merged + 1 };
+    return true;
   }
 
-  /** Drops rows after a checkpoint and puts back its last row (it may have coalesced more tokens since). */
-  restore({ length, tail }: LogCheckpoint): void {
+  /** What `restore` needs to bring the log back to this point (replay snapshots). */
+  checkpoint(): LogCheckpoint {
+    const open: (readonly [string, number, LogRow])[] = [];
+    for (const [nodeId, index] of this.openText) {
+      const row = this.rows[index];
+      if (row) open.push([nodeId, index, row]);
+    }
+    return { length: this.rows.length, revision: this.revision, open };
+  }
+
+  /** Drops rows after a checkpoint and puts its open text rows back as they were. */
+  restore({ length, revision, open }: LogCheckpoint): void {
     this.truncate(length);
-    if (tail && length > 0) this.rows[length - 1] = tail;
+    this.openText = new Map();
+    for (const [nodeId, index, row] of open) {
+      this.rows[index] = row;
+      this.openText.set(nodeId, index);
+    }
+    this.revision = revision;
   }
 
   /**
    * Replay seeking: brings this log to `checkpoint` of `source`, a log fed the same events
    * that went further. Backwards it is `restore`; forwards it copies the missing rows
-   * (references) instead of re-applying their events. Rows before a log's tail are final,
-   * so both logs agree on them; the tail comes from the checkpoint.
+   * (references) instead of re-applying their events. A row not open at a checkpoint is
+   * final, so both logs agree on it; open rows come from the checkpoint.
    */
   restoreFrom(source: EventLog, checkpoint: LogCheckpoint): void {
     if (checkpoint.length <= this.rows.length) return this.restore(checkpoint);
     const from = this.rows.length;
-    if (from > 0) this.rows[from - 1] = source.rows[from - 1] ?? (this.rows[from - 1] as LogRow);
+    // rows still open here may have grown in `source`; take its version (restore fixes the open ones)
+    for (const index of this.openText.values()) {
+      const row = source.rows[index];
+      if (row) this.rows[index] = row;
+    }
     for (let index = from; index < checkpoint.length; index++) {
       const row = source.rows[index];
       if (!row) break;

@@ -11,7 +11,7 @@ import { useStore } from 'zustand';
 
 import type { GraphNode } from '@/protocol/run-event';
 
-import type { EventLog, LogRow } from '@/stores/event-log';
+import type { EventLog } from '@/stores/event-log';
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
 import type { Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
@@ -29,8 +29,9 @@ export function useLogLength(): number {
  * The newest log row. A stable reference until a row is added or tokens coalesce into
  * it (the log replaces that row object), so it is the signal for "the last row changed".
  */
-export function useLastLogRow(): LogRow | undefined {
-  return useStore(useRunSession().run, (s) => s.log.at(s.logLength - 1));
+/** Changes whenever a row is added or a node's text row grows (re-renders the visible rows). */
+export function useLogRevision(): number {
+  return useStore(useRunSession().run, (s) => s.logRevision);
 }
 
 export function useChapters(): readonly Chapter[] {

@@ -25,6 +25,7 @@ export function reduceRunEvents(state: RunState, batch: readonly RunEvent[]): Ru
     applyEvent(draft, event, draft.log.length - 1);
   }
   draft.logLength = draft.log.length;
+  draft.logRevision = draft.log.revision;
   return draft;
 }
 

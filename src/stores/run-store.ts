@@ -43,6 +43,7 @@ export function initialRunState({ runId, dialect, source }: RunIdentity, log = n
     connection: { state: { status: 'connecting' }, resyncing: false, stale: false },
     log,
     logLength: 0,
+    logRevision: 0,
     chapters: [],
     graph: { nodes: {}, order: [], edges: [], version: 0 },
     cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, points: [] },

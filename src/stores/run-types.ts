@@ -94,6 +94,8 @@ export type RunState = Readonly<{
   connection: ConnectionHealth;
   log: EventLog;
   logLength: number;
+  /** The log's revision: changes when a row is added or a text row grows. */
+  logRevision: number;
   chapters: readonly Chapter[];
   graph: GraphState;
   cost: CostState;

@@ -7,7 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type UIEvent } from 'react';
 
-import type { EventLog, LogRow } from '@/stores/event-log';
+import type { EventLog } from '@/stores/event-log';
 import type { Chapter } from '@/stores/run-types';
 
 import { groupOfItem } from '@/features/timeline/build-timeline-items';
@@ -21,10 +21,11 @@ export type TimelineListProps = Readonly<{
   items: readonly number[];
   log: EventLog;
   /**
-   * The newest row object: tokens coalesce into it without adding a row, so this prop
-   * (not `items`) is what re-renders the list; memoised rows skip unless their entry changed.
+   * The log's revision: tokens coalesce into a node's text row without adding a row, so
+   * this prop (not `items`) is what re-renders the list; memoised rows skip unless their
+   * row object changed.
    */
-  lastEntry: LogRow | undefined;
+  revision: number;
   chapters: readonly Chapter[];
   baseMs: number | undefined;
   collapsed: ReadonlySet<number>;

@@ -8,7 +8,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 
-import { useChapters, useEventLog, useGraphState, useLastLogRow, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
+import { useChapters, useEventLog, useGraphState, useLogRevision, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
 
 import { NO_FILTERS, type TimelineFilters } from '@/features/timeline/build-timeline-items';
 import { RawFramePanel } from '@/features/timeline/raw-frame-panel';
@@ -32,7 +32,7 @@ export type TimelineProps = Readonly<{
 export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNode, initialFollow = true, className = '' }: TimelineProps) {
   const log = useEventLog();
   const logLength = useLogLength();
-  const lastEntry = useLastLogRow();
+  const revision = useLogRevision();
   const chapters = useChapters();
   const graph = useGraphState();
   const firstAtMs = logLength > 0 ? log.at(0)?.event.atMs : undefined;
@@ -76,7 +76,7 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
         <TimelineList
           items={items}
           log={log}
-          lastEntry={lastEntry}
+          revision={revision}
           chapters={chapters}
           baseMs={baseMs}
           collapsed={collapsed}

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+
+import type { RunEvent } from '@/protocol/run-event';
+import { EventLog } from '@/stores/event-log';
+
+const token = (nodeId: string, delta: string): RunEvent => ({ type: 'node.output', nodeId, delta });
+const started = (nodeId: string): RunEvent => ({ type: 'node.started', nodeId });
+const texts = (log: EventLog) =>
+  Array.from({ length: log.length }, (_, i) => log.at(i)?.event).map((e) => (e?.type === 'node.output' ? `${e.nodeId}:${e.delta}` : e?.type));
+
+describe('EventLog', () => {
+  test('tokens of interleaved nodes coalesce into one text row per node', () => {
+    const log = new EventLog();
+    for (const event of [started('a'), started('b'), token('a', 'x'), token('b', '1'), token('a', 'y'), token('b', '2')]) log.append(event, -1);
+    expect(texts(log)).toEqual(['node.started', 'node.started', 'a:xy', 'b:12']);
+    expect(log.at(2)?.merged).toBe(2);
+    expect(log.revision).toBe(6);
+  });
+
+  test('any other event of the node closes its text row', () => {
+    const log = new EventLog();
+    for (const event of [token('a', 'x'), started('a'), token('a', 'y')]) log.append(event, -1);
+    expect(texts(log)).toEqual(['a:x', 'node.started', 'a:y']);
+  });
+
+  test('restore brings back open text rows exactly as they were at the checkpoint', () => {
+    const log = new EventLog();
+    log.append(token('a', 'x'), -1);
+    log.append(started('b'), -1);
+    const checkpoint = log.checkpoint();
+    log.append(token('a', 'y'), -1);
+    log.append(token('b', 'z'), -1);
+    log.restore(checkpoint);
+    expect(texts(log)).toEqual(['a:x', 'node.started']);
+    expect(log.revision).toBe(2);
+    log.append(token('a', 'q'), -1);
+    expect(texts(log)).toEqual(['a:xq', 'node.started']);
+  });
+});
