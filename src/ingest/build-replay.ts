@@ -16,9 +16,11 @@
 import type { Dialect } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { LogCheckpoint, EventLog } from '@/stores/event-log';
+import { createStore } from 'zustand';
+
 import type { NodeMap } from '@/stores/reduce-node-status';
-import { createNodeStatusStore } from '@/stores/node-status-store';
-import { createRunStore, type RunStore } from '@/stores/run-store';
+import { createNodeStatusStore, type NodeStatusState, type NodeStatusStore } from '@/stores/node-status-store';
+import { createRunStore, initialRunState, type RunStore, type RunStoreState } from '@/stores/run-store';
 import type { RunState } from '@/stores/run-types';
 
 import { createIngest, type FlushedBatch } from '@/ingest/create-ingest';
@@ -66,12 +68,14 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
   const { dialect, header, entries, runId } = options;
   const startedAtMs = Date.parse(header.startedAt) || 0;
   const frames = new FrameLog(header, startedAtMs, Number.MAX_SAFE_INTEGER);
-  const run = createRunStore({ runId, dialect: dialect.id, source: header.source });
+  const identity = { runId, dialect: dialect.id, source: header.source };
+  const run = createRunStore(identity);
   const nodeStatus = createNodeStatusStore();
   let clock = startedAtMs;
   const flushed: FlushedBatch[] = [];
+  const sink = createSink(identity);
   const ingest = createIngest({
-    dialect, run, nodeStatus, frames, runId,
+    dialect, run: sink.run, nodeStatus: sink.nodeStatus, frames, runId,
     schedule: () => {},
     now: () => clock,
     manualExpiry: true,
@@ -105,6 +109,9 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
     times.push(entry.t);
     const position = times.length;
     collectMarks(payload.events, position, marks);
+    if (position % SNAPSHOT_EVERY === 0 || position === total) {
+      applyBatch(run, nodeStatus, mergeBatches(payloads.slice(position - (position % SNAPSHOT_EVERY || SNAPSHOT_EVERY)), clock));
+    }
     if (position % SNAPSHOT_EVERY === 0) snapshots.push(snapshot(position, run, nodeStatus.getState().byId));
     if (position % YIELD_EVERY === 0) {
       options.onProgress?.(position, total);
@@ -115,6 +122,34 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
   options.onProgress?.(total, total);
   const log = run.getState().log;
   return { header, total, times, payloads, snapshots, log, frames, marks, loaded: { run, byId: () => nodeStatus.getState().byId } };
+}
+
+/**
+ * Where createIngest writes during the load pass: nothing. The loader's real stores get
+ * each SNAPSHOT_EVERY frames' batches at once (a fold: same state, one copy of `byId` per
+ * K frames instead of one per frame, which made long runs with many nodes quadratic).
+ */
+function createSink(identity: Parameters<typeof initialRunState>[0]): { run: RunStore; nodeStatus: NodeStatusStore } {
+  const noop = () => {};
+  const run = createStore<RunStoreState>()(() => ({
+    ...initialRunState(identity),
+    actions: { applyEvents: noop, recordIssues: noop, addStats: noop, setConnection: noop, setHealth: noop, restore: noop },
+  }));
+  const nodeStatus = createStore<NodeStatusState>()(() => ({ byId: {}, actions: { applyEvents: noop, restore: noop } }));
+  return { run, nodeStatus };
+}
+
+/** Applies one batch to a pair of stores exactly as ingest's flush does. */
+export function applyBatch(run: RunStore, nodeStatus: NodeStatusStore, batch: FlushedBatch): void {
+  const actions = run.getState().actions;
+  if (batch.events.length > 0) {
+    actions.applyEvents(batch.events);
+    nodeStatus.getState().actions.applyEvents(batch.events);
+  }
+  actions.recordIssues(batch.issues);
+  const { stats } = batch;
+  if (stats.frames || stats.duplicates || stats.rejected || stats.gaps) actions.addStats(stats);
+  actions.setHealth({ lastActivityAtMs: batch.atMs, stale: false });
 }
 
 /** Optional keys are written out so restoring over a later state clears them. */

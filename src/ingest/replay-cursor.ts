@@ -12,8 +12,7 @@ import type { EventLog } from '@/stores/event-log';
 import type { NodeStatusStore } from '@/stores/node-status-store';
 import type { RunStore } from '@/stores/run-store';
 
-import type { FlushedBatch } from '@/ingest/create-ingest';
-import { SNAPSHOT_EVERY, mergeBatches, type ReplayTimeline } from '@/ingest/build-replay';
+import { SNAPSHOT_EVERY, applyBatch, mergeBatches, type ReplayTimeline } from '@/ingest/build-replay';
 
 export type ReplayCursor = Readonly<{
   readonly position: number;
@@ -27,22 +26,10 @@ export function createReplayCursor(timeline: ReplayTimeline, run: RunStore, node
   const listeners = new Set<() => void>();
   let position = 0;
 
-  function apply(batch: FlushedBatch) {
-    const actions = run.getState().actions;
-    if (batch.events.length > 0) {
-      actions.applyEvents(batch.events);
-      nodeStatus.getState().actions.applyEvents(batch.events);
-    }
-    actions.recordIssues(batch.issues);
-    const { stats } = batch;
-    if (stats.frames || stats.duplicates || stats.rejected || stats.gaps) actions.addStats(stats);
-    actions.setHealth({ lastActivityAtMs: batch.atMs, stale: false });
-  }
-
   function applyRange(from: number, to: number) {
     if (to <= from) return;
     const batches = timeline.payloads.slice(from, to);
-    apply(mergeBatches(batches, batches[batches.length - 1]?.atMs ?? 0));
+    applyBatch(run, nodeStatus, mergeBatches(batches, batches[batches.length - 1]?.atMs ?? 0));
   }
 
   function restore(index: number) {
