@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { formatMoney } from '@/lib/format-money';
 import { useRunSession } from '@/stores/run-session';
-import { useNodeCounts, useRunError, useRunStatus, useRunTimes, useRunTitle, useTotalCost } from '@/stores/run-selectors';
+import { useConnectionHealth, useNodeCounts, useRunError, useRunStatus, useRunTimes, useRunTitle, useTotalCost } from '@/stores/run-selectors';
 
 import { ElapsedClock } from '@/features/run-header/elapsed-clock';
 import { RunStatusBadge } from '@/features/run-header/run-status-badge';
@@ -16,6 +16,7 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   const cost = useTotalCost();
   const error = useRunError();
   const counts = useNodeCounts();
+  const connection = useConnectionHealth().state;
   return (
     <header className="border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
@@ -46,6 +47,12 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
         </dl>
         <div className="ml-auto flex items-center gap-2">{actions}</div>
       </div>
+      {connection.status === 'error' && (
+        <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+          <span aria-hidden>✕ </span>
+          Could not stay connected: {connection.error}. Check the backend URL, the run id and the token, then reload the page.
+        </p>
+      )}
       {error && (
         <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
           <span aria-hidden>✕ </span>
