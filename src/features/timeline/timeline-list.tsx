@@ -74,7 +74,7 @@ export function TimelineList(props: TimelineListProps) {
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index] ?? 0;
           return (
-            <div key={v.key} style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}>
+            <div key={v.key} data-timeline-item style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}>
               {item < 0 ? renderHeader(props, groupOfItem(item), chapters) : renderRow(props, item, log)}
             </div>
           );
