@@ -7,7 +7,7 @@
  * Invariants (guarded by reduce-run.test.ts): a terminal run status is final; costs sum
  * in integers, and a backend's cumulative or closing total wins over our own sum.
  */
-import type { GraphEdge, RunEvent, RunEventOf } from '@/protocol/run-event';
+import type { GraphEdge, GraphNode, RunEvent, RunEventOf } from '@/protocol/run-event';
 
 import type { Chapter, CostState, GateState, GraphState, RunState } from '@/stores/run-types';
 
@@ -15,6 +15,9 @@ const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
 type Draft = {
   -readonly [K in keyof RunState]: RunState[K];
+} & {
+  /** Set once this batch copied `graph`: later additions in the batch mutate the copy (O(n) per batch, not per node). */
+  ownsGraph?: boolean;
 };
 
 export function reduceRunEvents(state: RunState, batch: readonly RunEvent[]): RunState {
@@ -24,6 +27,7 @@ export function reduceRunEvents(state: RunState, batch: readonly RunEvent[]): Ru
     draft.log.append(event, draft.chapters.length - 1);
     applyEvent(draft, event, draft.log.length - 1);
   }
+  delete draft.ownsGraph;
   draft.logLength = draft.log.length;
   draft.logRevision = draft.log.revision;
   return draft;
@@ -56,6 +60,7 @@ function applyEvent(d: Draft, event: RunEvent, row: number): void {
       return;
     case 'graph.defined':
       d.graph = mergeGraph(d.graph, event);
+      d.ownsGraph = true;
       return;
     case 'node.started':
     case 'node.status':
@@ -137,12 +142,14 @@ function ensureNode(d: Draft, nodeId: string, started: RunEventOf<'node.started'
   const kind = started?.kind;
   if (known && (label === undefined || known.label === label) && (kind === undefined || known.kind !== undefined)) return;
   const node = { ...known, id: nodeId, label: label ?? known?.label ?? nodeId, ...(kind !== undefined || known?.kind ? { kind: known?.kind ?? kind } : {}) };
-  d.graph = {
-    nodes: { ...d.graph.nodes, [nodeId]: node },
-    order: known ? d.graph.order : [...d.graph.order, nodeId],
-    edges: d.graph.edges,
-    version: d.graph.version + 1,
-  };
+  if (!d.ownsGraph) {
+    d.graph = { nodes: { ...d.graph.nodes }, order: [...d.graph.order], edges: d.graph.edges, version: d.graph.version };
+    d.ownsGraph = true;
+  }
+  const graph = d.graph as unknown as { nodes: Record<string, GraphNode>; order: string[]; version: number };
+  graph.nodes[nodeId] = node;
+  if (!known) graph.order.push(nodeId);
+  graph.version += 1; // one per change, whatever the batching (replay seeks equal plays)
 }
 
 // ---- cost --------------------------------------------------------------------
