@@ -103,3 +103,14 @@ describe.each(Object.values(DIALECTS).filter((d) => d.id !== 'agui'))('$id remot
     live.close();
   });
 });
+
+describe('after an answer', () => {
+  test.each(Object.values(DIALECTS))('$id leaves no gate open once the run has finished', async (dialect) => {
+    const live = open(dialect, `gate~closed-${dialect.id}`);
+    const gate = await waitFor(() => firstOpenGate(live), 'an open gate');
+    await answerGate(live.session, gate, { option: gate.options.find((o) => o.tone === 'approve') ?? gate.options[0]!, decidedBy: 'r' });
+    await waitFor(() => live.session.run.getState().status === 'succeeded', 'the run to finish');
+    expect(firstOpenGate(live)).toBeUndefined();
+    live.close();
+  });
+});

@@ -41,6 +41,13 @@ export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_START
     }
     state.pendingGates = [];
     out.push({ type: 'run.resumed' });
+  } else if ((wire.input?.resume ?? []).length > 0) {
+    // A resumed run on a fresh connection (the session decodes each POST with a new
+    // decoder): the echoed `resume` still says which gates this run answers.
+    for (const entry of wire.input?.resume ?? []) {
+      out.push({ type: 'gate.resolved', gateId: entry.interruptId, decision: entry.status, cause: 'decision', payload: entry.payload });
+    }
+    out.push({ type: 'run.resumed' });
   } else if (state.phase === 'running') {
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `RUN_STARTED ${wire.runId} while the previous run segment is still open` });
   } else {
