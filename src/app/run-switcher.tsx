@@ -7,11 +7,12 @@ const OPEN_ANOTHER = '__open-another__';
 export function RunSwitcher({ current, navigate }: { current: RunSession; navigate: (search: string) => void }) {
   const runs = useSessionRegistry((s) => s.runs);
   const list = Object.values(runs);
+  const currentKey = list.find((r) => r.session === current)?.key;
   return (
     <label className="flex items-center gap-1.5 text-xs">
       <span className="text-slate-600 dark:text-slate-300">Run</span>
       <select
-        value={list.find((r) => r.session === current)?.key ?? ''}
+        value={currentKey ?? ''}
         onChange={(event) => {
           if (event.target.value === OPEN_ANOTHER) return navigate('');
           const run = runs[event.target.value];
@@ -19,6 +20,11 @@ export function RunSwitcher({ current, navigate }: { current: RunSession; naviga
         }}
         className="max-w-72 rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800"
       >
+        {currentKey === undefined && (
+          <option value="">
+            {current.mode === 'replay' ? 'this recording' : current.runId}
+          </option>
+        )}
         {list.map((run) => (
           <option key={run.key} value={run.key}>
             {run.session.dialect.id} · {run.session.runId}

@@ -85,3 +85,14 @@ export function useNodeCounts(): string {
       .join(' · ');
   });
 }
+
+/** Time of the newest event that says when it happened (a replay's "now"). */
+export function useLastEventAtMs(): number | undefined {
+  return useStore(useRunSession().run, (s) => {
+    for (let i = s.logLength - 1; i >= Math.max(0, s.logLength - 50); i--) {
+      const atMs = s.log.at(i)?.event.atMs;
+      if (atMs !== undefined) return atMs;
+    }
+    return undefined;
+  });
+}

@@ -46,8 +46,8 @@ export function ReplayPlayer({ controller, shareLink, problems }: Props) {
         <Button size="sm" aria-label="Step forward one frame" disabled={position >= total} onClick={() => controller.seek(position + 1)}>Step ▶</Button>
         {JUMPS.map(([kind, label]) => (
           <span key={kind} className="inline-flex">
-            <Button size="sm" variant="ghost" aria-label={`Previous ${label}`} disabled={!findMark(marks, kind, position, -1)} onClick={() => jump(kind, -1)}>⏮ {label}</Button>
-            <Button size="sm" variant="ghost" aria-label={`Next ${label}`} disabled={!findMark(marks, kind, position, 1)} onClick={() => jump(kind, 1)}>{label} ⏭</Button>
+            <Button size="sm" variant="ghost" aria-label={`Previous ${label}`} disabled={!findMark(marks, kind, position, -1)} onClick={() => jump(kind, -1)}>◀◀ {label}</Button>
+            <Button size="sm" variant="ghost" aria-label={`Next ${label}`} disabled={!findMark(marks, kind, position, 1)} onClick={() => jump(kind, 1)}>{label} ▶▶</Button>
           </span>
         ))}
         <span className="text-xs tabular-nums text-slate-600 dark:text-slate-300">frame {position} of {total}</span>

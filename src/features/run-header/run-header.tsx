@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { formatMoney } from '@/lib/format-money';
 import { useRunSession } from '@/stores/run-session';
-import { useConnectionHealth, useNodeCounts, useRunError, useRunStatus, useRunTimes, useRunTitle, useTotalCost } from '@/stores/run-selectors';
+import { useConnectionHealth, useLastEventAtMs, useNodeCounts, useRunError, useRunStatus, useRunTimes, useRunTitle, useTotalCost } from '@/stores/run-selectors';
 
 import { ElapsedClock } from '@/features/run-header/elapsed-clock';
 import { RunStatusBadge } from '@/features/run-header/run-status-badge';
@@ -17,6 +17,9 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   const error = useRunError();
   const counts = useNodeCounts();
   const connection = useConnectionHealth().state;
+  const lastEventAtMs = useLastEventAtMs();
+  // A replay's clock stops at the event on screen, not at the wall clock.
+  const until = endedAtMs ?? (session.mode === 'replay' ? lastEventAtMs : undefined);
   return (
     <header className="border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
@@ -37,7 +40,7 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
             </span>
           </Fact>
           <Fact term="Elapsed">
-            <ElapsedClock {...(startedAtMs !== undefined ? { startedAtMs } : {})} {...(endedAtMs !== undefined ? { endedAtMs } : {})} />
+            <ElapsedClock {...(startedAtMs !== undefined ? { startedAtMs } : {})} {...(until !== undefined ? { endedAtMs: until } : {})} />
           </Fact>
           <Fact term="Started">{startedAtMs ? new Date(startedAtMs).toLocaleTimeString() : '—'}</Fact>
           <Fact term="Backend">

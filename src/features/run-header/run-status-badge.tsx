@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 
 const STATUS_TEXT: Record<RunStatus, string> = {
   pending: 'pending',
-  running: 'running',
+  running: 'in progress',
   paused: 'paused',
   waiting: 'waiting for a human',
   succeeded: 'succeeded',
