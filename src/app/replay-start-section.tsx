@@ -30,10 +30,10 @@ export function ReplayStartSection({ navigate }: { navigate: (search: string) =>
       <h2 id="replay-heading" className="text-lg font-semibold">Replay a recording</h2>
       <div>
         <h3 className="text-sm font-semibold">Replay a sample recording</h3>
-        <ul className="mt-1 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-1 grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm md:grid-cols-2">
           {Object.values(DIALECTS).map((dialect) => (
-            <li key={dialect.id} className="flex gap-3">
-              <span className="w-20 font-medium">{dialect.label}</span>
+            <li key={dialect.id} className="flex items-baseline gap-3">
+              <span className="w-64 shrink-0 truncate font-medium" title={dialect.label}>{dialect.label}</span>
               {SAMPLE_SCENARIOS.map(([scenario, label]) => {
                 const search = buildReplaySearch(`/recordings/${dialect.id}-${scenario}.jsonl`);
                 return (
