@@ -5,18 +5,11 @@
  * Every map is a `Record<NodeStatus, …>` so adding a status to run-event.ts fails to
  * compile here until it is styled (STYLE §2.5).
  */
+import { NODE_STATUS_TEXT } from '@/lib/node-status-text';
 import type { NodeStatus } from '@/protocol/run-event';
 
-export const STATUS_TEXT: Record<NodeStatus, string> = {
-  pending: 'pending',
-  running: 'running',
-  succeeded: 'succeeded',
-  failed: 'failed',
-  skipped: 'skipped',
-  retrying: 'retrying',
-  waiting: 'waiting for a human',
-  cancelled: 'cancelled',
-};
+/** The canvas reads the shared status words; only its icons and colours are its own. */
+export const STATUS_TEXT = NODE_STATUS_TEXT;
 
 /** Decorative (aria-hidden): the text above says the same. */
 export const STATUS_ICON: Record<NodeStatus, string> = {

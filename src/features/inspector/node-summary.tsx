@@ -2,21 +2,13 @@
 import { formatMoney } from '@/lib/format-money';
 import type { NodeState } from '@/stores/node-types';
 
+import { NODE_STATUS_TEXT } from '@/lib/node-status-text';
+
 import { formatElapsed } from '@/features/inspector/format-elapsed';
 import { useNow } from '@/features/inspector/use-now';
 
 export type NodeSummaryProps = Readonly<{ kind: string | undefined; node: NodeState | undefined; currency: string }>;
 
-const STATUS_TEXT: Record<NodeState['status'], string> = {
-  pending: 'pending',
-  running: 'running',
-  succeeded: 'succeeded',
-  failed: 'failed',
-  skipped: 'skipped',
-  retrying: 'retrying',
-  waiting: 'waiting for approval',
-  cancelled: 'cancelled',
-};
 
 export function NodeSummary({ kind, node, currency }: NodeSummaryProps) {
   const running = node?.status === 'running' || node?.status === 'waiting' || node?.status === 'retrying';
@@ -24,7 +16,7 @@ export function NodeSummary({ kind, node, currency }: NodeSummaryProps) {
   const elapsed = node?.startedAtMs === undefined ? undefined : (node.endedAtMs ?? now) - node.startedAtMs;
   const facts: [string, string][] = [
     ['Kind', kind ?? 'unknown'],
-    ['Status', node ? STATUS_TEXT[node.status] : 'unknown'],
+    ['Status', node ? NODE_STATUS_TEXT[node.status] : 'unknown'],
     ['Attempt', String(node?.attempt ?? 1)],
     ['Elapsed', elapsed === undefined ? '—' : formatElapsed(elapsed)],
     ['Cost', formatMoney(node?.costMicros ?? 0, currency)],

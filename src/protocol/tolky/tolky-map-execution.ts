@@ -26,7 +26,7 @@ import {
   type TolkyState,
 } from '@/protocol/tolky/tolky-state';
 
-type ExecutionType =
+export type ExecutionType =
   | 'chapter_started'
   | 'chapter_log'
   | 'chapter_completed'

@@ -9,32 +9,13 @@
  */
 import type { RunEvent } from '@/protocol/run-event';
 import { brief, log, stepNodeId, type TolkyHandlers } from '@/protocol/tolky/tolky-state';
+import type { ExecutionType } from '@/protocol/tolky/tolky-map-execution';
 import type { TolkyType } from '@/protocol/tolky/tolky-schemas';
 
+/** Everything the execution mapper and the gate mapper do not handle. */
 type PhaseType = Exclude<
   TolkyType,
-  | 'chapter_started'
-  | 'chapter_log'
-  | 'chapter_completed'
-  | 'intent_created'
-  | 'plan_ready'
-  | 'step_started'
-  | 'step_completed'
-  | 'step_failed'
-  | 'step_skipped'
-  | 'parallel_group_started'
-  | 'execution_completed'
-  | 'execution_failed'
-  | 'execution_cancelled'
-  | 'execution_cancel_requested'
-  | 'step_heartbeat'
-  | 'status_narration'
-  | 'token_usage_updated'
-  | 'final_answer_ready'
-  | 'execution_interrupted'
-  | 'input_guard_clarification'
-  | 'full_retry_interrupt'
-  | 'continuation_started'
+  ExecutionType | 'execution_interrupted' | 'input_guard_clarification' | 'full_retry_interrupt' | 'continuation_started'
 >;
 
 const info = (source: string) => (message: string) => [log('info', message, source)];

@@ -1,0 +1,16 @@
+/**
+ * Every node status as the words a person reads (status is never shown by colour alone).
+ * A Record over the union, so a new status fails to compile until it has its words.
+ */
+import type { NodeStatus } from '@/protocol/run-event';
+
+export const NODE_STATUS_TEXT: Record<NodeStatus, string> = {
+  pending: 'pending',
+  running: 'running',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  skipped: 'skipped',
+  retrying: 'retrying',
+  waiting: 'waiting for a human',
+  cancelled: 'cancelled',
+};
