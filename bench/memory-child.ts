@@ -36,5 +36,5 @@ for (let at = 0; at < steps.length; at += CHUNK) {
 }
 const state = pipeline.run.getState();
 process.stdout.write(
-  `${JSON.stringify({ frames, series, logRows: state.logLength, frameLogDropped: pipeline.frames.dropped, eventLogDropped: (state.log as { dropped?: number }).dropped ?? null })}\n`,
+  `${JSON.stringify({ frames, series, logRows: state.logLength, frameLogDropped: pipeline.frames.dropped, eventLogDropped: state.droppedRows })}\n`,
 );

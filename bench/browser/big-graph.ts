@@ -32,20 +32,18 @@ async function interactiveMs(page: Page, url: string): Promise<number> {
   const started = Date.now();
   await page.goto(url);
   await page.locator('.react-flow__node').first().waitFor({ timeout: 60_000 });
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = performance.now();
-        let calm = 0;
-        const tick = (now: number) => {
-          calm = now - last < 50 ? calm + 1 : 0;
-          last = now;
-          if (calm >= 2) resolve();
-          else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
+  // A string, not a function: tsx's keepNames would wrap `tick` in a `__name` helper the page lacks.
+  await page.evaluate(`new Promise((resolve) => {
+    let last = performance.now();
+    let calm = 0;
+    const tick = (now) => {
+      calm = now - last < 50 ? calm + 1 : 0;
+      last = now;
+      if (calm >= 2) resolve();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
   return Date.now() - started;
 }
 

@@ -8,12 +8,14 @@ import { FrameLog } from '@/ingest/frame-log';
 import type { DialectId } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
 import { createNodeStatusStore, type NodeStatusStore } from '@/stores/node-status-store';
+import { LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createRunStore, type RunStore } from '@/stores/run-store';
 
 export type BenchPipeline = Readonly<{ ingest: Ingest; run: RunStore; nodeStatus: NodeStatusStore; frames: FrameLog }>;
 
 export function createPipeline(dialect: DialectId, runId: string, maxEntries?: number): BenchPipeline {
-  const run = createRunStore({ runId, dialect, source: 'bench' });
+  // Bounded like a live session's log (create-live-session.ts).
+  const run = createRunStore({ runId, dialect, source: 'bench' }, LIVE_LOG_MAX_ROWS);
   const nodeStatus = createNodeStatusStore();
   const frames = new FrameLog({ runboard: 1, dialect, transport: 'sse', source: 'bench', startedAt: new Date(0).toISOString(), runId }, 0, maxEntries);
   // The caller flushes (flushNow) on its own cadence, like rAF would.

@@ -17,7 +17,8 @@ import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
 import type { ConnectParams, Dialect, OutboundCommand } from '@/protocol/dialect';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore } from '@/stores/node-status-store';
-import type { CommandResult, RunSession } from '@/stores/run-session';
+import type { AuditNote, CommandResult, RunSession } from '@/stores/run-session';
+import { LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createRunStore } from '@/stores/run-store';
 
 export type LiveSessionOptions = Readonly<{
@@ -43,7 +44,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     { runboard: 1, dialect: dialect.id, transport: plan.kind === 'post-sse' ? 'sse' : plan.kind, source: plan.url, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId },
     startedAtMs,
   );
-  const run = createRunStore({ runId: params.runId, dialect: dialect.id, source: params.baseUrl });
+  const run = createRunStore({ runId: params.runId, dialect: dialect.id, source: params.baseUrl }, LIVE_LOG_MAX_ROWS);
   const nodeStatus = createNodeStatusStore();
   const answers = createGateAnswerStore();
   const controller = new AbortController();
@@ -67,14 +68,30 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const transport = createTransport(plan, { getCursor: () => ingest.cursor, firstRunBody, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) });
   const target = { baseUrl: toHttpBase(params.baseUrl), transport, ...(params.token ? { token: params.token } : {}) };
 
-  async function send(commands: readonly OutboundCommand[]): Promise<CommandResult> {
+  async function send(commands: readonly OutboundCommand[], audit?: AuditNote): Promise<CommandResult> {
     for (const command of commands) {
       frames.addCommand(command, Date.now());
       const outcome = await sendCommand(command, target);
       if (outcome.reply) ingest.acceptFrame(outcome.reply);
-      if (!outcome.ok) return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };
+      if (!outcome.ok) {
+        if (audit) noteAudit(audit, `not sent: ${outcome.reason}`);
+        return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };
+      }
     }
+    if (audit) noteAudit(audit, 'sent');
     return { ok: true };
+  }
+
+  /** The audit trail: who did what from this browser, beside the stream's own echo. */
+  function noteAudit(audit: AuditNote, outcome: string) {
+    ingest.acceptLocal({
+      type: 'log',
+      level: outcome === 'sent' ? 'info' : 'warn',
+      source: 'audit',
+      message: `${audit.message} — from this browser, ${outcome}`,
+      atMs: Date.now(),
+      ...(audit.nodeId !== undefined ? { nodeId: audit.nodeId } : {}),
+    });
   }
 
   async function resync(cursor: string | undefined) {

@@ -5,6 +5,8 @@
  *
  * Bounded: past `maxEntries` the oldest half is dropped and `dropped` says how many, so a
  * week-long stream cannot exhaust memory; the UI states the bound when it is reached.
+ * 200k frames (was 500k): with the live event log bounded too, 1M events then fit in
+ * the 300 MB heap budget with a flat soak (benchmark 6).
  */
 export type RecordingHeader = Readonly<{
   runboard: 1;
@@ -37,7 +39,7 @@ export class FrameLog {
   constructor(
     readonly header: RecordingHeader,
     private readonly startedAtMs: number,
-    readonly maxEntries = 500_000,
+    readonly maxEntries = 200_000,
   ) {}
 
   /** Appends a received frame; returns its frame index (the recording's line number, 0-based). */

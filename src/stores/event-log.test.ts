@@ -36,4 +36,23 @@ describe('EventLog', () => {
     log.append(token('a', 'q'), -1);
     expect(texts(log)).toEqual(['a:xq', 'node.started']);
   });
+
+  test('a bounded log drops its oldest rows but keeps absolute indices and open text rows', () => {
+    const log = new EventLog(8);
+    log.append(token('a', 'x'), -1);
+    for (let i = 0; i < 12; i++) log.append(started(`n${i}`), -1);
+    log.append(token('a', 'y'), -1);
+    expect(log.length).toBe(14);
+    expect(log.firstRow).toBeGreaterThan(0);
+    expect(log.length - log.firstRow).toBeLessThanOrEqual(8);
+    expect(log.at(0)).toBeUndefined();
+    expect(log.at(12)?.event.type).toBe('node.started');
+    expect(log.at(13)?.event.type).toBe('node.output');
+    expect(log.rowsOfNode('n0')).toEqual([]);
+    expect(log.rowsOfNode('n11')).toEqual([12]);
+    // the dropped text row of 'a' is closed: a new token starts a new row
+    expect(log.rowsOfNode('a')).toEqual([13]);
+    log.append(token('a', 'z'), -1);
+    expect(log.at(13)?.merged).toBe(2);
+  });
 });

@@ -10,6 +10,13 @@
  * bumps `revision`, so views re-render exactly the rows whose object changed.
  * `checkpoint`/`restore` let replay seek back to a snapshot: a checkpoint keeps the open
  * text rows as they were, since they are the only rows that change after being written.
+ *
+ * Bounded for live sessions (`maxRows`): past the bound the OLDEST rows are dropped, in
+ * chunks so each drop is amortised O(1). Row indices stay absolute — `at(i)` for a kept
+ * row answers the same row as before, `firstRow` is the first index still kept and
+ * `length` counts every row ever written — so chapters, gates and cost points that name
+ * a row keep working; a dropped row reads as undefined. Replay keeps its logs unbounded
+ * (checkpoints address every row).
  */
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -29,21 +36,37 @@ export type LogCheckpoint = Readonly<{
 }>;
 
 const MAX_COALESCED_TEXT = 2_000;
+/**
+ * Rows a live session keeps: at most ~100k rows of at most 2 kB of text each. Measured
+ * (benchmark 6): with coalesced tokens 1M events make ~250k rows, so this bound is what
+ * keeps the heap flat in an hours-long run.
+ */
+export const LIVE_LOG_MAX_ROWS = 100_000;
 
 export class EventLog {
   private rows: LogRow[] = [];
+  /** Absolute index of rows[0]: how many of the oldest rows were dropped. */
+  private offset = 0;
   private readonly byNode = new Map<string, number[]>();
   /** Each streaming node's open text row. */
   private openText = new Map<string, number>();
   /** Events appended so far (rows plus merges): changes on every append or merge. */
   revision = 0;
 
+  constructor(private readonly maxRows = Number.POSITIVE_INFINITY) {}
+
+  /** Every row ever written (absolute: the next row's index). */
   get length(): number {
-    return this.rows.length;
+    return this.offset + this.rows.length;
+  }
+
+  /** The first row still kept; rows before it were dropped to stay within `maxRows`. */
+  get firstRow(): number {
+    return this.offset;
   }
 
   at(index: number): LogRow | undefined {
-    return this.rows[index];
+    return index < this.offset ? undefined : this.rows[index - this.offset];
   }
 
   /** Row indices that concern one node, in order (details panel). */
@@ -58,20 +81,35 @@ export class EventLog {
     if (nodeId !== undefined) {
       let list = this.byNode.get(nodeId);
       if (!list) this.byNode.set(nodeId, (list = []));
-      list.push(this.rows.length);
-      if (event.type === 'node.output') this.openText.set(nodeId, this.rows.length);
+      list.push(this.length);
+      if (event.type === 'node.output') this.openText.set(nodeId, this.length);
       else this.openText.delete(nodeId);
     }
     this.rows.push({ event, chapter, merged: 1 });
+    if (this.rows.length > this.maxRows) this.dropOldest(Math.max(1, Math.ceil(this.maxRows / 8)));
+  }
+
+  /** Drops `count` of the oldest rows (a chunk, so the array copy is amortised). */
+  private dropOldest(count: number): void {
+    this.rows.splice(0, count);
+    this.offset += count;
+    const first = this.offset;
+    for (const [nodeId, list] of this.byNode) {
+      let cut = 0;
+      while (cut < list.length && (list[cut] ?? 0) < first) cut++;
+      if (cut === list.length) this.byNode.delete(nodeId);
+      else if (cut > 0) list.splice(0, cut);
+    }
+    for (const [nodeId, index] of this.openText) if (index < first) this.openText.delete(nodeId);
   }
 
   /** Extends the node's open text row; false when it has none or it is full. */
   private mergeText(nodeId: string, delta: string): boolean {
     const index = this.openText.get(nodeId);
-    const row = index === undefined ? undefined : this.rows[index];
+    const row = index === undefined ? undefined : this.at(index);
     if (index === undefined || row?.event.type !== 'node.output' || row.event.delta.length >= MAX_COALESCED_TEXT) return false;
     const text = (row.event.delta + delta).slice(0, MAX_COALESCED_TEXT);
-    this.rows[index] = { event: { ...row.event, delta: text }, chapter: row.chapter, merged: row.merged + 1 };
+    this.rows[index - this.offset] = { event: { ...row.event, delta: text }, chapter: row.chapter, merged: row.merged + 1 };
     return true;
   }
 
@@ -79,10 +117,10 @@ export class EventLog {
   checkpoint(): LogCheckpoint {
     const open: (readonly [string, number, LogRow])[] = [];
     for (const [nodeId, index] of this.openText) {
-      const row = this.rows[index];
+      const row = this.at(index);
       if (row) open.push([nodeId, index, row]);
     }
-    return { length: this.rows.length, revision: this.revision, open };
+    return { length: this.length, revision: this.revision, open };
   }
 
   /** Drops rows after a checkpoint and puts its open text rows back as they were. */

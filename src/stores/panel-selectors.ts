@@ -20,6 +20,11 @@ export function useEventLog(): EventLog {
   return useStore(useRunSession().run, (s) => s.log);
 }
 
+/** Oldest rows a bounded live log dropped (0 until the bound is reached). */
+export function useDroppedRows(): number {
+  return useStore(useRunSession().run, (s) => s.droppedRows);
+}
+
 /** Rows in the log; changes once per batch that added rows. */
 export function useLogLength(): number {
   return useStore(useRunSession().run, (s) => s.logLength);

@@ -29,6 +29,7 @@ export function reduceRunEvents(state: RunState, batch: readonly RunEvent[]): Ru
   }
   delete draft.ownsGraph;
   draft.logLength = draft.log.length;
+  draft.droppedRows = draft.log.firstRow;
   draft.logRevision = draft.log.revision;
   return draft;
 }

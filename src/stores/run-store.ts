@@ -43,6 +43,7 @@ export function initialRunState({ runId, dialect, source }: RunIdentity, log = n
     connection: { state: { status: 'connecting' }, resyncing: false, stale: false },
     log,
     logLength: 0,
+    droppedRows: 0,
     logRevision: 0,
     chapters: [],
     graph: { nodes: {}, order: [], edges: [], version: 0 },
@@ -54,9 +55,10 @@ export function initialRunState({ runId, dialect, source }: RunIdentity, log = n
   };
 }
 
-export function createRunStore(identity: RunIdentity): RunStore {
+/** `maxLogRows`: bound the event log (live sessions); replay keeps every row. */
+export function createRunStore(identity: RunIdentity, maxLogRows?: number): RunStore {
   return createStore<RunStoreState>()((set, get) => ({
-    ...initialRunState(identity),
+    ...initialRunState(identity, new EventLog(maxLogRows)),
     actions: {
       applyEvents: (batch) => {
         const prev = get();

@@ -94,6 +94,8 @@ export type RunState = Readonly<{
   connection: ConnectionHealth;
   log: EventLog;
   logLength: number;
+  /** Oldest rows the bounded live log dropped to stay within memory (rows before `log.firstRow`). */
+  droppedRows: number;
   /** The log's revision: changes when a row is added or a text row grows. */
   logRevision: number;
   chapters: readonly Chapter[];

@@ -47,6 +47,12 @@ export type RunCanvasProps = Readonly<{
  * it, culling's per-pan visibility pass costs more than the few off-screen nodes.
  */
 export const CULL_THRESHOLD = 120;
+/**
+ * Above this many canvas nodes the mini map is left out: it draws every node as its own
+ * SVG shape and re-renders them as statuses change, which at 2,000 nodes cost more than
+ * the culled canvas itself (benchmark 4). The Controls' "fit view" stays.
+ */
+export const MINIMAP_MAX_NODES = 800;
 
 const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.15 } as const;
 const EMPTY_OVERRIDES: Readonly<Record<string, boolean>> = {};
@@ -113,7 +119,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
             onZoomOut={autoFit.onManualZoom}
             onFitView={autoFit.onFitView}
           />
-          <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" />
+          {layout.nodes.length <= MINIMAP_MAX_NODES && <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" />}
           <ExpandedGroupsPanel groups={layout.groups} overrides={overrides} onCollapse={(key) => setGroupExpanded(key, false)} />
         </ReactFlow>
       </GroupMembersContext>

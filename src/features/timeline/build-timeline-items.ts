@@ -44,7 +44,7 @@ export type BuildInput = Readonly<{
 export function buildTimelineItems({ log, length, chapters, filters, collapsed }: BuildInput): number[] {
   const items: number[] = [];
   const match = isFiltered(filters) ? makeMatcher(filters) : undefined;
-  const groups = groupRanges(chapters, length);
+  const groups = groupRanges(chapters, length, log.firstRow);
   for (const { group, start, end } of groups) {
     const header = items.length;
     items.push(headerItem(group));
@@ -65,12 +65,14 @@ export function buildTimelineItems({ log, length, chapters, filters, collapsed }
 
 type Range = { group: number; start: number; end: number };
 
-function groupRanges(chapters: readonly Chapter[], length: number): Range[] {
+/** `kept`: the log's first kept row; a bounded live log dropped the rows before it. */
+function groupRanges(chapters: readonly Chapter[], length: number, kept: number): Range[] {
   const first = chapters[0]?.firstRow ?? length;
-  const ranges: Range[] = [{ group: RUN_GROUP, start: 0, end: Math.min(first, length) }];
+  const clamp = (row: number) => Math.max(kept, Math.min(row, length));
+  const ranges: Range[] = [{ group: RUN_GROUP, start: clamp(0), end: clamp(first) }];
   chapters.forEach((chapter, i) => {
     const next = chapters[i + 1]?.firstRow ?? length;
-    ranges.push({ group: i, start: Math.min(chapter.firstRow, length), end: Math.min(next, length) });
+    ranges.push({ group: i, start: clamp(chapter.firstRow), end: clamp(next) });
   });
   return ranges;
 }

@@ -8,7 +8,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 
-import { useChapters, useEventLog, useGraphState, useLogRevision, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
+import { useChapters, useDroppedRows, useEventLog, useGraphState, useLogRevision, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
 
 import { NO_FILTERS, type TimelineFilters } from '@/features/timeline/build-timeline-items';
 import { RawFramePanel } from '@/features/timeline/raw-frame-panel';
@@ -33,6 +33,7 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
   const log = useEventLog();
   const logLength = useLogLength();
   const revision = useLogRevision();
+  const dropped = useDroppedRows();
   const chapters = useChapters();
   const graph = useGraphState();
   const firstAtMs = logLength > 0 ? log.at(0)?.event.atMs : undefined;
@@ -68,6 +69,11 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
   return (
     <section aria-label="Timeline" className={`flex min-h-0 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100 ${className}`}>
       <TimelineToolbar filters={filters} onFiltersChange={setFilters} graph={graph} follow={follow} onFollowChange={setFollow} shown={shown} />
+      {dropped > 0 && (
+        <p role="note" className="border-b border-zinc-200 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+          Oldest {dropped.toLocaleString('en')} events dropped to stay within memory (the recording keeps its own bounded copy).
+        </p>
+      )}
       {logLength === 0 ? (
         <p className="p-4 text-sm text-zinc-600 dark:text-zinc-400">No events yet — waiting for the stream</p>
       ) : items.length === 0 ? (

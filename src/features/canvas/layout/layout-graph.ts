@@ -21,6 +21,7 @@ import {
   type LayoutResult,
   type PlacedPosition,
 } from '@/features/canvas/layout/layout-types';
+import { layeredPositions } from '@/features/canvas/layout/layered-positions';
 import { computeRanks, dagrePositions, placeShelf, stabilise } from '@/features/canvas/layout/place-nodes';
 
 /**
@@ -34,6 +35,12 @@ const MIN_REUSE_SHARE = 0.5;
  * grows a few steps at a time.
  */
 const INCREMENTAL_MAX_NEW = 24;
+/**
+ * Above this many connected canvas nodes the layered layout of layered-positions.ts
+ * replaces dagre: dagre grows far faster than linearly (2,000 nodes: > 60 s), ours is
+ * O(V + E) (2,000 nodes: a few ms) at the price of a plainer picture.
+ */
+export const FAST_LAYOUT_ABOVE = 300;
 
 export function layoutGraph({ graph, previous, groupOverrides, direction = 'LR' }: LayoutInput): LayoutResult {
   const view = groupGraph(graph, groupOverrides);
@@ -49,7 +56,11 @@ export function layoutGraph({ graph, previous, groupOverrides, direction = 'LR' 
   const reusable = connected.filter((id) => previous[id]?.rank === ranks.get(id)).length;
   const reuse = connected.length > 0 && reusable / connected.length >= MIN_REUSE_SHARE;
   const incremental = reuse && connected.length - reusable <= INCREMENTAL_MAX_NEW;
-  const fresh = incremental ? undefined : dagrePositions(connected, view.edges, direction);
+  const fresh = incremental
+    ? undefined
+    : connected.length > FAST_LAYOUT_ABOVE
+      ? layeredPositions(connected, view.edges, ranks, direction)
+      : dagrePositions(connected, view.edges, direction);
   const placed = stabilise(connected, fresh, ranks, reuse ? previous : {}, view.edges, direction);
   const shelf = placeShelf(loose, placed, previous, direction);
   const positions = { ...placed, ...shelf };

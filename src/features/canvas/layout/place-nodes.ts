@@ -15,6 +15,7 @@ import dagre from '@dagrejs/dagre';
 import { NODE_HEIGHT, NODE_WIDTH, type LayoutDirection, type PlacedPosition } from '@/features/canvas/layout/layout-types';
 
 import type { ViewEdge } from '@/features/canvas/layout/group-graph';
+import { createOccupancy, type Occupancy } from '@/features/canvas/layout/occupancy';
 
 const NODE_GAP = 28;
 const RANK_GAP = 72;
@@ -89,9 +90,15 @@ export function stabilise(
       drift.set(id, { x: prev.x - f.x, y: prev.y - f.y });
     } else moved.push(id);
   }
+  if (fresh && drift.size === 0) {
+    // A fresh layout with nothing kept: the layout's own spots never overlap, so take them.
+    for (const id of moved) out[id] = { ...(fresh.get(id) ?? { x: 0, y: 0 }), rank: ranks.get(id) ?? 0 };
+    return out;
+  }
   moved.sort((a, b) => (ranks.get(a) ?? 0) - (ranks.get(b) ?? 0));
   const neighbours = neighbourMap(edges);
   const fallback = [...drift.values()][0] ?? { x: 0, y: 0 };
+  const taken = createOccupancy(NODE_GAP, Object.values(out));
   for (const id of moved) {
     const rank = ranks.get(id) ?? 0;
     const near = neighbours.get(id) ?? [];
@@ -101,7 +108,9 @@ export function stabilise(
       const anchor = near.map((n) => drift.get(n)).find((d) => d !== undefined) ?? fallback;
       start = { x: f.x + anchor.x, y: f.y + anchor.y };
     } else start = guessSpot(rank, near, out, direction);
-    out[id] = { ...freeSpot(start, Object.values(out), direction), rank };
+    const spot = { ...freeSpot(start, taken, direction), rank };
+    out[id] = spot;
+    taken.add(spot);
   }
   return out;
 }
@@ -136,21 +145,21 @@ export function placeShelf(
   const origin = boxes.length === 0 ? { x: 0, y: 0 } : direction === 'LR' ? { x: minX, y: maxY + SHELF_GAP } : { x: maxX + SHELF_GAP, y: minY };
   const columns = Math.max(SHELF_COLUMNS_MIN, Math.ceil(Math.sqrt(ids.length)));
   const out: Placement = {};
-  const taken = [...boxes];
+  const taken = createOccupancy(NODE_GAP, boxes);
   let slot = 0;
   for (const id of ids) {
     const prev = previous[id];
-    if (prev && prev.rank === -1 && !overlapsAny(prev, taken)) {
+    if (prev && prev.rank === -1 && !taken.overlaps(prev)) {
       out[id] = prev;
-      taken.push(prev);
+      taken.add(prev);
       continue;
     }
     let spot: PlacedPosition;
     do {
       spot = shelfSlot(origin, slot++, columns, direction);
-    } while (overlapsAny(spot, taken));
+    } while (taken.overlaps(spot));
     out[id] = spot;
-    taken.push(spot);
+    taken.add(spot);
   }
   return out;
 }
@@ -165,10 +174,11 @@ function shelfSlot(origin: Box, index: number, columns: number, direction: Layou
     : { x: origin.x + across * stepX, y: origin.y + along * stepY, rank: -1 };
 }
 
-function freeSpot(start: Box, taken: readonly Box[], direction: LayoutDirection): Box {
+function freeSpot(start: Box, taken: Occupancy, direction: LayoutDirection): Box {
   const spot = { ...start };
   // Bounded: each step clears one node's extent, so this ends after ≤ taken.length steps.
-  for (let i = 0; i <= taken.length && overlapsAny(spot, taken); i++) {
+  const limit = taken.boxes().length;
+  for (let i = 0; i <= limit && taken.overlaps(spot); i++) {
     if (direction === 'LR') spot.y += NODE_HEIGHT + NODE_GAP;
     else spot.x += NODE_WIDTH + NODE_GAP;
   }

@@ -7,7 +7,7 @@
  * (STYLE §2.3.4, §3.3). The clock is a DOM-writing child (elapsed-clock.tsx). Handles
  * sit outside the error boundary so edges still attach to a node that failed to draw.
  */
-import { Handle, Position, type NodeProps } from '@xyflow/react';
+import { Handle, Position, useStore as useFlowStore, type NodeProps } from '@xyflow/react';
 import { memo, useRef } from 'react';
 
 import { cn } from '@/lib/cn';
@@ -19,16 +19,26 @@ import { NodeDetail } from '@/features/canvas/nodes/node-detail';
 import { NodeErrorBoundary } from '@/features/canvas/nodes/node-error-boundary';
 import { useWrapperLabel } from '@/features/canvas/nodes/use-wrapper-label';
 import { STATUS_CLASS, STATUS_ICON } from '@/features/canvas/status-style';
-import { useCanvasNodeState, useRunCurrency, useStatusText } from '@/features/canvas/use-node-state';
+import { useCanvasNodeState, useNodeStatus, useRunCurrency, useStatusText } from '@/features/canvas/use-node-state';
 
 const HANDLE_CLASS = '!h-1.5 !w-1.5 !min-w-0 !border-0 !bg-slate-400 opacity-60';
+/**
+ * Below this zoom a node's text is too small to read, so it draws as a plain box with its
+ * label and status, on canvases of more than FAR_MIN_NODES nodes (benchmark 4: zoomed out over 2,000 nodes, the full bodies made every
+ * pan frame slow). The selector returns a boolean, so a zoom re-renders a node only when
+ * it crosses the line.
+ */
+export const FAR_ZOOM = 0.35;
+/** Only big canvases switch: on a small one the full body is cheap and keeps its live text. */
+export const FAR_MIN_NODES = 800;
 
 export const RunNode = memo(function RunNode({ id, data, selected, sourcePosition, targetPosition }: NodeProps<RunFlowNode>) {
+  const far = useFlowStore((s) => s.transform[2] < FAR_ZOOM && s.nodeLookup.size > FAR_MIN_NODES);
   return (
     <>
       <Handle type="target" position={targetPosition ?? Position.Left} isConnectable={false} className={HANDLE_CLASS} />
       <NodeErrorBoundary label={data.label}>
-        <RunNodeBody id={id} data={data} selected={selected} />
+        {far ? <FarNodeBody id={id} label={data.label} selected={selected} /> : <RunNodeBody id={id} data={data} selected={selected} />}
       </NodeErrorBoundary>
       <Handle type="source" position={sourcePosition ?? Position.Right} isConnectable={false} className={HANDLE_CLASS} />
     </>
@@ -69,6 +79,24 @@ function RunNodeBody({ id, data, selected }: BodyProps) {
         <ElapsedClock nodeId={id} />
         {node.costMicros > 0 && <span title="cost of this step">{formatMoney(node.costMicros, currency)}</span>}
       </div>
+    </div>
+  );
+}
+
+/** The zoomed-out box: label and status text only (still text, never colour alone). */
+function FarNodeBody({ id, label, selected }: Readonly<{ id: string; label: string; selected: boolean }>) {
+  const status = useNodeStatus(id);
+  const statusText = useStatusText(id, status);
+  const ref = useRef<HTMLDivElement>(null);
+  useWrapperLabel(ref, `${label}: ${statusText}`);
+  return (
+    <div
+      ref={ref}
+      data-status={status}
+      className={cn('flex h-full w-full flex-col justify-center overflow-hidden rounded-md border-2 px-2.5 text-2xl font-semibold', STATUS_CLASS[status], selected && 'ring-2 ring-sky-500')}
+    >
+      <span className="truncate">{label}</span>
+      <span data-testid="node-status-text" className="truncate">{statusText}</span>
     </div>
   );
 }
