@@ -59,6 +59,8 @@ export type Ingest = ReturnType<typeof createIngest>;
 export function createIngest(options: IngestOptions) {
   const { dialect, run, nodeStatus, frames, schedule } = options;
   const now = options.now ?? Date.now;
+  // A bug in the pipeline (not the frame's fault) becomes a diagnostics issue and the stream goes on.
+  const internalError = options.onInternalError ?? ((error: unknown) => recordInternalError(run, error, now()));
   const sequencer = createSequencer<Item>({
     ...(dialect.firstSeq !== undefined ? { firstSeq: dialect.firstSeq } : {}),
     reorderWindow: options.reorderWindow ?? 5,
@@ -108,7 +110,7 @@ export function createIngest(options: IngestOptions) {
       run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
       options.onFlush?.({ events: batch, issues: newIssues, stats: delta, atMs });
     } catch (error) {
-      options.onInternalError?.(error);
+      internalError(error);
     }
   }
 
@@ -181,25 +183,34 @@ export function createIngest(options: IngestOptions) {
     return items;
   }
 
+  /** One frame: record, decode, sequence, queue (acceptFrame guards it). */
+  function acceptOne(frame: unknown): void {
+    const frameIndex = frames.addFrame(frame, now());
+    stats.frames += 1;
+    const result = safeDecode(frame);
+    if (result.kind === 'rejected') {
+      stats.rejected += 1;
+      issues.push({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
+      // A bad frame that still told its seq keeps its place: no false gap, no resync.
+      if (result.order) release(sequencer.accept([{ order: result.order, item: { events: [] } }], now()));
+      queueFlush();
+      return;
+    }
+    for (const event of result.events) event.frame = frameIndex;
+    if (result.memo) options.onMemo?.(result.memo);
+    fillSource = fillSourceOf(frame, result, reconnectedSinceGap);
+    release(sequencer.accept(toSequenced(result), now()));
+    queueFlush();
+  }
+
   return {
     /** One frame exactly as the transport delivered it. */
     acceptFrame(frame: unknown): void {
-      const frameIndex = frames.addFrame(frame, now());
-      stats.frames += 1;
-      const result = safeDecode(frame);
-      if (result.kind === 'rejected') {
-        stats.rejected += 1;
-        issues.push({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
-        // A bad frame that still told its seq keeps its place: no false gap, no resync.
-        if (result.order) release(sequencer.accept([{ order: result.order, item: { events: [] } }], now()));
-        queueFlush();
-        return;
+      try {
+        acceptOne(frame);
+      } catch (error) {
+        internalError(error);
       }
-      for (const event of result.events) event.frame = frameIndex;
-      if (result.memo) options.onMemo?.(result.memo);
-      fillSource = fillSourceOf(frame, result, reconnectedSinceGap);
-      release(sequencer.accept(toSequenced(result), now()));
-      queueFlush();
     },
     /** Keep-alive without a frame (SSE comment, pong). */
     alive(): void {
@@ -249,6 +260,14 @@ function fillSourceOf(frame: unknown, result: Extract<DecodeResult, { kind: 'eve
   if (isHttpReplyFrame(frame)) return /\/events\b/.test(frame.reply.path) ? 'history' : 'snapshot';
   if (!result.order && result.events.some((e) => e.key !== undefined)) return 'replay';
   return reconnected ? 'resumed stream' : 'late frame';
+}
+
+function recordInternalError(run: RunStore, error: unknown, atMs: number): void {
+  try {
+    run.getState().actions.recordIssues([{ frame: -1, reason: `internal error: ${String(error)}`, atMs }]);
+  } catch {
+    // The store itself is broken: nothing left to show it in.
+  }
 }
 
 function parseOrderKey(key: string): FrameOrder {
