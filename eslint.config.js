@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   {
     // Tests and Node tools may reach anything; they are not shipped to the browser.
-    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**', 'src/simulator/**', '*.config.ts', '*.config.js'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**', 'scripts/**', 'src/simulator/**', '*.config.ts', '*.config.js'],
     rules: { 'no-restricted-imports': 'off', 'no-console': 'off' },
   },
 );

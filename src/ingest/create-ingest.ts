@@ -10,6 +10,11 @@
  * when the hole is filled (late frame, replay, history, resumed stream, or a reconnect's
  * replay for protocols whose seq restarts per connection) a second row says how.
  *
+ * Dialects whose decoder keeps run state (`decodeInOrder`: tolky, shannon) are decoded
+ * after the sequencer instead: a per-connection decoder only places each frame, and one
+ * decoder for the whole session reads the frames in protocol order, once each, so a
+ * reordered, dropped-then-refilled or replayed frame reads the same state as in a clean run.
+ *
  * `cursor` is the RESUME cursor: while a gap is open it points before the hole (see
  * gap-tracker.ts), so a replay or `Last-Event-ID` resume sends the missing frames again.
  */
@@ -26,7 +31,14 @@ import { createGapTracker, span, type FillSource } from '@/ingest/gap-tracker';
 import { unsafeEventReason } from '@/ingest/guard-events';
 import { createSequencer, type GapReport, type Sequenced } from '@/ingest/sequencer';
 
-type Item = Readonly<{ events: RunEvent[]; cursor?: string; advance?: FrameOrder; key?: string }>;
+type Item = Readonly<{
+  events: RunEvent[];
+  cursor?: string;
+  advance?: FrameOrder;
+  key?: string;
+  /** decodeInOrder dialects: the frame itself, decoded when the sequencer releases it. */
+  raw?: Readonly<{ frame: unknown; frameIndex: number }>;
+}>;
 
 export type IngestOptions = Readonly<{
   dialect: Dialect;
@@ -43,6 +55,8 @@ export type IngestOptions = Readonly<{
   onInternalError?: (error: unknown) => void;
   reorderWindow?: number;
   graceMs?: number;
+  /** decodeInOrder dialects: how long what follows a gap waits for the resync to fill it. */
+  gapHoldMs?: number;
   /**
    * Replay: no timers. Held frames expire only when `expireHeld()` is called (at each
    * recorded frame's time), so a replay is deterministic and repeats what live did.
@@ -56,6 +70,9 @@ export type FlushedBatch = Readonly<{ events: readonly RunEvent[]; issues: reado
 
 export type Ingest = ReturnType<typeof createIngest>;
 
+/** A resync (replay, history, resumed stream) answers well within this; past it the hole is given up. */
+const GAP_HOLD_MS = 3_000;
+
 export function createIngest(options: IngestOptions) {
   const { dialect, run, nodeStatus, frames, schedule } = options;
   const now = options.now ?? Date.now;
@@ -67,6 +84,8 @@ export function createIngest(options: IngestOptions) {
     graceMs: options.graceMs ?? 750,
     // myagent renumbers per connection: nothing past a hole may apply, a reconnect refills it.
     releaseOnGap: dialect.gapRecovery !== 'reconnect',
+    // Decoded in order: what follows a hole waits for the resync, so the decoder reads it after the hole.
+    ...(dialect.decodeInOrder && dialect.gapRecovery !== 'reconnect' ? { holdOnGapMs: options.gapHoldMs ?? GAP_HOLD_MS } : {}),
   });
   const strictGaps = dialect.gapRecovery === 'reconnect';
   const gapTracker = createGapTracker();
@@ -78,6 +97,8 @@ export function createIngest(options: IngestOptions) {
   // by the epoch it was created with, and MARS holds frames after a reconnect until the
   // snapshot arrives.
   let decode = dialect.createDecoder({ runId: options.runId, epoch });
+  const inOrder = dialect.decodeInOrder;
+  const sessionDecode = inOrder ? dialect.createDecoder({ runId: options.runId, epoch }) : undefined;
   let pending: RunEvent[] = [];
   let issues: DecodeIssue[] = [];
   let stats = { frames: 0, duplicates: 0, rejected: 0, gaps: 0 };
@@ -114,9 +135,9 @@ export function createIngest(options: IngestOptions) {
     }
   }
 
-  function safeDecode(frame: unknown): DecodeResult {
+  function safeDecode(frame: unknown, decoder = decode): DecodeResult {
     try {
-      const result = decode(frame);
+      const result = decoder(frame);
       const unsafe = result.kind === 'events' ? unsafeEventReason(result.events) : undefined;
       return unsafe === undefined ? result : { kind: 'rejected', reason: unsafe };
     } catch (error) {
@@ -127,7 +148,7 @@ export function createIngest(options: IngestOptions) {
   function release(out: { released: Item[]; duplicates: number; gaps: GapReport[] }) {
     stats.duplicates += out.duplicates;
     for (const item of out.released) {
-      for (const event of item.events) pending.push(event);
+      for (const event of item.raw ? decodeReleased(item.raw, item.key) : item.events) pending.push(event);
       if (item.cursor !== undefined) {
         cursor = item.cursor;
         if (item.key !== undefined) gapTracker.noteCursor(item.key, item.cursor);
@@ -144,10 +165,55 @@ export function createIngest(options: IngestOptions) {
     if (sequencer.isHolding()) armExpiry();
   }
 
+  /** decodeInOrder: the session's one decoder reads a released frame, in protocol order. */
+  function decodeReleased(raw: NonNullable<Item['raw']>, key: string | undefined): readonly RunEvent[] {
+    const result = safeDecode(raw.frame, sessionDecode);
+    if (result.kind === 'rejected') {
+      quarantine(result, raw.frameIndex);
+      return [];
+    }
+    for (const event of result.events) {
+      event.frame = raw.frameIndex;
+      if (key !== undefined) event.key = key;
+    }
+    if (result.memo) options.onMemo?.(result.memo);
+    return result.events;
+  }
+
+  function quarantine(result: Extract<DecodeResult, { kind: 'rejected' }>, frameIndex: number) {
+    stats.rejected += 1;
+    issues.push({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
+  }
+
+  /**
+   * decodeInOrder: places each frame (split into the live frames it carries) with the
+   * per-connection decoder; `release` decodes them with the session's decoder.
+   */
+  function acceptPlaced(frame: unknown, frameIndex: number, split: (frame: unknown) => unknown[] | undefined) {
+    const parts = split(frame);
+    const batch: Sequenced<Item>[] = [];
+    let placedLast: Extract<DecodeResult, { kind: 'events' }> | undefined;
+    for (const part of parts ?? [frame]) {
+      const placed = safeDecode(part);
+      if (placed.kind === 'rejected') {
+        quarantine(placed, frameIndex);
+        if (placed.order) batch.push({ order: placed.order, item: { events: [] } });
+        continue;
+      }
+      placedLast = placed;
+      const key = placed.order ? orderKey(placed.order) : undefined;
+      const item: Item = { events: [], raw: { frame: part, frameIndex }, ...(key !== undefined ? { key } : {}), ...(placed.cursor !== undefined ? { cursor: placed.cursor } : {}), ...(placed.advance ? { advance: placed.advance } : {}) };
+      batch.push({ ...(placed.order ? { order: placed.order } : {}), ...(placed.identity !== undefined ? { identity: placed.identity } : {}), item });
+    }
+    if (parts) fillSource = isHttpReplyFrame(frame) ? 'history' : 'replay';
+    else if (placedLast) fillSource = fillSourceOf(frame, placedLast, reconnectedSinceGap);
+    release(sequencer.accept(batch, now()));
+  }
+
   function reportGap(gap: GapReport) {
     stats.gaps += 1;
     reconnectedSinceGap = false;
-    gapTracker.opened(gap, cursor, !strictGaps);
+    gapTracker.opened(gap, cursor, !strictGaps && !dialect.decodeInOrder);
     pending.push({ type: 'log', level: 'warn', source: 'runboard', message: `Gap: ${span(gap)} missing; resyncing`, atMs: now() });
     options.onGap?.(gap, gapTracker.resumeCursor(cursor));
   }
@@ -187,10 +253,14 @@ export function createIngest(options: IngestOptions) {
   function acceptOne(frame: unknown): void {
     const frameIndex = frames.addFrame(frame, now());
     stats.frames += 1;
+    if (inOrder) {
+      acceptPlaced(frame, frameIndex, inOrder.split);
+      queueFlush();
+      return;
+    }
     const result = safeDecode(frame);
     if (result.kind === 'rejected') {
-      stats.rejected += 1;
-      issues.push({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
+      quarantine(result, frameIndex);
       // A bad frame that still told its seq keeps its place: no false gap, no resync.
       if (result.order) release(sequencer.accept([{ order: result.order, item: { events: [] } }], now()));
       queueFlush();
@@ -212,6 +282,11 @@ export function createIngest(options: IngestOptions) {
         internalError(error);
       }
     },
+    /** An event of this browser's own (the audit row of a person's action): never sequenced or recorded as a frame. */
+    acceptLocal(event: RunEvent): void {
+      pending.push(event);
+      queueFlush();
+    },
     /** Keep-alive without a frame (SSE comment, pong). */
     alive(): void {
       run.getState().actions.setHealth({ lastActivityAtMs: now(), stale: false });
@@ -219,6 +294,7 @@ export function createIngest(options: IngestOptions) {
     /** A new connection: dialects whose seq restarts per connection get a fresh scope (via the epoch). */
     newEpoch(): void {
       epoch += 1;
+      // decodeInOrder: only the placing decoder is per connection; the session's one stays.
       decode = dialect.createDecoder({ runId: options.runId, epoch });
       frames.addConnection(epoch, now());
       // The new connection resumes from the cursor before any held frame: they come again.

@@ -17,6 +17,9 @@ export type CommandResult =
 
 export type SessionMode = 'live' | 'replay';
 
+/** A person's action as the audit trail records it: what was done, by whom, about which node. */
+export type AuditNote = Readonly<{ message: string; nodeId?: string }>;
+
 export type RunSession = Readonly<{
   runId: string;
   mode: SessionMode;
@@ -24,8 +27,11 @@ export type RunSession = Readonly<{
   run: RunStore;
   nodeStatus: NodeStatusStore;
   answers: GateAnswerStore;
-  /** Sends commands in order, once each; resolves with the first failure or ok. */
-  send: (commands: readonly OutboundCommand[]) => Promise<CommandResult>;
+  /**
+   * Sends commands in order, once each; resolves with the first failure or ok. `audit`
+   * (who did what, in words) becomes a timeline row once the commands went out.
+   */
+  send: (commands: readonly OutboundCommand[], audit?: AuditNote) => Promise<CommandResult>;
   /** Protocol memo (state exports, ids) the dialect needs for its commands. */
   memo: () => Readonly<Record<string, unknown>>;
   /** The raw frame behind an event (recording line), when still held. */

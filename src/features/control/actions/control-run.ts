@@ -6,5 +6,5 @@ import type { CommandResult, RunSession } from '@/stores/run-session';
 export async function controlRun(session: RunSession, action: RunAction, reason?: string): Promise<CommandResult> {
   const commands = session.dialect.control(action, session.runId, reason);
   if (isUnavailable(commands)) return { ok: false, reason: commands.unavailable };
-  return session.send(commands);
+  return session.send(commands, { message: `${action} requested${reason ? ` (reason: ${reason})` : ''}` });
 }

@@ -39,7 +39,11 @@ export async function answerGate(session: RunSession, gate: GateState, answer: G
     session.answers.getState().actions.settle(gate.gateId, { ok: false, reason: commands.unavailable });
     return { kind: 'failed', reason: commands.unavailable };
   }
-  const result = await session.send(commands);
+  const said = answer.text ? ` with “${answer.text.slice(0, 120)}”` : '';
+  const result = await session.send(commands, {
+    message: `${answer.decidedBy} answered “${choice}”${said} to “${gate.message}”`,
+    ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}),
+  });
   session.answers.getState().actions.settle(gate.gateId, result.ok ? { ok: true } : { ok: false, reason: result.reason });
   return result.ok ? { kind: 'sent' } : { kind: 'failed', reason: result.reason };
 }
