@@ -55,3 +55,12 @@ export function bearerToken(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice(7) : undefined;
 }
+
+/**
+ * What a test may know about the credentials a request carried: whether a bearer header
+ * came, and its first two characters. Never the token itself: the simulator's records are
+ * served on /sim/received and must not become a place a secret leaks to.
+ */
+export function authSeen(token: string | undefined): { bearer: boolean; tokenPrefix?: string } {
+  return token ? { bearer: true, tokenPrefix: token.slice(0, 2) } : { bearer: false };
+}

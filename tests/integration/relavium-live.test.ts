@@ -73,7 +73,7 @@ describe('relavium over the simulator’s real SSE server', () => {
     const result = await live.session.send(commands as never);
     expect(result).toEqual({ ok: true });
     await waitFor(() => run.getState().status === 'succeeded', 'run to finish after approval');
-    const received = sim.received.filter((c) => c.runId === 'gate~answer');
+    const received = sim.received.filter((c) => c.runId === 'gate~answer' && c.kind !== 'stream.open');
     expect(received).toEqual([
       expect.objectContaining({ kind: 'gate.decide', body: { gateId: 'gate-deploy', decision: 'approved', decidedBy: 'reviewer@example.com' } }),
     ]);

@@ -4,12 +4,14 @@
  *   GET  /runs/{runId}                        state snapshot
  *   POST /runs/{runId}/gates/{gateId}/decide  {decision, decidedBy, payload?, comment?}; first valid decision wins
  *   POST /runs/{runId}/cancel                 {reason?}
+ * Every stream open is recorded (kind 'stream.open': the URL, whether a bearer header came
+ * and its first 2 characters, never the token) for the secrets test.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createRelaviumEncoder, type RelaviumWire } from '@/simulator/backends/relavium-encoder';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
-import { openSse, readJson, sendJson } from '@/simulator/http-util';
+import { authSeen, bearerToken, openSse, readJson, sendJson } from '@/simulator/http-util';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
 const HEARTBEAT_MS = 15_000;
@@ -27,7 +29,10 @@ export const createRelaviumBackend: SimBackendFactory = (ctx) => ({
       return true;
     }
     const tail = match[2];
-    if (tail === '/events' && req.method === 'GET') streamEvents(req, res, run);
+    if (tail === '/events' && req.method === 'GET') {
+      ctx.record({ dialect: 'relavium', runId, kind: 'stream.open', body: { url: req.url, ...authSeen(bearerToken(req)) } });
+      streamEvents(req, res, run);
+    }
     else if (tail === undefined && req.method === 'GET') sendJson(res, 200, snapshot(run));
     else if (tail === '/cancel' && req.method === 'POST') await cancel(req, res, run, ctx);
     else if (match[3] !== undefined && req.method === 'POST') await decide(req, res, run, decodeURIComponent(match[3]), ctx);

@@ -9,13 +9,13 @@
  *   POST /api/v1/tasks/stream {query} → {workflow_id, stream_url}; the scenario is the first
  *        scenario word in the query (default fanout), the id `<scenario>~<suffix>`
  * Every stream open is recorded (kind 'stream.open', with the URL and whether a bearer header
- * came) so tests can prove the token never travels in a URL.
+ * came, plus its first 2 characters) so tests can prove the token never travels in a URL.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createShannonEncoder, type ShannonWire } from '@/simulator/backends/shannon-encoder';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
-import { bearerToken, openSse, readJson, sendJson } from '@/simulator/http-util';
+import { authSeen, bearerToken, openSse, readJson, sendJson } from '@/simulator/http-util';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
 const PING_MS = 10_000;
@@ -53,7 +53,7 @@ function stream(req: IncomingMessage, res: ServerResponse, url: URL, ctx: SimCon
     return true;
   }
   const lastEventId = headerOf(req, 'last-event-id') ?? url.searchParams.get('last_event_id') ?? undefined;
-  ctx.record({ dialect: 'shannon', runId, kind: 'stream.open', body: { url: req.url, bearer: bearerToken(req) !== undefined, lastEventId } });
+  ctx.record({ dialect: 'shannon', runId, kind: 'stream.open', body: { url: req.url, ...authSeen(bearerToken(req)), lastEventId } });
   const sse = openSse(res);
   sse.comment(`connected workflow_id=${runId}`);
   let ended = false;

@@ -1,7 +1,8 @@
 /**
  * Simulated tolky backend: Socket.IO namespace `/sequential-thinking` on the simulator's
  * io server. Auth `{token, sessionId?}` in the handshake; any token is accepted and none
- * is stored or logged.
+ * is stored or logged: each connection is recorded (kind 'connection') with the handshake
+ * URL, whether a token came in auth and its first 2 characters (for the secrets test).
  *
  *   connect                      → session_started {sessionId} (session_resumed when auth.sessionId), session_intents
  *   watch_intent {intentId}      → joins intent + host rooms, starts the scripted run, sequential_thinking_joined
@@ -23,6 +24,7 @@ import type { Namespace, Socket } from 'socket.io';
 import { createTolkyEncoder, type TolkyWire } from '@/simulator/backends/tolky-encoder';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
+import { authSeen } from '@/simulator/http-util';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
 type Intent = { run: ScriptedRun<TolkyWire>; hostId: string; sessions: Set<string> };
@@ -46,7 +48,9 @@ export const createTolkyBackend: SimBackendFactory = (ctx) => {
 };
 
 function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Intent>, socket: Socket) {
-  const auth = (socket.handshake.auth ?? {}) as { sessionId?: unknown };
+  const auth = (socket.handshake.auth ?? {}) as { sessionId?: unknown; token?: unknown };
+  const token = typeof auth.token === 'string' ? auth.token : undefined;
+  ctx.record({ dialect: 'tolky', runId: '', kind: 'connection', body: { url: socket.handshake.url, ...authSeen(token) } });
   const resumed = typeof auth.sessionId === 'string' && auth.sessionId !== '';
   const sessionId = resumed ? (auth.sessionId as string) : randomUUID();
   void socket.join(sessionRoom(sessionId));
