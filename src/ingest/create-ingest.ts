@@ -10,7 +10,7 @@
  * when the hole is filled (late frame, replay, history, resumed stream, or a reconnect's
  * replay for protocols whose seq restarts per connection) a second row says how.
  *
- * Dialects whose decoder keeps run state (`decodeInOrder`: tolky, shannon) are decoded
+ * Dialects whose decoder keeps run state (`decodeInOrder`: tolky, shannon, myagent) are decoded
  * after the sequencer instead: a per-connection decoder only places each frame, and one
  * decoder for the whole session reads the frames in protocol order, once each, so a
  * reordered, dropped-then-refilled or replayed frame reads the same state as in a clean run.

@@ -77,6 +77,39 @@ describe('sequencer', () => {
     expect(seq.nextSeq('run')).toBe(8);
   });
 
+  test('advanceTo drops the held frames it covers, and their resend applies once (they are holes)', () => {
+    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 5 });
+    seq.accept([at(0), at(2), at(3)], 0);
+    seq.advanceTo('run', 3);
+    expect(seq.isHolding()).toBe(false);
+    const out = seq.accept([at(1), at(2), at(3), at(2), at(4)], 1);
+    expect(out.released).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(out.duplicates).toBe(1);
+  });
+
+  test('holdOnGapMs: a gap is reported once and nothing past the hole applies until it is filled', () => {
+    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 2, graceMs: 100, holdOnGapMs: 1000 });
+    const first = seq.accept([at(0), at(2), at(3), at(4)], 0);
+    expect(first.released).toEqual(['e0']);
+    expect(first.gaps).toEqual([{ scope: 'run', fromSeq: 1, toSeq: 1 }]);
+    expect(seq.openHoles()).toBe(1);
+    const later = seq.accept([at(5)], 10);
+    expect([later.released, later.gaps]).toEqual([[], []]);
+    expect(seq.expire(500)).toEqual({ released: [], duplicates: 0, gaps: [] });
+    // The resync's copy of the hole comes: everything applies in order.
+    expect(seq.accept([at(1)], 600).released).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
+    expect(seq.openHoles()).toBe(0);
+  });
+
+  test('holdOnGapMs: a hole never filled is given up after the hold; a late copy still applies once', () => {
+    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 5, graceMs: 100, holdOnGapMs: 1000 });
+    seq.accept([at(0), at(2)], 0);
+    expect(seq.expire(150).gaps).toHaveLength(1);
+    expect(seq.expire(900).released).toEqual([]);
+    expect(seq.expire(1200).released).toEqual(['e2']);
+    expect(seq.accept([at(1), at(1)], 1300).released).toEqual(['e1']);
+  });
+
   test('releaseOnGap false: a gap releases nothing past the hole and closes the scope', () => {
     const seq = createSequencer<string>({ firstSeq: 1, reorderWindow: 1, releaseOnGap: false });
     const out = seq.accept([at(1, 'conn:0'), at(3, 'conn:0'), at(4, 'conn:0')], 0);

@@ -12,6 +12,9 @@
  * - `releaseOnGap: false` (protocols whose seq restarts per connection, myagent): a gap
  *   releases nothing; the scope is closed (later frames of it are dropped) and the session
  *   refills it through a new connection's replay, so nothing after the hole applies twice;
+ * - `holdOnGapMs` (dialects decoded in order, whose decoder state must see frames in seq order):
+ *   a declared gap is reported once but nothing past the hole is released while the resync
+ *   fetches it, for up to that long; then what is held is released and the hole remembered;
  * - a snapshot (`advanceTo`) moves the cursor but keeps the frames it skipped as holes: it
  *   restores state, not content, so a resumed stream may still deliver each of them, once.
  *
@@ -32,6 +35,8 @@ export type SequencerOptions = Readonly<{
   identityMemory?: number;
   /** False: a gap closes its scope instead of releasing what follows the hole. Default true. */
   releaseOnGap?: boolean;
+  /** Set: a declared gap holds what follows the hole this long for the resync to fill it. */
+  holdOnGapMs?: number;
 }>;
 
 export type SequencerOutput<T> = Readonly<{ released: T[]; duplicates: number; gaps: GapReport[] }>;
@@ -43,6 +48,8 @@ type ScopeState<T> = {
   missing: Set<number>;
   /** releaseOnGap false: a gap was declared; the scope takes nothing more. */
   closed: boolean;
+  /** holdOnGapMs: when the gap now being held for was declared. */
+  holdingSinceMs?: number;
 };
 
 /** How many seqs of one declared hole are remembered for late fills (guarded by sequencer-fuzz.test.ts). */
@@ -73,8 +80,21 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
   }
 
   /** Declares the hole before the lowest held seq a gap and releases what was held. */
-  function declareGap(scope: string, state: ScopeState<T>, out: T[], gaps: GapReport[]) {
+  function declareGap(scope: string, state: ScopeState<T>, out: T[], gaps: GapReport[], nowMs: number) {
     const lowest = Math.min(...state.held.keys());
+    if (options.holdOnGapMs !== undefined) {
+      if (state.holdingSinceMs === undefined) {
+        // Reported once; what follows the hole waits for the resync (see holdOnGapMs).
+        gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
+        state.holdingSinceMs = nowMs;
+        return;
+      }
+      // Bounded in time and in memory: then the hole is remembered and the rest goes on.
+      if (nowMs - state.holdingSinceMs < options.holdOnGapMs && state.held.size <= MAX_REMEMBERED_HOLES) return;
+      state.holdingSinceMs = undefined;
+      releasePastHole(state, lowest, out);
+      return;
+    }
     if (options.releaseOnGap === false) {
       // Nothing past the hole may apply: the refill (a new connection's replay) resends it.
       gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
@@ -82,10 +102,14 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
       state.closed = true;
       return;
     }
+    gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
+    releasePastHole(state, lowest, out);
+  }
+
+  function releasePastHole(state: ScopeState<T>, lowest: number, out: T[]) {
     // Bounded: a hostile seq jump (0 → 2^53) would otherwise fill the set until memory runs out.
     const rememberUpTo = Math.min(lowest, state.next + MAX_REMEMBERED_HOLES);
     for (let seq = state.next; seq < rememberUpTo; seq++) state.missing.add(seq);
-    gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
     state.next = lowest;
     drain(state, out);
   }
@@ -125,11 +149,13 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
           released.push(item);
           state.next += 1;
           drain(state, released);
+          // The hole held for is filled; a further one is declared (and held for) afresh.
+          state.holdingSinceMs = undefined;
         } else if (state.held.has(order.seq)) {
           duplicates += 1;
         } else {
           state.held.set(order.seq, { item, sinceMs: nowMs });
-          if (state.held.size > reorderWindow) declareGap(order.scope, state, released, gaps);
+          if (state.held.size > reorderWindow) declareGap(order.scope, state, released, gaps, nowMs);
         }
       }
       return { released, duplicates, gaps };
@@ -143,7 +169,7 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
         if (state.held.size === 0) continue;
         let oldest = Infinity;
         for (const { sinceMs } of state.held.values()) oldest = Math.min(oldest, sinceMs);
-        if (nowMs - oldest >= graceMs) declareGap(scope, state, released, gaps);
+        if (nowMs - oldest >= graceMs) declareGap(scope, state, released, gaps, nowMs);
       }
       return { released, duplicates: 0, gaps };
     },
@@ -165,7 +191,8 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
       const state = scopeFor(scope, seq + 1);
       // What the snapshot skipped was never applied: holes, so a resumed stream still delivers it (bounded).
       const rememberUpTo = Math.min(seq, state.next + MAX_REMEMBERED_HOLES - 1);
-      for (let missingSeq = state.next; missingSeq <= rememberUpTo; missingSeq++) if (!state.held.has(missingSeq)) state.missing.add(missingSeq);
+      // Held frames it covers are dropped below, so they are holes too: their resend must apply.
+      for (let missingSeq = state.next; missingSeq <= rememberUpTo; missingSeq++) state.missing.add(missingSeq);
       for (const heldSeq of [...state.held.keys()]) if (heldSeq <= seq) state.held.delete(heldSeq);
       if (state.next <= seq) state.next = seq + 1;
     },
@@ -180,7 +207,10 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
      * would arrive again, so they are let go (only for scopes a reconnect renumbers, or all).
      */
     discardHeld(): void {
-      for (const state of scopes.values()) state.held.clear();
+      for (const state of scopes.values()) {
+        state.held.clear();
+        state.holdingSinceMs = undefined;
+      }
     },
 
     /** Forgets closed scopes (their holes are refilled by a new connection, not by late frames). */
@@ -188,10 +218,10 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
       for (const [scope, state] of scopes) if (state.closed) scopes.delete(scope);
     },
 
-    /** How many holes are still open across scopes. */
+    /** How many holes are still open across scopes (a hole held for counts as one). */
     openHoles(): number {
       let count = 0;
-      for (const state of scopes.values()) count += state.missing.size;
+      for (const state of scopes.values()) count += state.missing.size + (state.holdingSinceMs !== undefined ? 1 : 0);
       return count;
     },
   };

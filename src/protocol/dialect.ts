@@ -139,6 +139,16 @@ export interface Dialect {
    * and a new connection's replay resends it.
    */
   readonly gapRecovery?: 'resync' | 'reconnect';
+  /**
+   * Set when the decoder keeps run state that later frames read (step labels, open gates,
+   * agents already priced): decoded out of order, a frame would read state its predecessors
+   * had not set yet. Ingest then decodes the frames in the protocol's order, once each, with
+   * ONE decoder for the whole session (across reconnects), and a per-connection decoder only
+   * places each frame (order, identity, cursor). `split` turns a frame carrying many
+   * envelopes (a replay, a history page) into the live frames they stand for, each placed
+   * and decoded on its own; undefined for any other frame.
+   */
+  readonly decodeInOrder?: Readonly<{ split(frame: unknown): unknown[] | undefined }>;
   readonly capabilities: Capabilities;
   /** A fresh decoder per connection: some dialects keep small per-stream state (message ids, graph). */
   createDecoder(ctx: DecodeContext): (frame: unknown) => DecodeResult;

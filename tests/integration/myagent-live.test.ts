@@ -27,7 +27,11 @@ afterAll(async () => {
 const TERMINAL = new Set(['run.completed', 'run.failed', 'run.cancelled']);
 let clients = 0;
 
-/** A minimal live session: transport → decoder (new epoch per connection) → sequencer → events. */
+/**
+ * A minimal live session: transport → decoder → sequencer → events. One decoder for the
+ * session reading the epoch live (a new scope per connection), as ingest keeps it for
+ * myagent (decodeInOrder): its cumulative text outlives a connection.
+ */
 function openSession(start: string) {
   const runId = `live-${++clients}`;
   const plan = myagentDialect.connect({ baseUrl: `${sim.url.replace('http', 'ws')}/`, runId });
@@ -37,9 +41,9 @@ function openSession(start: string) {
   const memo: Record<string, unknown> = {};
   const sequencer = createSequencer<{ events: RunEvent[]; cursor?: string }>({ firstSeq: myagentDialect.firstSeq });
   const state = { events: [] as RunEvent[], frames: [] as unknown[], rejected: [] as string[], duplicates: 0, gaps: 0, opens: 0 };
-  let epoch = 0;
+  const context = { runId, epoch: 0 };
   let cursor: string | undefined;
-  let decode = myagentDialect.createDecoder({ runId, epoch });
+  const decode = myagentDialect.createDecoder(context);
   const target = { baseUrl: sim.url, transport };
 
   const send = async (commands: OutboundCommand[]) => {
@@ -77,7 +81,7 @@ function openSession(start: string) {
       onState: () => undefined,
       onOpen: ({ reconnect }) => {
         state.opens += 1;
-        if (reconnect) decode = myagentDialect.createDecoder({ runId, epoch: ++epoch });
+        if (reconnect) context.epoch += 1;
         void send(myagentDialect.onOpen({ runId, cursor, reconnect, memo, start }));
       },
       shouldReconnect: () => !state.events.some((e) => TERMINAL.has(e.type)),

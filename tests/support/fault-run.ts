@@ -4,7 +4,7 @@
  * exactly: node statuses and attempts, run status, cost total and points, gates and their
  * outcome, chapters, the multiset of non-log events and of streamed words per node, and (for
  * protocols whose keys survive a reconnect) the multiset of event keys. Used by the fault
- * tests (tests/integration/fault-runs.test.ts) and `npm run faults:long`.
+ * tests (tests/faults/*-faults.test.ts) and `npm run faults:long`.
  */
 import WebSocket from 'ws';
 

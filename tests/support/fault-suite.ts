@@ -2,8 +2,10 @@
  * One dialect's seeded fault runs: each scenario is played clean (straight to the simulator)
  * and under the fault proxy (drops, duplicates, reorders, pauses, cuts on a seeded schedule),
  * all at once, and each faulted run's normalised final state is compared with its clean twin.
- * Shared by the CI test and the long script (scripts/faults-long.ts).
+ * Shared by the per-dialect fault tests (tests/faults/, in `npm test`) and `npm run faults:long`.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
 import type { Dialect } from '@/protocol/dialect';
@@ -62,6 +64,7 @@ async function playFaulted(options: SuiteOptions, seed: number, clean: Normalise
     const full = normalise(live.session, options.keyed);
     const faulted = view(full, options.compare);
     const state = live.session.run.getState();
+    if (process.env.FAULT_DUMP_DIR && !isDeepStrictEqual(faulted, expected)) dumpRecording(process.env.FAULT_DUMP_DIR, `${options.dialect.id}-${scenario}-${seed}`, live.session.exportRecording());
     return { seed, scenario, equal: isDeepStrictEqual(faulted, expected), clean: expected, faulted, stats: { ...proxy.stats }, gaps: state.stats.gaps, events: full.events.length };
   } finally {
     stop();
@@ -94,4 +97,10 @@ export function totals(outcomes: readonly SeedOutcome[]): FaultStats & { gaps: n
 async function until(check: () => boolean, timeoutMs: number): Promise<void> {
   const started = Date.now();
   while (!check() && Date.now() - started < timeoutMs) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+/** `FAULT_DUMP_DIR=<dir>`: the recording of every faulted run that ended wrong, to replay and read. */
+function dumpRecording(dir: string, name: string, jsonl: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.jsonl`), jsonl);
 }

@@ -208,8 +208,14 @@ describe('myagent decoder: session memo', () => {
 
 describe('myagent decoder: order, time and tolerance', () => {
   test('seq orders frames within a connection epoch; a new epoch is a new scope', () => {
-    expect(decoder(0)(stamped('system.connected', {}, 1))).toMatchObject({ order: { scope: 'conn:0', seq: 1 }, cursor: '1' });
+    expect(decoder(0)(stamped('system.connected', {}, 1))).toMatchObject({ order: { scope: 'conn:0', seq: 1 }, cursor: 'sess-1:1' });
     expect(decoder(3)(stamped('system.connected', {}, 1))).toMatchObject({ order: { scope: 'conn:3', seq: 1 } });
+  });
+
+  test('the cursor names the session its seq counts in; a frame without a session moves none', () => {
+    const result = decoder(0)({ event: 'system.connected', content: {}, metadata: {}, seq: 1, session_id: null });
+    expect(result).toMatchObject({ order: { scope: 'conn:0', seq: 1 } });
+    expect(result).not.toHaveProperty('cursor');
   });
 
   test('a decoder kept across reconnects reads the epoch live', () => {
@@ -272,14 +278,15 @@ describe('myagent decoder: order, time and tolerance', () => {
 });
 
 describe('myagent decoder: state across a resume', () => {
-  test('a later epoch of the same run continues cumulative text; a new session starts clean', () => {
-    const first = createMyagentDecoder({ runId: 'carry', epoch: 0 });
-    first(stamped('solver.start', { metadata: { task_id: 'a' } }, 1));
-    first(stamped('agent.partial_answer', { content: 'Hello', metadata: { task_id: 'a' } }, 2));
-    const resumed = createMyagentDecoder({ runId: 'carry', epoch: 1 });
-    expect(events(resumed(stamped('agent.partial_answer', { content: 'Hello world', metadata: { task_id: 'a' } }, 3)))).toMatchObject([{ delta: ' world' }]);
+  test('one decoder kept across a resume (ingest decodes myagent in order) continues cumulative text', () => {
+    const context = { runId: 'carry', epoch: 0 };
+    const decode = createMyagentDecoder(context);
+    decode(stamped('solver.start', { metadata: { task_id: 'a' } }, 1));
+    decode(stamped('agent.partial_answer', { content: 'Hello', metadata: { task_id: 'a' } }, 2));
+    context.epoch = 1;
+    expect(events(decode(stamped('agent.partial_answer', { content: 'Hello world', metadata: { task_id: 'a' } }, 3)))).toMatchObject([{ delta: ' world' }]);
     // No second 'solve' chapter after the resume.
-    expect(typesOf(resumed(stamped('solver.start', { metadata: { task_id: 'b' } }, 4)))).toEqual(['node.started']);
+    expect(typesOf(decode(stamped('solver.start', { metadata: { task_id: 'b' } }, 4)))).toEqual(['node.started']);
     const fresh = createMyagentDecoder({ runId: 'carry', epoch: 0 });
     expect(events(fresh(stamped('agent.partial_answer', { content: 'Hello world', metadata: { task_id: 'a' } }, 1)))).toMatchObject([{ delta: 'Hello world' }]);
   });

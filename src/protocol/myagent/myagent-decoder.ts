@@ -5,7 +5,10 @@
  * so numbers of different connections cannot be compared: the scope is the connection
  * epoch from DecodeContext (`conn:<epoch>`). Frames without `seq` (the document's
  * examples) have no order; their `event_id`, when present, is their identity for dedupe.
- * The cursor is the seq: it becomes `content.last_seq` of `user.reconnect_with_state`.
+ * The cursor is `<session_id>:<seq>`: `content.last_seq` of `user.reconnect_with_state` counts
+ * in the numbering of the session that sent it, so the reconnect names that session too
+ * (myagent-dialect.ts). A frame without a session (system.connected before a restore) moves
+ * no cursor: its seq would be read against the wrong session.
  *
  * Timestamps are naive (`datetime.now().isoformat()`): the raw text is kept in `at`, and
  * `atMs` reads it as the viewer's local time.
@@ -20,7 +23,7 @@ import { contentText } from '@/protocol/myagent/myagent-content';
 import { toRunEvents } from '@/protocol/myagent/myagent-events';
 import { cancelRequested } from '@/protocol/myagent/myagent-lifecycle';
 import { MYAGENT_SERVER_TYPES, MyagentClientEventSchema, MyagentServerEventSchema } from '@/protocol/myagent/myagent-schemas';
-import { streamStateFor, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
+import { newStreamState, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
 type Place = { order?: FrameOrder; cursor?: string; identity?: string };
@@ -30,7 +33,7 @@ type Place = { order?: FrameOrder; cursor?: string; identity?: string };
  * frame, so a decoder that ingest keeps across reconnects (with a live epoch) works too.
  */
 export function createMyagentDecoder(ctx: DecodeContext): (frame: unknown) => DecodeResult {
-  const state = streamStateFor(ctx);
+  const state = newStreamState();
   return (frame) => decodeMyagentFrame(frame, state, `conn:${ctx.epoch}`);
 }
 
@@ -59,7 +62,10 @@ export function decodeMyagentFrame(frame: unknown, state: MyagentStreamState, sc
 
 function placeOf(frame: Record<string, unknown>, scope: string): Place {
   const seq = frame.seq;
-  if (typeof seq === 'number' && Number.isInteger(seq) && seq > 0) return { order: { scope, seq }, cursor: String(seq) };
+  if (typeof seq === 'number' && Number.isInteger(seq) && seq > 0) {
+    const session = frame.session_id;
+    return { order: { scope, seq }, ...(typeof session === 'string' && session !== '' ? { cursor: `${session}:${seq}` } : {}) };
+  }
   const eventId = frame.event_id;
   return typeof eventId === 'string' && eventId.length > 0 ? { identity: eventId } : {};
 }

@@ -28,6 +28,13 @@ describe('myagent dialect', () => {
     ]);
   });
 
+  test('the reconnect names the session whose numbering the cursor counts in, not the newest in the memo', () => {
+    const commands = myagentDialect.onOpen(open({ reconnect: true, cursor: 'sess-2:17', memo: { signed_state: 'c2ln', session_id: 'sess-3' } }));
+    expect(commands).toEqual([
+      { via: 'socket', message: { event: 'user.reconnect_with_state', session_id: 'sess-2', signed_state: 'c2ln', content: { last_seq: 17 } } },
+    ]);
+  });
+
   test('a reconnect without an exported state sends nothing: the server session is gone', () => {
     expect(myagentDialect.onOpen(open({ reconnect: true, cursor: '5' }))).toEqual([]);
   });

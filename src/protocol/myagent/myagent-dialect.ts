@@ -38,6 +38,19 @@ function sessionOf(memo: Readonly<Record<string, unknown>>, fallback: string): s
   return typeof memo.session_id === 'string' && memo.session_id.length > 0 ? memo.session_id : fallback;
 }
 
+/**
+ * The decoder's cursor `<session_id>:<seq>` (a bare seq in older recordings): last_seq is
+ * read in the numbering of the session that sent it, so the reconnect names that session,
+ * whichever session the memo holds by then.
+ */
+function readCursor(cursor: string | undefined): { session?: string; lastSeq?: number } {
+  if (cursor === undefined) return {};
+  const at = cursor.lastIndexOf(':');
+  const lastSeq = Number(cursor.slice(at + 1));
+  const valid = Number.isInteger(lastSeq) && lastSeq > 0 ? { lastSeq } : {};
+  return at > 0 ? { session: cursor.slice(0, at), ...valid } : valid;
+}
+
 export const myagentDialect: Dialect = {
   id: 'myagent',
   label: 'MyAgent (WebSocket)',
@@ -56,16 +69,19 @@ export const myagentDialect: Dialect = {
     },
   },
   createDecoder: createMyagentDecoder,
+  // The decoder keeps cumulative text, running tasks and open chapters (myagent-state.ts):
+  // one decoder for the session, fed in seq order; nothing to split.
+  decodeInOrder: { split: () => undefined },
   connect: ({ baseUrl }) => ({ kind: 'websocket', url: socketUrl(baseUrl) }),
   onOpen(ctx) {
     if (ctx.reconnect && ctx.memo.signed_state !== undefined) {
-      const lastSeq = Number(ctx.cursor);
+      const { session, lastSeq } = readCursor(ctx.cursor);
       return [
         socket({
           event: 'user.reconnect_with_state',
-          session_id: sessionOf(ctx.memo, ctx.runId),
+          session_id: session ?? sessionOf(ctx.memo, ctx.runId),
           signed_state: ctx.memo.signed_state,
-          content: Number.isInteger(lastSeq) && lastSeq > 0 ? { last_seq: lastSeq } : {},
+          content: lastSeq !== undefined ? { last_seq: lastSeq } : {},
         }),
       ];
     }

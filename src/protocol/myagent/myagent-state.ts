@@ -4,16 +4,13 @@
  * far (the real server's partial answers are cumulative), the chapter that is open, open
  * plan-confirmation gates and whether the run has started or ended.
  *
- * Why it outlives a connection: a disconnect ends the myagent server session and
+ * Why one decoder reads the whole session: a disconnect ends the myagent server session and
  * `user.reconnect_with_state` replays only what the old connection missed, on a NEW
- * connection, i.e. a new decoder (dialect.ts creates one per connection and passes no
- * previous state). Without carrying this over, the first cumulative partial answer after
- * a resume would repeat text already shown and the 'solve' chapter would open twice.
- * The carry-over is keyed by run id and taken only by a LATER epoch of the same run, so a
- * new session (epoch 0 again, e.g. replaying a recording) always starts clean.
+ * connection; the first cumulative partial answer after a resume must be cut against the
+ * text already shown, and 'solve' must not open twice. The dialect sets `decodeInOrder`, so
+ * ingest keeps one decoder (one state) for the session and feeds it frames in seq order;
+ * out of order, a cumulative answer would be cut against the wrong text.
  */
-import type { DecodeContext } from '@/protocol/dialect';
-
 export type MyagentChapter = 'plan' | 'solve' | 'aggregate';
 
 export type MyagentStreamState = {
@@ -40,26 +37,6 @@ export function newStreamState(): MyagentStreamState {
     texts: new Map(),
     openGates: new Set(),
   };
-}
-
-const CARRY_LIMIT = 32;
-const carried = new Map<string, { epoch: number; state: MyagentStreamState }>();
-
-/** The state for a new decoder: the run's previous one on a reconnect, else a fresh one. */
-export function streamStateFor(ctx: DecodeContext): MyagentStreamState {
-  const previous = carried.get(ctx.runId);
-  if (previous && ctx.epoch > previous.epoch) {
-    previous.epoch = ctx.epoch;
-    return previous.state;
-  }
-  const state = newStreamState();
-  carried.delete(ctx.runId);
-  carried.set(ctx.runId, { epoch: ctx.epoch, state });
-  if (carried.size > CARRY_LIMIT) {
-    const oldest = carried.keys().next().value;
-    if (oldest !== undefined) carried.delete(oldest);
-  }
-  return state;
 }
 
 /** Marks a task running (moved to the end: it is now the current one). */

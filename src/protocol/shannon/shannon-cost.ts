@@ -8,8 +8,8 @@
  * No double counting: the agent total is booked only when this decoder saw no priced
  * LLM output for that agent (then it is the only cost Shannon told us). An LLM output
  * with tokens but no cost_usd books a zero-cost point with the tokens and does not count
- * as priced. Limitation: after a reconnect the decoder is fresh, so an AGENT_COMPLETED
- * whose LLM outputs arrived on the earlier connection would be booked again.
+ * as priced. This reads the frames before it: ingest decodes shannon in seq order with one
+ * decoder per session (decodeInOrder), so a reconnect or a refilled gap books nothing twice.
  */
 import { decimalToMicros } from '@/lib/to-micros';
 import type { ShannonUsage } from '@/protocol/shannon/shannon-schemas';

@@ -151,6 +151,13 @@ describe('shannon decoder: wire variants', () => {
     expect(types(events(decode(sse(env('AGENT_COMPLETED', { agent_id: 'b', payload: { cost_usd: 0.002 } })))))).toEqual(['node.completed', 'cost.recorded']);
   });
 
+  it('a history LLM_OUTPUT that stores a thread.message.completed body books its metadata cost', () => {
+    const metadata = { input_tokens: 473, output_tokens: 73, cost_usd: 0.0021, model_used: 'gpt-4o-mini' };
+    const stored = { workflow_id: WF, type: 'LLM_OUTPUT', response: 'Split it.', agent_id: 'plan', metadata, seq: 18, stream_id: '1-0' };
+    const out = events(fresh()(sse(stored)));
+    expect(out[0]).toMatchObject({ type: 'cost.recorded', micros: 2100, nodeId: 'plan', model: 'gpt-4o-mini' });
+  });
+
   it('LLM_OUTPUT with nested usage (no cost) records tokens at zero cost and leaves the agent unpriced', () => {
     const decode = fresh();
     const out = events(decode(sse(env('LLM_OUTPUT', { agent_id: 'a', payload: { usage: { input_tokens: 104, output_tokens: 70 }, model: 'm' } }))));

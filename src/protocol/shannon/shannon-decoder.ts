@@ -58,7 +58,8 @@ function decodeBody(data: unknown, event: string | undefined, id: string | undef
   if (type === undefined) return rejected('not a shannon event: no "type" field and no SSE event name');
   const position = positionOf(body, id, ctx);
   if (type === DELTA) return decodeDelta(body, position, ctx);
-  if (type === COMPLETED) return decodeCompleted(body, position, ctx, state);
+  // History stores a thread.message.completed under its canonical type LLM_OUTPUT, body as is.
+  if (type === COMPLETED || (type === 'LLM_OUTPUT' && isCompletedBody(body))) return decodeCompleted(body, position, ctx, state);
   if (!SHANNON_TYPES.has(type)) {
     const envelope = { workflow_id: str(body.workflow_id), timestamp: str(body.timestamp) };
     return { kind: 'events', events: stamp([unknownFrame(type, str(body.message))], envelope), ...position };
@@ -83,6 +84,11 @@ function unanswerableMemo(events: readonly RunEvent[]): Record<string, string> |
 /** `event: error` is Shannon's ERROR_OCCURRED under another name. */
 function normaliseType(type: string | undefined): string | undefined {
   return type === 'error' ? 'ERROR_OCCURRED' : type;
+}
+
+/** A thread.message.completed body (response and metadata on the envelope, no payload). */
+function isCompletedBody(body: Envelope): boolean {
+  return 'response' in body && body.payload === undefined && body.data === undefined;
 }
 
 /** A renamed frame body seen without its SSE event name (recordings, fixtures). */
@@ -152,7 +158,7 @@ function str(value: unknown): string | undefined {
 
 function decodeReply(frame: HttpReplyFrame, ctx: DecodeContext, state: ShannonDecoderState): DecodeResult {
   const { method, path, status } = frame.reply;
-  const isHistory = method === 'GET' && /\/api\/v1\/tasks\/[^/]+\/events/.test(path);
+  const isHistory = isHistoryPath(method, path);
   if (!isHistory) {
     if (status >= 200 && status < 300) return { kind: 'events', events: [] };
     return { kind: 'events', events: [{ type: 'log', level: 'warn', source: 'runboard', message: `${method} ${path} answered HTTP ${status}` }] };
@@ -161,6 +167,26 @@ function decodeReply(frame: HttpReplyFrame, ctx: DecodeContext, state: ShannonDe
   const parsed = HistoryReplySchema.safeParse(frame.body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), 'history');
   return { kind: 'events', events: historyEvents(Array.isArray(parsed.data) ? parsed.data : parsed.data.events, ctx, state) };
+}
+
+/**
+ * decodeInOrder (shannon-dialect.ts): a history page stands for the live frames it holds;
+ * each is placed and decoded on its own, in seq order with the live stream. Its `stream_id`
+ * becomes the SSE id, so a resume after a history fill sends the id the server wrote.
+ */
+export function splitShannonFrame(frame: unknown): unknown[] | undefined {
+  if (!isHttpReplyFrame(frame) || frame.reply.status !== 200 || !isHistoryPath(frame.reply.method, frame.reply.path)) return undefined;
+  const parsed = HistoryReplySchema.safeParse(frame.body);
+  if (!parsed.success) return undefined;
+  const envelopes: readonly unknown[] = Array.isArray(parsed.data) ? parsed.data : parsed.data.events;
+  return envelopes.map((envelope) => {
+    const streamId = typeof envelope === 'object' && envelope !== null ? (envelope as Envelope).stream_id : undefined;
+    return typeof streamId === 'string' && streamId !== '' ? { id: streamId, data: envelope } : { data: envelope };
+  });
+}
+
+function isHistoryPath(method: string, path: string): boolean {
+  return method === 'GET' && /\/api\/v1\/tasks\/[^/]+\/events/.test(path);
 }
 
 /** Every envelope of a history page, keyed `wf:<id>#<seq>` like the live frame, unordered. */

@@ -9,7 +9,7 @@
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
-import { UNANSWERABLE_MEMO_PREFIX, createShannonDecoder } from '@/protocol/shannon/shannon-decoder';
+import { UNANSWERABLE_MEMO_PREFIX, createShannonDecoder, splitShannonFrame } from '@/protocol/shannon/shannon-decoder';
 
 const taskPath = (runId: string) => `/api/v1/tasks/${encodeURIComponent(runId)}`;
 
@@ -34,6 +34,9 @@ export const shannonDialect: Dialect = {
     control: { cancel: true, pause: true, resume: true },
   },
   createDecoder: (ctx) => createShannonDecoder(ctx),
+  // The decoder remembers priced agents, declared nodes, open chapters and gates: frames are
+  // decoded in seq order by one decoder for the session; history pages split into frames.
+  decodeInOrder: { split: splitShannonFrame },
   connect: ({ baseUrl, runId, token }) => ({
     kind: 'sse',
     url: new URL(`/api/v1/stream/sse?workflow_id=${encodeURIComponent(runId)}`, baseUrl).toString(),

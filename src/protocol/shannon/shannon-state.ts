@@ -3,9 +3,9 @@
  * mapping helper reads. Shannon's stream states no graph for agents and no chapters, so
  * the decoder remembers what it already declared to avoid repeating it.
  *
- * Lifetime: one state per decoder, i.e. per connection (dialect.createDecoder). After a
- * reconnect the server replays only what follows Last-Event-ID, so a fresh state cannot
- * know earlier LLM costs: see the cost rule in shannon-cost.ts.
+ * Lifetime: one state per decoder. The dialect sets `decodeInOrder`, so ingest keeps one
+ * decoder for the whole session (across reconnects) and feeds it frames in seq order, once
+ * each: the state is what a clean run would have built (the cost rule in shannon-cost.ts).
  */
 export type ShannonDecoderState = {
   /** Agents for which an LLM_OUTPUT / thread.message.completed carried cost_usd. */

@@ -64,6 +64,19 @@ function decodeLive(data: unknown, state: TolkyState): DecodeResult {
 
 const scopeOf = (intentId: string) => `intent:${intentId}`;
 
+/**
+ * decodeInOrder (tolky-dialect.ts): a replay response stands for the live frames it carries;
+ * each is placed and decoded on its own, in seq order with the live stream. Any other frame,
+ * or a replay of another intent, is decoded as it is (undefined).
+ */
+export function splitTolkyFrame(frame: unknown): unknown[] | undefined {
+  const socket = SocketFrameSchema.safeParse(frame);
+  if (!socket.success || socket.data.event !== 'replay_events_response') return undefined;
+  const parsed = TolkyReplayResponseSchema.safeParse(socket.data.data);
+  if (!parsed.success) return undefined;
+  return parsed.data.events.map((envelope) => ({ event: TOLKY_PIPELINE_EVENT, data: envelope }));
+}
+
 function decodeReplay(data: unknown, state: TolkyState): DecodeResult {
   const parsed = TolkyReplayResponseSchema.safeParse(data);
   if (!parsed.success) return rejected(reasonOf(parsed.error), 'replay_events_response');

@@ -12,7 +12,7 @@
  * (ordered live frame + keyed replay copy), which nothing could dedupe.
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
-import { createTolkyDecoder } from '@/protocol/tolky/tolky-decoder';
+import { createTolkyDecoder, splitTolkyFrame } from '@/protocol/tolky/tolky-decoder';
 import { TOLKY_PIPELINE_EVENT, TOLKY_SESSION_EVENTS } from '@/protocol/tolky/tolky-session-schemas';
 
 export const TOLKY_NAMESPACE = '/sequential-thinking';
@@ -44,6 +44,9 @@ export const tolkyDialect: Dialect = {
     },
   },
   createDecoder: (ctx) => createTolkyDecoder(ctx),
+  // The decoder remembers step labels and open gates (continuation_started resolves the
+  // interruption before it): frames are decoded in seq order, replays split into frames.
+  decodeInOrder: { split: splitTolkyFrame },
   connect: ({ baseUrl, token }) => ({
     kind: 'socket.io',
     url: baseUrl,

@@ -14,8 +14,8 @@
  *                                (opaque base64 naming the run)
  *   user.reconnect_with_state {signed_state, content:{last_seq}}
  *                                agent.state_restored with a NEW session id, then up to 200
- *                                buffered run events the old connection had not sent past
- *                                `last_seq`, renumbered, then system.notice "Replay completed",
+ *                                buffered run events after `last_seq` of the session named by
+ *                                `session_id`, renumbered, then system.notice "Replay completed",
  *                                then live events
  * Every outbound frame is stamped per connection: `seq` from 1 (heartbeats too),
  * `event_id = "<connection_id>-<seq>"`, `metadata.connection_id`, `session_id`.
@@ -32,8 +32,11 @@ const HEARTBEAT_MS = 60_000;
 const REPLAY_LIMIT = 200;
 const SCENARIO_IDS = ['fanout', 'retry', 'gate', 'cancel', 'xss'];
 
-/** Which run-history frame each seq of a run's latest connection carried. */
-type Binding = { sent: Array<{ seq: number; index: number }> };
+/**
+ * What one session's connection sent: the history index it started at and which run-history
+ * frame each of its seqs carried. `last_seq` is read against the session the client names.
+ */
+type Binding = { start: number; sent: Array<{ seq: number; index: number }> };
 
 type Connection = {
   ws: WebSocket;
@@ -51,6 +54,7 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
   const wss = new WebSocketServer({ noServer: true });
   /** session id → run id (undefined until user.message). */
   const sessions = new Map<string, string | undefined>();
+  /** session id → what that session's connection sent. */
   const bindings = new Map<string, Binding>();
   let counter = 0;
 
@@ -145,7 +149,8 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
     sessions.set(sessionId, runId);
     Object.assign(conn, { sessionId, runId });
     send(conn, { event: 'agent.state_restored', content: { session_id: sessionId }, metadata: { new_session_id: sessionId, previous_session_id: previous ?? null, restored_at: naiveIso(Date.now()) }, show_content: 'Session state restored' });
-    const from = resumeIndex(bindings.get(runId), (frame.content as { last_seq?: unknown } | undefined)?.last_seq, run.history.length);
+    const named = typeof frame.session_id === 'string' ? bindings.get(frame.session_id) : undefined;
+    const from = resumeIndex(named, (frame.content as { last_seq?: unknown } | undefined)?.last_seq, run.history.length);
     const start = Math.max(from, run.history.length - REPLAY_LIMIT);
     follow(conn, run, start, () => send(conn, { event: 'system.notice', content: { message: 'Replay completed', replayed: run.history.length - start }, metadata: { type: 'info' } }));
   }
@@ -153,8 +158,8 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
   /** Sends history from `start`, then (after `afterReplay`) live frames; records the seq ↔ frame map. */
   function follow(conn: Connection, run: ScriptedRun<MyagentWire>, start: number, afterReplay?: () => void) {
     conn.unsubscribe?.();
-    const binding: Binding = { sent: [] };
-    bindings.set(run.runId, binding);
+    const binding: Binding = { start, sent: [] };
+    if (conn.sessionId) bindings.set(conn.sessionId, binding);
     conn.binding = binding;
     const deliver = (frame: MyagentWire, index: number) => {
       const seq = send(conn, frame);
@@ -216,10 +221,13 @@ function readSignedState(signed: unknown): { session?: string; run?: string } | 
   }
 }
 
-/** The history index after the last frame the client saw (`last_seq`); the whole buffer when unknown. */
+/**
+ * The history index after the last run frame the client saw (`last_seq` in the named session's
+ * numbering; before any run frame of it: where that session started); the whole buffer when unknown.
+ */
 function resumeIndex(binding: Binding | undefined, lastSeq: unknown, historyLength: number): number {
   if (!binding || typeof lastSeq !== 'number') return Math.max(0, historyLength - REPLAY_LIMIT);
-  let index = -1;
+  let index = binding.start - 1;
   for (const entry of binding.sent) if (entry.seq <= lastSeq) index = entry.index;
   return index + 1;
 }

@@ -1,0 +1,51 @@
+/**
+ * One dialect's seeded fault test (issue 6), shared by the per-dialect files in tests/faults/
+ * so vitest runs the dialects in parallel: a simulator of its own (time scaled to a tenth),
+ * SEED_COUNT seeded runs under the fault proxy (drop 1%, duplicate 1%, reorder within 5,
+ * short pauses, every connection cut every 0.4–1.2 s), each compared with its clean twin.
+ * `FAULT_SEEDS=100` (npm run faults:long) runs more seeds; the figures are printed.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+import type { DialectId } from '@/protocol/dialect';
+import { DIALECTS } from '@/protocol/dialects';
+import { startSimulator, type SimulatorHandle } from '@/simulator/server';
+
+import { runFaultSuite, totals } from './fault-suite';
+
+/** Seeds per dialect: 5 in `npm test`, `FAULT_SEEDS=100` in `npm run faults:long`. */
+export const SEED_COUNT = Number(process.env.FAULT_SEEDS ?? 5);
+
+export type SeededFaultTest = Readonly<{
+  id: DialectId;
+  /** Protocols whose event keys survive a reconnect (all but myagent, which renumbers per connection). */
+  keyed: boolean;
+  compare: 'exact' | 'state';
+  spare?: (unit: string) => boolean;
+}>;
+
+export function describeSeededFaults({ id, keyed, compare, spare }: SeededFaultTest): void {
+  const seeds = Array.from({ length: SEED_COUNT }, (_, i) => i + 1);
+  let sim: SimulatorHandle;
+  beforeAll(async () => {
+    sim = await startSimulator({ timeScale: 0.1 });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  describe(`${id} under seeded faults`, () => {
+    test(`${seeds.length} seeded runs end exactly like the clean run`, async () => {
+      const started = Date.now();
+      const outcomes = await runFaultSuite({ dialect: DIALECTS[id], sim, seeds, cutEveryMs: [400, 1200], keyed, compare, ...(spare ? { spare } : {}) });
+      for (const outcome of outcomes) {
+        expect(outcome.faulted, `${id} seed ${outcome.seed} (${outcome.scenario})`).toEqual(outcome.clean);
+      }
+      const sum = totals(outcomes);
+      // The runs must have been faulted for the comparison to mean anything.
+      expect(sum.cuts).toBeGreaterThan(0);
+      expect(sum.dropped + sum.duplicated + sum.reordered).toBeGreaterThan(0);
+      console.info(`[faults] ${id}: ${seeds.length} seeds in ${Date.now() - started} ms, ${JSON.stringify(sum)}`);
+    }, 40_000 + seeds.length * 2_000);
+  });
+}
