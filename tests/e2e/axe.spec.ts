@@ -1,6 +1,9 @@
 /**
- * Accessibility in real Chromium: axe-core scans the start page, a live run view and the
- * gate dialog; serious or critical violations fail the test and are printed readably.
+ * Accessibility in real Chromium: axe-core scans every screen — the start page (light and
+ * dark), a live run view with each side tab (node details with a node selected, cost,
+ * diagnostics), the timeline with a raw frame open, the gate dialog, the reviewer inbox,
+ * the cancel-run dialog, the shortcut help, the replay view and the invalid-link page.
+ * Serious or critical violations fail the test and are printed one readable line each.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -20,37 +23,77 @@ afterAll(async () => {
 
 const AXE_SOURCE = readFileSync(resolve('node_modules/axe-core/axe.min.js'), 'utf8');
 
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
 
-/** Serious and critical violations, one readable line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
+/** Serious and critical violations of the screen as it is now, one readable line each, prefixed by the screen's name. */
+async function seriousViolations(page: Page, screen: string): Promise<string[]> {
   // Evaluated through the debugger protocol: the app's CSP (rightly) blocks an injected inline <script>.
-  await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe;
     return (await axe.run(document)).violations;
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(', ')}`);
+    .map((v) => `${screen}: ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join(', ')}`);
 }
 
-test('the start page has no serious or critical violations', async () => {
-  const page = await harness.newPage();
+test.each(['light', 'dark'] as const)('the start page (%s) has no serious or critical violations', async (colorScheme) => {
+  const page = await harness.newPage({ colorScheme });
   await page.goto(harness.sim.url);
   await page.getByRole('heading', { name: 'Runboard' }).waitFor();
-  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('region', { name: /simulator runs$/ }).first().getByRole('button').first().waitFor();
+  expect(await seriousViolations(page, `start (${colorScheme})`)).toEqual([]);
   await page.close();
 });
 
-test('a live run view and its gate dialog have no serious or critical violations', async () => {
+test('the live run view, each side tab, the raw frame, and every dialog have no serious or critical violations', async () => {
   const page = await harness.newPage();
   await page.goto(liveUrl(harness.sim, 'relavium', 'gate~axe'));
-  const dialog = page.getByRole('alertdialog');
-  await dialog.waitFor({ timeout: 20_000 });
-  expect(await seriousViolations(page)).toEqual([]);
+  const found: string[] = [];
+  await page.getByRole('alertdialog').waitFor({ timeout: 20_000 });
+  found.push(...(await seriousViolations(page, 'gate dialog')));
   await page.keyboard.press('Escape');
   await page.getByRole('status', { name: 'Stream status' }).waitFor();
-  expect(await seriousViolations(page)).toEqual([]);
+  found.push(...(await seriousViolations(page, 'run view, cost tab')));
+
+  await page.locator('.react-flow__node').first().click();
+  await page.getByRole('complementary', { name: /^Node details: / }).waitFor();
+  found.push(...(await seriousViolations(page, 'node details')));
+  await page.getByRole('tab', { name: 'Diagnostics' }).click();
+  await page.getByRole('region', { name: 'Stream diagnostics' }).waitFor();
+  found.push(...(await seriousViolations(page, 'diagnostics')));
+
+  await page.getByRole('button', { name: 'Raw frame of row 0' }).click();
+  await page.getByRole('region', { name: 'Raw frame of row 0' }).waitFor();
+  found.push(...(await seriousViolations(page, 'timeline raw frame')));
+
+  await page.getByRole('button', { name: /^Gates/ }).click();
+  await page.getByRole('dialog', { name: 'Reviewer inbox' }).waitFor();
+  found.push(...(await seriousViolations(page, 'reviewer inbox')));
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Cancel run' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this run?' }).waitFor();
+  found.push(...(await seriousViolations(page, 'cancel-run dialog')));
+  await page.getByRole('button', { name: 'Keep running' }).click();
+
+  await page.locator('body').press('?');
+  await page.getByRole('dialog', { name: /shortcuts/i }).waitFor();
+  found.push(...(await seriousViolations(page, 'shortcut help')));
+  expect(found).toEqual([]);
+  await page.close();
+});
+
+test('the replay view and the invalid-link page have no serious or critical violations', async () => {
+  const page = await harness.newPage();
+  await page.goto(`${harness.sim.url}/?replay=/recordings/relavium-fanout.jsonl&at=20`);
+  await page.getByRole('status', { name: 'Stream status' }).waitFor({ timeout: 20_000 });
+  await page.locator('.react-flow__node').first().waitFor();
+  const found = await seriousViolations(page, 'replay');
+  await page.goto(`${harness.sim.url}/?dialect=nonesuch&url=http://127.0.0.1:1&run=x`);
+  await page.getByRole('heading', { name: 'This link cannot be opened' }).waitFor();
+  found.push(...(await seriousViolations(page, 'invalid link')));
+  expect(found).toEqual([]);
   await page.close();
 });

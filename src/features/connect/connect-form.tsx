@@ -63,7 +63,7 @@ export function ConnectForm({ dialects, initial, onSubmit }: Props) {
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.token} className={label}>Token (kept in memory, never in the URL)</label>
         <input id={ids.token} type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} className={field} />
-        <span className="flex items-center gap-1.5 text-xs text-slate-500">
+        <span className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <input id={ids.remember} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
           <label htmlFor={ids.remember}>Remember for this browser tab only</label>
         </span>

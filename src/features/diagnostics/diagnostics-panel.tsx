@@ -24,7 +24,7 @@ export function DiagnosticsPanel() {
           ] as const
         ).map(([term, value]) => (
           <div key={term} className="rounded-md bg-slate-100 p-2 dark:bg-slate-800">
-            <dt className="text-[11px] text-slate-500 dark:text-slate-400">{term}</dt>
+            <dt className="text-[11px] text-slate-600 dark:text-slate-300">{term}</dt>
             <dd className="font-semibold tabular-nums">{value.toLocaleString('en-US')}</dd>
           </div>
         ))}

@@ -57,7 +57,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         aria-controls="timeline-raw-frame"
         aria-label={`Raw frame of row ${row}`}
         onClick={() => onToggleRaw(row)}
-        className="mr-1 shrink-0 rounded px-1 font-mono text-zinc-500 hover:bg-zinc-200 dark:text-zinc-400 dark:hover:bg-zinc-700"
+        className="mr-1 shrink-0 rounded px-1 font-mono text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-700"
       >
         raw
       </button>

@@ -62,7 +62,7 @@ export function TimelineToolbar({ filters, onFiltersChange, graph, follow, onFol
         type="button"
         aria-pressed={follow}
         onClick={() => onFollowChange(!follow)}
-        className={`ml-auto rounded border px-2 py-0.5 ${follow ? 'border-sky-600 bg-sky-600 text-white' : 'border-zinc-300 dark:border-zinc-600'}`}
+        className={`ml-auto rounded border px-2 py-0.5 ${follow ? 'border-sky-700 bg-sky-700 text-white' : 'border-zinc-300 dark:border-zinc-600'}`}
       >
         <span aria-hidden="true">{follow ? '↓ ' : ''}</span>Follow live
       </button>
