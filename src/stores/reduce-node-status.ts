@@ -67,9 +67,12 @@ function applyToNode(node: NodeState, event: RunEvent): NodeState {
       if (attempt > node.attempt) return { ...node, status: 'running', attempt, startedAtMs: event.atMs ?? node.startedAtMs, tail: '' };
       return moveTo(node, 'running', event.atMs, undefined);
     }
+    // An outcome of an earlier attempt arriving late says nothing about the current one.
     case 'node.completed':
+      if (event.attempt !== undefined && event.attempt < node.attempt) return node;
       return moveTo(withAttempt(node, event.attempt), 'succeeded', event.atMs, undefined);
     case 'node.failed':
+      if (event.attempt !== undefined && event.attempt < node.attempt) return node;
       return moveTo(withAttempt(node, event.attempt), 'failed', event.atMs, event.error);
     case 'node.retrying':
       if (event.attempt < node.attempt) return node;
@@ -102,8 +105,9 @@ function applyToNode(node: NodeState, event: RunEvent): NodeState {
   }
 }
 
+/** An outcome of a later attempt than the node knows: that attempt ran (its start may come late). */
 function withAttempt(node: NodeState, attempt: number | undefined): NodeState {
-  return attempt !== undefined && attempt > node.attempt ? { ...node, attempt } : node;
+  return attempt !== undefined && attempt > node.attempt ? { ...node, attempt, status: 'running' } : node;
 }
 
 /** Moves forward only: a status of lower rank than the current one is stale and ignored. */

@@ -46,6 +46,6 @@ export function describeSeededFaults({ id, keyed, compare, spare }: SeededFaultT
       expect(sum.cuts).toBeGreaterThan(0);
       expect(sum.dropped + sum.duplicated + sum.reordered).toBeGreaterThan(0);
       console.info(`[faults] ${id}: ${seeds.length} seeds in ${Date.now() - started} ms, ${JSON.stringify(sum)}`);
-    }, 40_000 + seeds.length * 2_000);
+    }, 40_000 + seeds.length * 4_000);
   });
 }
