@@ -172,6 +172,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     memo: () => memo,
     frameAt: (index) => frames.frameAt(index),
     exportRecording: () => frames.toJsonl(),
+    recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries }),
   };
 
   return {

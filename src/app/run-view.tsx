@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 
-import { downloadText } from '@/app/download-text';
+import { downloadText } from '@/lib/download-text';
 import { GateCenter } from '@/app/gate-center';
 import { RunSwitcher } from '@/app/run-switcher';
 import { ShortcutHelp } from '@/app/shortcut-help';

@@ -38,6 +38,8 @@ export type RunSession = Readonly<{
   frameAt: (index: number) => unknown;
   /** The session's recording as JSON Lines (secrets removed). */
   exportRecording: () => string;
+  /** Live recordings are bounded: how many lines were dropped and the most kept (diagnostics states it). */
+  recordingBound?: () => Readonly<{ droppedLines: number; maxLines: number }>;
 }>;
 
 export const RunSessionContext = createContext<RunSession | null>(null);

@@ -1,10 +1,12 @@
 /**
  * A JSON (or plain text) block for display: redacted, truncated at ~20 KB with a note,
- * "Show all" and "Download" for big values, folded behind <details> when long.
+ * "Show all" and "Download" for big values, folded behind <details> when long. Raw frames
+ * pass `downloadable`, so the whole frame (redacted) can always be saved.
  * Context-free: takes the value and a label as props; text is rendered as text only.
  */
 import { useMemo, useState } from 'react';
 
+import { downloadText, toFileName } from '@/lib/download-text';
 import { formatSize, toDisplayJson } from '@/lib/format-json';
 
 const FOLD_CHARS = 400;
@@ -16,9 +18,11 @@ export type JsonBlockProps = Readonly<{
   /** Start folded when the text is long (default true). */
   foldLong?: boolean;
   limit?: number;
+  /** Always offer "Download" of the whole value, not only when truncated (raw frames). */
+  downloadable?: boolean;
 }>;
 
-export function JsonBlock({ value, label, foldLong = true, limit }: JsonBlockProps) {
+export function JsonBlock({ value, label, foldLong = true, limit, downloadable = false }: JsonBlockProps) {
   const json = useMemo(() => toDisplayJson(value, limit), [value, limit]);
   const [showAll, setShowAll] = useState(false);
   const text = showAll ? json.full : json.text;
@@ -30,15 +34,19 @@ export function JsonBlock({ value, label, foldLong = true, limit }: JsonBlockPro
       >
         {text}
       </pre>
-      {json.truncated && (
+      {(json.truncated || downloadable) && (
         <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-          <span>
-            {showAll ? 'Showing all' : `Truncated: showing ${formatSize(json.text.length)}`} of {formatSize(json.full.length)}.
-          </span>
-          <button type="button" className="underline" onClick={() => setShowAll((v) => !v)}>
-            {showAll ? 'Show less' : 'Show all'}
-          </button>
-          <button type="button" className="underline" onClick={() => download(json.full, label)}>
+          {json.truncated && (
+            <>
+              <span>
+                {showAll ? 'Showing all' : `Truncated: showing ${formatSize(json.text.length)}`} of {formatSize(json.full.length)}.
+              </span>
+              <button type="button" className="underline" onClick={() => setShowAll((v) => !v)}>
+                {showAll ? 'Show less' : 'Show all'}
+              </button>
+            </>
+          )}
+          <button type="button" className="underline" onClick={() => downloadText(json.full, toFileName(label), 'application/json')}>
             Download
           </button>
         </p>
@@ -54,13 +62,4 @@ export function JsonBlock({ value, label, foldLong = true, limit }: JsonBlockPro
       {body}
     </details>
   );
-}
-
-function download(text: string, label: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${label.replace(/[^\w.-]+/g, '-').toLowerCase() || 'value'}.json`;
-  link.click();
-  URL.revokeObjectURL(url);
 }

@@ -1,5 +1,5 @@
 import { EmptyState } from '@/components/ui/empty-state';
-import { toDisplayJson } from '@/lib/format-json';
+import { JsonBlock } from '@/components/ui/json-block';
 import { useRunSession } from '@/stores/run-session';
 import { useDecodeIssues, useStreamStats } from '@/stores/run-selectors';
 
@@ -29,6 +29,7 @@ export function DiagnosticsPanel() {
           </div>
         ))}
       </dl>
+      <RecordingBoundNote bound={session.recordingBound?.()} />
       {issues.length === 0 ? (
         <EmptyState title="No rejected frames">Every frame so far matched its protocol.</EmptyState>
       ) : (
@@ -43,12 +44,27 @@ export function DiagnosticsPanel() {
               <pre className="mt-1 text-xs whitespace-pre-wrap break-words">{issue.reason}</pre>
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs">Raw frame</summary>
-                <pre className="max-h-40 overflow-auto text-xs whitespace-pre-wrap break-words">{toDisplayJson(session.frameAt(issue.frame), 4_000).text}</pre>
+                {session.frameAt(issue.frame) === undefined ? (
+                  <p className="text-xs">No longer held in memory.</p>
+                ) : (
+                  <JsonBlock value={session.frameAt(issue.frame)} label={`frame-${issue.frame}`} foldLong={false} limit={4_000} downloadable />
+                )}
               </details>
             </li>
           ))}
         </ol>
       )}
     </section>
+  );
+}
+
+/** Said only once the bound is reached: the export then starts part-way through the run. */
+function RecordingBoundNote({ bound }: { bound: Readonly<{ droppedLines: number; maxLines: number }> | undefined }) {
+  if (!bound || bound.droppedLines === 0) return null;
+  return (
+    <p role="note" className="rounded-md border border-slate-300 p-2 text-xs text-slate-700 dark:border-slate-600 dark:text-slate-200">
+      Recording bound reached: the recording keeps the last {bound.maxLines.toLocaleString('en-US')} frames at most;
+      the oldest {bound.droppedLines.toLocaleString('en-US')} lines were dropped to stay within memory.
+    </p>
   );
 }

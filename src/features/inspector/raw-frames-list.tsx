@@ -27,7 +27,7 @@ export function RawFramesList({ frames, frameAt }: RawFramesListProps) {
                 <summary className="cursor-pointer font-mono">
                   frame #{frame} (row {row})
                 </summary>
-                {value === undefined ? <p>No longer held in memory.</p> : <JsonBlock value={value} label={`frame-${frame}`} foldLong={false} />}
+                {value === undefined ? <p>No longer held in memory.</p> : <JsonBlock value={value} label={`frame-${frame}`} foldLong={false} downloadable />}
               </details>
             </li>
           );

@@ -23,7 +23,7 @@ export function RawFramePanel({ row, onClose }: RawFramePanelProps) {
       ) : frame === undefined ? (
         <p>Frame #{frameIndex} is no longer held in memory.</p>
       ) : (
-        <JsonBlock value={frame} label={`frame-${frameIndex}`} foldLong={false} />
+        <JsonBlock value={frame} label={`frame-${frameIndex}`} foldLong={false} downloadable />
       )}
     </section>
   );
