@@ -9,7 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { Server as SocketIoServer } from 'socket.io';
+import { Server as SocketIoServer, type ServerOptions as SocketIoOptions } from 'socket.io';
 
 import type { DialectId } from '@/protocol/dialect';
 import type { Encoder, ScriptedRun } from '@/simulator/engine/scripted-run';
@@ -26,6 +26,13 @@ export type SimulatorOptions = Readonly<{
   timeScale?: number;
   /** A built app (dist/) to serve on the same origin, for the browser tests and `npm run simulator`. */
   staticDir?: string;
+  /**
+   * Multi-pod (issue 6): a Socket.IO adapter joining this simulator's io server to others
+   * (`@socket.io/redis-adapter`), so room emits reach clients on every pod.
+   */
+  socketIoAdapter?: SocketIoOptions['adapter'];
+  /** False for a follower pod: its Socket.IO side starts no run, it serves the driver's (default true). */
+  drivesRuns?: boolean;
 }>;
 
 export type SimulatorHandle = Readonly<{
@@ -47,6 +54,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const ctx: SimContext = {
     timeScale,
     scenarios: SCENARIOS,
+    drivesRuns: options.drivesRuns ?? true,
     run<F>(dialect: DialectId, runId: string, encode: Encoder<F>) {
       const key = `${dialect}:${runId}`;
       const existing = runs.get(key) as ScriptedRun<F> | undefined;
@@ -124,7 +132,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     return false;
   }
 
-  const io = new SocketIoServer(server, { cors: { origin: '*' }, serveClient: false });
+  const io = new SocketIoServer(server, { cors: { origin: '*' }, serveClient: false, ...(options.socketIoAdapter ? { adapter: options.socketIoAdapter } : {}) });
   for (const backend of backends) backend.socketIo?.(io);
 
   server.on('upgrade', (req, socket, head) => {

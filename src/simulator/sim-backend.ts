@@ -16,6 +16,8 @@ export type ReceivedCommand = Readonly<{ dialect: DialectId; runId: string; kind
 
 export type SimContext = Readonly<{
   timeScale: number;
+  /** False on a follower pod (multi-pod): its Socket.IO side serves runs another pod drives. */
+  drivesRuns: boolean;
   /** The run with this id, started on first use; undefined when no scenario matches. */
   run<F>(dialect: DialectId, runId: string, encode: Encoder<F>): ScriptedRun<F> | undefined;
   /** A run that already exists, without starting one. */

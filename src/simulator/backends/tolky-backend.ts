@@ -13,6 +13,9 @@
  *                                  or starts the intent (session_intent_started)
  *   list_session_intents         → session_intents
  *
+ * Multi-pod (tolky-pods.ts): a follower pod (ctx.drivesRuns false) starts no run; a watch
+ * joins the rooms of a run another pod drives, and a replay asks the other pods.
+ *
  * Every pipeline event is emitted to the session room(s), the intent room and the host
  * room separately, so a client in all three really receives it three times (as the real
  * server does). Every command is recorded with ctx.record (kind = event name).
@@ -22,6 +25,8 @@ import { randomUUID } from 'node:crypto';
 import type { Namespace, Socket } from 'socket.io';
 
 import { createTolkyEncoder, type TolkyWire } from '@/simulator/backends/tolky-encoder';
+import { answerHistoryRequests, historyFromPeers } from '@/simulator/backends/tolky-pods';
+import { scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
 import { authSeen } from '@/simulator/http-util';
@@ -43,6 +48,7 @@ export const createTolkyBackend: SimBackendFactory = (ctx) => {
     socketIo(io) {
       const nsp = io.of('/sequential-thinking');
       nsp.on('connection', (socket) => onConnection(ctx, nsp, intents, socket));
+      answerHistoryRequests(nsp, (intentId) => intents.get(intentId)?.run.history);
     },
   };
 };
@@ -81,8 +87,12 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
   on('leave_sequential_thinking_host', (body) => void socket.leave(hostRoom(String(body?.hostId ?? ''))));
   on('replay_events', (body, intentId) => {
     const since = typeof body?.sinceSeq === 'number' ? body.sinceSeq : -1;
-    const history = intents.get(intentId)?.run.history ?? [];
-    socket.emit('replay_events_response', { intentId, events: history.filter((wire) => wire.seq > since) });
+    const local = intents.get(intentId)?.run.history;
+    if (!local && !ctx.drivesRuns) {
+      void historyFromPeers(nsp, intentId, since).then((events) => socket.emit('replay_events_response', { intentId, events }));
+      return;
+    }
+    socket.emit('replay_events_response', { intentId, events: (local ?? []).filter((wire) => wire.seq > since) });
   });
   on('cancel_intent', (body, intentId) => {
     const reason = typeof body?.reason === 'string' ? body.reason : 'cancelled by user';
@@ -101,6 +111,12 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
 /** Joins the socket to the intent's rooms, starting the run (and its room broadcast) on first use. */
 function attach(ctx: SimContext, nsp: Namespace, intents: Map<string, Intent>, socket: Socket, sessionId: string, intentId: string): boolean {
   let intent = intents.get(intentId);
+  if (!intent && !ctx.drivesRuns) {
+    // A follower pod: the run plays on the driver; its room emits reach this socket through the adapter.
+    void socket.join(intentRoom(intentId));
+    void socket.join(hostRoom(scenarioForRun(intentId)?.id ?? intentId));
+    return true;
+  }
   if (!intent) {
     const run = ctx.run<TolkyWire>('tolky', intentId, createTolkyEncoder(sessionId));
     if (!run) {
