@@ -15,6 +15,7 @@ import { createIngest } from '@/ingest/create-ingest';
 import { FrameLog } from '@/ingest/frame-log';
 import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
 import type { ConnectParams, Dialect, OutboundCommand } from '@/protocol/dialect';
+import type { RunEvent } from '@/protocol/run-event';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import type { AuditNote, CommandResult, RunSession } from '@/stores/run-session';
@@ -84,14 +85,16 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
 
   /** The audit trail: who did what from this browser, beside the stream's own echo. */
   function noteAudit(audit: AuditNote, outcome: string) {
-    ingest.acceptLocal({
+    const event: RunEvent = {
       type: 'log',
       level: outcome === 'sent' ? 'info' : 'warn',
       source: 'audit',
       message: `${audit.message} — from this browser, ${outcome}`,
       atMs: Date.now(),
       ...(audit.nodeId !== undefined ? { nodeId: audit.nodeId } : {}),
-    });
+    };
+    frames.addAudit(event, Date.now());
+    ingest.acceptLocal(event);
   }
 
   async function resync(cursor: string | undefined) {

@@ -13,6 +13,7 @@
  * the clock runs on by the grace period, so the end shows what the person saw once the
  * stream settled. Written only by app/create-replay-session.ts; no React.
  */
+import { toAuditEvent } from '@/protocol/audit-event';
 import type { Dialect } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { LogCheckpoint, EventLog } from '@/stores/event-log';
@@ -95,6 +96,12 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
     }
     if ('connection' in entry) {
       ingest.newEpoch();
+      continue;
+    }
+    if ('audit' in entry) {
+      const event = toAuditEvent(entry.audit);
+      if (event) ingest.acceptLocal(event);
+      frames.addAudit(entry.audit, clock);
       continue;
     }
     ingest.expireHeld();

@@ -24,7 +24,9 @@ export type RecordingHeader = Readonly<{
 export type RecordedEntry =
   | Readonly<{ t: number; frame: unknown }>
   | Readonly<{ t: number; out: unknown }>
-  | Readonly<{ t: number; connection: number }>;
+  | Readonly<{ t: number; connection: number }>
+  /** A person's action from this browser (the audit trail), so replays show it too. */
+  | Readonly<{ t: number; audit: unknown }>;
 
 const SECRET_KEYS = /^(authorization|token|api[-_]?key|x-api-key|password|secret|signed_state)$/i;
 
@@ -51,6 +53,10 @@ export class FrameLog {
 
   addCommand(command: unknown, atMs: number): void {
     this.push({ t: Math.max(0, atMs - this.startedAtMs), out: stripSecrets(command) });
+  }
+
+  addAudit(event: unknown, atMs: number): void {
+    this.push({ t: Math.max(0, atMs - this.startedAtMs), audit: event });
   }
 
   /** A new connection (reconnect) begins here; replay starts a fresh decoder at this line. */

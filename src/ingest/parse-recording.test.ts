@@ -35,7 +35,7 @@ describe('parseRecording', () => {
       { line: 4, reason: 'not JSON' },
       { line: 5, reason: 'lacks "t" (ms since start)' },
       { line: 6, reason: 'not an object' },
-      { line: 8, reason: 'neither "frame", "out" nor "connection"' },
+      { line: 8, reason: 'neither "frame", "out", "connection" nor "audit"' },
       { line: 10, reason: 'truncated JSON' },
     ]);
   });

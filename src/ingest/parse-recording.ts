@@ -110,5 +110,6 @@ function toEntry(value: unknown): RecordedEntry | string {
   if ('frame' in value) return { t, frame: value.frame };
   if ('out' in value) return { t, out: value.out };
   if (typeof value.connection === 'number') return { t, connection: value.connection };
-  return 'neither "frame", "out" nor "connection"';
+  if ('audit' in value) return { t, audit: value.audit };
+  return 'neither "frame", "out", "connection" nor "audit"';
 }
