@@ -176,7 +176,7 @@ export function createIngest(options: IngestOptions) {
       event.frame = raw.frameIndex;
       if (key !== undefined) event.key = key;
     }
-    if (result.memo) options.onMemo?.(result.memo);
+    // The memo was handed on when the frame was placed (acceptPlaced).
     return result.events;
   }
 
@@ -201,6 +201,9 @@ export function createIngest(options: IngestOptions) {
         continue;
       }
       placedLast = placed;
+      // Session bookkeeping (myagent's session id, signed state) is needed on arrival, not in
+      // protocol order: a session_created held behind a lost frame must still start the run.
+      if (placed.memo) options.onMemo?.(placed.memo);
       const key = placed.order ? orderKey(placed.order) : undefined;
       const item: Item = { events: [], raw: { frame: part, frameIndex }, ...(key !== undefined ? { key } : {}), ...(placed.cursor !== undefined ? { cursor: placed.cursor } : {}), ...(placed.advance ? { advance: placed.advance } : {}) };
       batch.push({ ...(placed.order ? { order: placed.order } : {}), ...(placed.identity !== undefined ? { identity: placed.identity } : {}), item });

@@ -8,7 +8,9 @@
  *   Under `/socket.io/` the messages are engine.io packets: only socket.io EVENT packets
  *   (`42…`) are units; the handshake, pings and acks pass, so the connection itself holds.
  * - Cuts: on a seeded schedule (and on `cut()`), every client connection is destroyed, as a
- *   network fault would; clients reconnect through the proxy.
+ *   network fault would; clients reconnect through the proxy. The schedule spares connections
+ *   younger than YOUNG_MS: cutting every handshake would test the client's backoff cap (a
+ *   connection that never opens), not whether an established stream loses events.
  * Client→server traffic is never faulted: the faults are in what the client receives.
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -39,21 +41,24 @@ export type FaultProxy = Readonly<{
   close(): Promise<void>;
 }>;
 
+const YOUNG_MS = 300;
+
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const target = new URL(options.target);
   const stats = emptyStats();
   const rates: { -readonly [K in keyof FaultRates]: FaultRates[K] } = { ...(options.rates ?? ISSUE_RATES) };
   const faultable = (unit: string) => !options.spare?.(unit);
   let connections = 0;
-  const live = new Set<() => void>();
-  const sockets = new Set<Socket>();
+  /** Open streams and raw sockets, each with when it opened. */
+  const live = new Map<() => void, number>();
+  const sockets = new Map<Socket, number>();
   const wss = new WebSocketServer({ noServer: true });
   // One PRNG per connection, seeded from the run's seed and the connection's number.
   const channelFor = (write: (unit: string) => void) => new FaultChannel(mulberry32(options.seed * 7919 + ++connections), rates, stats, write);
 
   const server = createServer((req, res) => forward(req, res));
   server.on('connection', (socket) => {
-    sockets.add(socket);
+    sockets.set(socket, Date.now());
     socket.on('close', () => sockets.delete(socket));
   });
   server.on('upgrade', (req, socket, head) => {
@@ -73,7 +78,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           answer.destroy();
           res.destroy();
         };
-        live.add(stop);
+        live.set(stop, Date.now());
         res.on('close', () => {
           live.delete(stop);
           channel.close();
@@ -97,7 +102,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       client.terminate();
       upstream.terminate();
     };
-    live.add(stop);
+    live.set(stop, Date.now());
     upstream.on('open', () => outbox.splice(0).forEach((m) => upstream.send(m)));
     upstream.on('message', (data) => {
       const text = String(data);
@@ -116,10 +121,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     upstream.on('error', end);
   }
 
-  function cut() {
+  function cut(minAgeMs = 0) {
     stats.cuts += 1;
-    for (const stop of [...live]) stop();
-    for (const socket of sockets) socket.destroy();
+    const before = Date.now() - minAgeMs;
+    for (const [stop, openedAt] of [...live]) if (openedAt <= before) stop();
+    for (const [socket, openedAt] of sockets) if (openedAt <= before) socket.destroy();
   }
 
   const cutRand = mulberry32(options.seed ^ 0x5eed);
@@ -128,7 +134,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     if (!options.cutEveryMs) return;
     const [min, max] = options.cutEveryMs;
     cutTimer = setTimeout(() => {
-      cut();
+      cut(YOUNG_MS);
       scheduleCut();
     }, min + cutRand() * (max - min));
   }
@@ -139,15 +145,15 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   return {
     url: `http://127.0.0.1:${port}`,
     stats,
-    cut,
+    cut: () => cut(),
     calm() {
       clearTimeout(cutTimer);
       Object.assign(rates, { drop: 0, duplicate: 0, reorder: 0, delay: 0 });
     },
     async close() {
       clearTimeout(cutTimer);
-      for (const stop of [...live]) stop();
-      for (const socket of sockets) socket.destroy();
+      for (const stop of [...live.keys()]) stop();
+      for (const socket of sockets.keys()) socket.destroy();
       wss.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
