@@ -18,6 +18,8 @@ type Draft = {
 } & {
   /** Set once this batch copied `graph`: later additions in the batch mutate the copy (O(n) per batch, not per node). */
   ownsGraph?: boolean;
+  /** The same for `cost.points`: a batch of many cost events copies the array once. */
+  ownsCost?: boolean;
 };
 
 export function reduceRunEvents(state: RunState, batch: readonly RunEvent[]): RunState {
@@ -28,6 +30,7 @@ export function reduceRunEvents(state: RunState, batch: readonly RunEvent[]): Ru
     applyEvent(draft, event, draft.log.length - 1);
   }
   delete draft.ownsGraph;
+  delete draft.ownsCost;
   draft.logLength = draft.log.length;
   draft.droppedRows = draft.log.firstRow;
   draft.logRevision = draft.log.revision;
@@ -78,7 +81,8 @@ function applyEvent(d: Draft, event: RunEvent, row: number): void {
       ensureNode(d, event.nodeId, undefined);
       return;
     case 'cost.recorded':
-      d.cost = addCost(d.cost, event, row);
+      d.cost = addCost(d.cost, event, row, d.ownsCost === true);
+      d.ownsCost = true;
       return;
     case 'gate.opened':
       openGate(d, event, row);
@@ -155,26 +159,27 @@ function ensureNode(d: Draft, nodeId: string, started: RunEventOf<'node.started'
 
 // ---- cost --------------------------------------------------------------------
 
-function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: number): CostState {
+function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: number, ownsPoints: boolean): CostState {
   const inputTokens = event.inputTokens ?? 0;
   const outputTokens = event.outputTokens ?? 0;
+  const point = {
+    row,
+    micros: event.micros,
+    inputTokens,
+    outputTokens,
+    ...(event.nodeId !== undefined ? { nodeId: event.nodeId } : {}),
+    ...(event.model !== undefined ? { model: event.model } : {}),
+    ...(event.atMs !== undefined ? { atMs: event.atMs } : {}),
+  };
+  // Within one batch the points array is ours already: append instead of copying it again.
+  const points = ownsPoints ? (cost.points as CostState['points'][number][]) : [...cost.points];
+  points.push(point);
   return {
     totalMicros: event.cumulativeMicros ?? cost.totalMicros + event.micros,
     currency: cost.points.length === 0 ? event.currency : cost.currency,
     inputTokens: cost.inputTokens + inputTokens,
     outputTokens: cost.outputTokens + outputTokens,
-    points: [
-      ...cost.points,
-      {
-        row,
-        micros: event.micros,
-        inputTokens,
-        outputTokens,
-        ...(event.nodeId !== undefined ? { nodeId: event.nodeId } : {}),
-        ...(event.model !== undefined ? { model: event.model } : {}),
-        ...(event.atMs !== undefined ? { atMs: event.atMs } : {}),
-      },
-    ],
+    points,
   };
 }
 
