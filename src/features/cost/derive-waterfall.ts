@@ -8,6 +8,7 @@
  * absolute change. Points without a node are gathered under RUN_KEY.
  */
 import type { CostPoint } from '@/stores/run-types';
+import { sumCostBy } from '@/lib/sum-cost-by';
 
 export const RUN_KEY = '(run)';
 
@@ -63,15 +64,8 @@ export type ModelCost = Readonly<{ model: string; micros: number; inputTokens: n
 
 /** Cost and tokens per model, most expensive first; points without a model read "unknown model". */
 export function deriveModelBreakdown(points: readonly CostPoint[]): ModelCost[] {
-  const byModel = new Map<string, { micros: number; inputTokens: number; outputTokens: number; calls: number }>();
-  for (const point of points) {
-    const key = point.model ?? 'unknown model';
-    const acc = byModel.get(key) ?? { micros: 0, inputTokens: 0, outputTokens: 0, calls: 0 };
-    acc.micros += point.micros;
-    acc.inputTokens += point.inputTokens;
-    acc.outputTokens += point.outputTokens;
-    acc.calls += 1;
-    byModel.set(key, acc);
-  }
-  return [...byModel.entries()].map(([model, acc]) => ({ model, ...acc })).sort((a, b) => b.micros - a.micros || a.model.localeCompare(b.model));
+  const byModel = sumCostBy(points, (point) => point.model ?? 'unknown model');
+  return [...byModel.entries()]
+    .map(([model, { count, ...sum }]) => ({ model, ...sum, calls: count }))
+    .sort((a, b) => b.micros - a.micros || a.model.localeCompare(b.model));
 }

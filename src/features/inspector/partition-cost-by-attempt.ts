@@ -6,6 +6,7 @@
  */
 import type { EventLog } from '@/stores/event-log';
 import type { CostPoint } from '@/stores/run-types';
+import { sumCostBy } from '@/lib/sum-cost-by';
 
 export type AttemptCost = Readonly<{ attempt: number; micros: number; inputTokens: number; outputTokens: number; points: number }>;
 
@@ -32,19 +33,13 @@ export function attemptBoundaries(log: EventLog, rows: readonly number[]): Bound
 }
 
 export function partitionCostByAttempt(points: readonly CostPoint[], boundaries: readonly Boundary[]): AttemptCost[] {
-  const byAttempt = new Map<number, { micros: number; inputTokens: number; outputTokens: number; points: number }>();
-  for (const point of points) {
+  const byAttempt = sumCostBy(points, (point) => {
     let attempt = 1;
     for (const b of boundaries) {
       if (b.row > point.row) break;
       attempt = b.attempt;
     }
-    const acc = byAttempt.get(attempt) ?? { micros: 0, inputTokens: 0, outputTokens: 0, points: 0 };
-    acc.micros += point.micros;
-    acc.inputTokens += point.inputTokens;
-    acc.outputTokens += point.outputTokens;
-    acc.points += 1;
-    byAttempt.set(attempt, acc);
-  }
-  return [...byAttempt.entries()].sort((a, b) => a[0] - b[0]).map(([attempt, acc]) => ({ attempt, ...acc }));
+    return attempt;
+  });
+  return [...byAttempt.entries()].sort((a, b) => a[0] - b[0]).map(([attempt, { count, ...sum }]) => ({ attempt, ...sum, points: count }));
 }

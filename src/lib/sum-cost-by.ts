@@ -1,0 +1,18 @@
+/** Sums cost and tokens of cost points into groups (per model, per attempt, ...), in first-seen order. */
+export type CostAmounts = Readonly<{ micros: number; inputTokens: number; outputTokens: number }>;
+
+export type CostSum = { micros: number; inputTokens: number; outputTokens: number; count: number };
+
+export function sumCostBy<P extends CostAmounts, K>(points: readonly P[], keyOf: (point: P) => K): Map<K, CostSum> {
+  const sums = new Map<K, CostSum>();
+  for (const point of points) {
+    const key = keyOf(point);
+    let sum = sums.get(key);
+    if (!sum) sums.set(key, (sum = { micros: 0, inputTokens: 0, outputTokens: 0, count: 0 }));
+    sum.micros += point.micros;
+    sum.inputTokens += point.inputTokens;
+    sum.outputTokens += point.outputTokens;
+    sum.count += 1;
+  }
+  return sums;
+}
