@@ -6,6 +6,7 @@
  * Fallbacks are module constants, never fresh objects (STYLE §2.3.5).
  */
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 
 import type { NodeStatus } from '@/protocol/run-event';
 import type { NodeState } from '@/stores/node-types';
@@ -15,11 +16,24 @@ import type { RunState } from '@/stores/run-types';
 import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
 import { STATUS_TEXT } from '@/features/canvas/status-style';
 
+/** A node's entry without its streamed text: what the node body renders through React. */
+export type NodeView = Omit<NodeState, 'tail' | 'startedAtMs' | 'endedAtMs'>;
+
 const PENDING_NODE: NodeState = { status: 'pending', attempt: 1, tail: '', costMicros: 0 };
 
-/** One node's whole entry; changes only when that node changes (any field, tail included). */
-export function useCanvasNodeState(nodeId: string): NodeState {
-  return useStore(useRunSession().nodeStatus, (s) => s.byId[nodeId] ?? PENDING_NODE);
+/**
+ * One node's entry minus `tail` and times, compared field by field: a token batch replaces
+ * the node's entry but changes only its tail, which node-tail.tsx writes to the DOM, so
+ * tokens never re-render the node body (STYLE §2.3.8; canvas-render-budget.test.tsx).
+ */
+export function useCanvasNodeView(nodeId: string): NodeView {
+  return useStore(
+    useRunSession().nodeStatus,
+    useShallow((s) => {
+      const { status, attempt, progress, progressMessage, costMicros, error } = s.byId[nodeId] ?? PENDING_NODE;
+      return { status, attempt, progress, progressMessage, costMicros, error };
+    }),
+  );
 }
 
 /** One node's status only: ignores its tokens, progress and cost. */

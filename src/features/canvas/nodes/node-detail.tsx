@@ -1,26 +1,14 @@
 /**
  * The middle of a run node: what it is doing now. One of, by priority: the error of a
  * failed (or retrying) node, the progress bar with its percentage, the last lines of
- * streamed output while it runs. Pure view over one NodeState.
+ * streamed output while it runs. A view over one node's NodeView; the streamed text is
+ * not in it, NodeTail writes that to the DOM itself.
  */
-import type { NodeState } from '@/stores/node-types';
+import type { NodeView } from '@/features/canvas/use-node-state';
+import { NodeTail } from '@/features/canvas/nodes/node-tail';
 
-const TAIL_LINES = 2;
-const TAIL_LINE_CHARS = 60;
-
-/** The last non-empty lines of streamed text, each cut to fit the node. */
-export function lastLines(tail: string, count = TAIL_LINES): string {
-  return tail
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .filter((line) => line.length > 0)
-    .slice(-count)
-    .map((line) => (line.length > TAIL_LINE_CHARS ? `…${line.slice(-TAIL_LINE_CHARS + 1)}` : line))
-    .join('\n');
-}
-
-export function NodeDetail({ node }: { node: NodeState }) {
-  const { status, error, progress, progressMessage, tail } = node;
+export function NodeDetail({ nodeId, node }: { nodeId: string; node: NodeView }) {
+  const { status, error, progress, progressMessage } = node;
   if (error && (status === 'failed' || status === 'retrying')) {
     return (
       <p className="line-clamp-2 break-words text-[11px] text-red-700 dark:text-red-300" title={error.message}>
@@ -30,15 +18,11 @@ export function NodeDetail({ node }: { node: NodeState }) {
       </p>
     );
   }
-  const showTail = (status === 'running' || status === 'retrying') && tail.length > 0;
+  const showTail = status === 'running' || status === 'retrying';
   return (
     <>
       {progress !== undefined && <ProgressBar progress={progress} message={progressMessage} />}
-      {showTail && (
-        <pre className="line-clamp-2 overflow-hidden whitespace-pre-wrap break-all font-mono text-[10px] leading-tight text-slate-700 dark:text-slate-300">
-          {lastLines(tail)}
-        </pre>
-      )}
+      {showTail && <NodeTail nodeId={nodeId} />}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { NodeState } from '@/stores/node-types';
 
 import { elapsedText } from '@/features/canvas/nodes/elapsed-clock';
-import { lastLines } from '@/features/canvas/nodes/node-detail';
+import { lastLines } from '@/features/canvas/nodes/node-tail';
 
 const node = (patch: Partial<NodeState>): NodeState => ({ status: 'running', attempt: 1, tail: '', costMicros: 0, ...patch });
 

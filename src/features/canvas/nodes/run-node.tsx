@@ -2,9 +2,10 @@
  * The canvas box for one run step.
  *
  * Structure (label, kind, "no known dependencies") comes from `data`, written by layout;
- * live state comes from the node-status store BY ID (useCanvasNodeState), so a status
- * change or a token re-renders this node only and never touches React Flow's arrays
- * (STYLE §2.3.4, §3.3). The clock is a DOM-writing child (elapsed-clock.tsx). Handles
+ * live state comes from the node-status store BY ID (useCanvasNodeView), so a status
+ * change re-renders this node only and never touches React Flow's arrays (STYLE §2.3.4,
+ * §3.3). Tokens re-render nothing: the clock and the streamed text are DOM-writing
+ * children (elapsed-clock.tsx, node-tail.tsx). Handles
  * sit outside the error boundary so edges still attach to a node that failed to draw.
  */
 import { Handle, Position, useStore as useFlowStore, type NodeProps } from '@xyflow/react';
@@ -19,7 +20,7 @@ import { NodeDetail } from '@/features/canvas/nodes/node-detail';
 import { NodeErrorBoundary } from '@/features/canvas/nodes/node-error-boundary';
 import { useWrapperLabel } from '@/features/canvas/nodes/use-wrapper-label';
 import { STATUS_CLASS, STATUS_ICON } from '@/features/canvas/status-style';
-import { useCanvasNodeState, useNodeStatus, useRunCurrency, useStatusText } from '@/features/canvas/use-node-state';
+import { useCanvasNodeView, useNodeStatus, useRunCurrency, useStatusText } from '@/features/canvas/use-node-state';
 
 const HANDLE_CLASS = '!h-1.5 !w-1.5 !min-w-0 !border-0 !bg-slate-400 opacity-60';
 /**
@@ -48,7 +49,7 @@ export const RunNode = memo(function RunNode({ id, data, selected, sourcePositio
 type BodyProps = Readonly<{ id: string; data: RunFlowNode['data']; selected: boolean }>;
 
 function RunNodeBody({ id, data, selected }: BodyProps) {
-  const node = useCanvasNodeState(id);
+  const node = useCanvasNodeView(id);
   const statusText = useStatusText(id, node.status);
   const currency = useRunCurrency();
   const ref = useRef<HTMLDivElement>(null);
@@ -74,7 +75,7 @@ function RunNodeBody({ id, data, selected }: BodyProps) {
       </div>
       <div className="truncate text-sm font-semibold text-slate-900 dark:text-slate-50" title={data.label}>{data.label}</div>
       {subtitle && <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">{subtitle}</div>}
-      <NodeDetail node={node} />
+      <NodeDetail nodeId={id} node={node} />
       <div className="mt-auto flex gap-2 text-[11px] text-slate-600 tabular-nums dark:text-slate-400">
         <ElapsedClock nodeId={id} />
         {node.costMicros > 0 && <span title="cost of this step">{formatMoney(node.costMicros, currency)}</span>}
