@@ -33,6 +33,8 @@ export const tolkyDialect: Dialect = {
   transport: 'socket.io',
   // Step heartbeats come while steps run; between phases tolky can stay quiet for a while.
   staleAfterMs: 60_000,
+  // An intent's seq starts at 1: a lost first frame (intent_created) is a gap, not a new start.
+  firstSeq: 1,
   capabilities: {
     // tolky can start runs (start_request), but its usual client watches intents started
     // elsewhere; the form offers watching, and `&start=` still works through startRun.
