@@ -1,4 +1,10 @@
-/** Filters (level, type, node, text) and the "Follow live" toggle above the timeline. */
+/**
+ * Filters (level, type, node, text) and the "Follow live" toggle above the timeline.
+ * Memoised: its props change only when the filters, the graph, follow or the shown count
+ * do, not on the timeline's every live refresh.
+ */
+import { memo } from 'react';
+
 import type { LogLevel, RunEventType } from '@/protocol/run-event';
 
 import type { GraphState } from '@/stores/run-types';
@@ -19,7 +25,7 @@ export type TimelineToolbarProps = Readonly<{
 const LEVELS: readonly (LogLevel | 'all')[] = ['all', 'debug', 'info', 'warn', 'error'];
 const FIELD = 'rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100';
 
-export function TimelineToolbar({ filters, onFiltersChange, graph, follow, onFollowChange, shown }: TimelineToolbarProps) {
+export const TimelineToolbar = memo(function TimelineToolbar({ filters, onFiltersChange, graph, follow, onFollowChange, shown }: TimelineToolbarProps) {
   const set = (patch: Partial<TimelineFilters>) => onFiltersChange({ ...filters, ...patch });
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 text-xs dark:border-zinc-700">
@@ -68,4 +74,4 @@ export function TimelineToolbar({ filters, onFiltersChange, graph, follow, onFol
       </button>
     </div>
   );
-}
+});

@@ -2,18 +2,19 @@
  * The run's timeline: every event row in order, grouped under chapter headings,
  * filterable, virtualised, following the live end until the person scrolls up.
  *
- * Container: it selects (log, logLength, chapters, graph, run start) through narrow
- * hooks and keeps its own UI state (filters, collapsed groups, follow, raw row);
+ * Container: it selects (log, logLength, chapters, graph, run start, a coalesced text
+ * revision) through narrow hooks and keeps its own UI state (filters, collapsed groups, follow, raw row);
  * selection is owned by the app shell and comes in through props (see README.md).
  */
 import { useCallback, useMemo, useState } from 'react';
 
-import { useChapters, useDroppedRows, useEventLog, useGraphState, useLogRevision, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
+import { useChapters, useDroppedRows, useEventLog, useGraphState, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
 
 import { NO_FILTERS, type TimelineFilters } from '@/features/timeline/build-timeline-items';
 import { RawFramePanel } from '@/features/timeline/raw-frame-panel';
 import { TimelineList } from '@/features/timeline/timeline-list';
 import { TimelineToolbar } from '@/features/timeline/timeline-toolbar';
+import { useTextRevision } from '@/features/timeline/use-text-revision';
 import { useTimelineItems } from '@/features/timeline/use-timeline-items';
 
 export type TimelineProps = Readonly<{
@@ -32,7 +33,8 @@ export type TimelineProps = Readonly<{
 export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNode, initialFollow = true, className = '' }: TimelineProps) {
   const log = useEventLog();
   const logLength = useLogLength();
-  const revision = useLogRevision();
+  // Not useLogRevision: text-only growth is coalesced to ~10 refreshes a second (use-text-revision.ts).
+  const revision = useTextRevision();
   const dropped = useDroppedRows();
   const chapters = useChapters();
   const graph = useGraphState();
