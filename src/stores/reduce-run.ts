@@ -175,7 +175,8 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
   const points = ownsPoints ? (cost.points as CostState['points'][number][]) : [...cost.points];
   points.push(point);
   return {
-    totalMicros: event.cumulativeMicros ?? cost.totalMicros + event.micros,
+    // A backend's running total only grows: a late, out-of-order total never pulls it back.
+    totalMicros: event.cumulativeMicros !== undefined ? Math.max(event.cumulativeMicros, cost.totalMicros) : cost.totalMicros + event.micros,
     currency: cost.points.length === 0 ? event.currency : cost.currency,
     inputTokens: cost.inputTokens + inputTokens,
     outputTokens: cost.outputTokens + outputTokens,
