@@ -2,6 +2,11 @@
  * relavium SSE frames → canonical RunEvents. Ordering key: `sequenceNumber`, gap-free
  * from 0 per run (sessions have their own counter, hence the scope). Also decodes the
  * `GET /runs/{runId}` snapshot reply used to fill gaps.
+ *
+ * Speed: `agent:token` (the bulk of any stream) takes a structural check instead of zod,
+ * like the AG-UI decoder; a frame that check does not accept goes through the full
+ * schema, so a bad frame is still rejected with a readable path, and a good one decodes
+ * to the same result either way (relavium-decoder.test.ts compares the two).
  */
 import type { DecodeResult } from '@/protocol/dialect';
 import { isHttpReplyFrame } from '@/protocol/dialect';
@@ -29,6 +34,43 @@ import { parseTimeMs } from '@/lib/parse-time';
 const TEXT_OPTIONS: GateOption[] = [{ value: 'input_provided', label: 'Submit', tone: 'approve' }, REJECT_OPTION];
 
 export function decodeRelaviumFrame(frame: unknown): DecodeResult {
+  return fastToken(frame) ?? decodeRelaviumFull(frame);
+}
+
+type Loose = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** What the schema's `optional(z.string())` accepts: absent, null or a string. */
+const isOptionalText = (value: unknown) => value == null || typeof value === 'string';
+
+/**
+ * `agent:token` checked by hand: every field the schema checks, no zod. Undefined sends
+ * the frame to the full path (anything unusual: a bad field, an odd SSE wrapper).
+ */
+function fastToken(frame: unknown): DecodeResult | undefined {
+  if (!isObject(frame) || isHttpReplyFrame(frame)) return undefined;
+  const sse = 'data' in frame;
+  if (sse && (!isOptionalField(frame.id) || !isOptionalField(frame.event))) return undefined;
+  const body = sse ? frame.data : frame;
+  if (!isObject(body) || body.type !== 'agent:token') return undefined;
+  const { nodeId, token, model, timestamp, sequenceNumber, runId, sessionId } = body;
+  if (typeof nodeId !== 'string' || typeof token !== 'string' || typeof model !== 'string' || typeof timestamp !== 'string') return undefined;
+  if (!Number.isSafeInteger(sequenceNumber) || (sequenceNumber as number) < 0) return undefined;
+  if (!isOptionalText(runId) || !isOptionalText(sessionId)) return undefined;
+  const event: RunEvent = { type: 'node.output', nodeId, delta: token, at: timestamp };
+  const atMs = parseTimeMs(timestamp);
+  if (atMs !== undefined) event.atMs = atMs;
+  if (runId != null) event.runId = runId as string;
+  const seq = sequenceNumber as number;
+  const wire = { runId: (runId as string | null) ?? undefined, sessionId: (sessionId as string | null) ?? undefined };
+  return { kind: 'events', events: [event], order: { scope: scopeOf(wire), seq }, cursor: sse && frame.id !== undefined ? (frame.id as string) : String(seq) };
+}
+
+/** The SSE wrapper's `id` and `event`: absent or a string (asSseFrame's schema). */
+const isOptionalField = (value: unknown) => value === undefined || typeof value === 'string';
+
+/** Every frame through the zod schemas (the reference path; `fastToken` must agree with it). */
+export function decodeRelaviumFull(frame: unknown): DecodeResult {
   if (isHttpReplyFrame(frame)) return decodeSnapshot(frame.body, frame.reply.status);
   const sse = asSseFrame(frame);
   const body = sse ? sse.data : frame;
