@@ -19,6 +19,11 @@
  * the snapshot: the snapshot sets the state, then every frame of this connection replays
  * over it in order, so the result is the latest state whichever came first. A failed
  * snapshot or more than MAX_HELD frames release the held frames anyway. Never throws.
+ *
+ * Speed: `agent_message` (the bulk of a stream) takes a structural check instead of zod,
+ * like the AG-UI decoder; a frame that check does not accept goes through the full
+ * schema, so a bad frame is still rejected with a readable path (mars-decoder.test.ts
+ * compares the two paths).
  */
 import type { DecodeContext, DecodeResult } from '@/protocol/dialect';
 import { isHttpReplyFrame } from '@/protocol/dialect';
@@ -39,6 +44,7 @@ import {
   MarsEventSchema,
   MarsLegacySchema,
   type MarsDagSnapshot,
+  type MarsEvent,
   type MarsLegacy,
 } from '@/protocol/mars/mars-schemas';
 import type { RunEvent } from '@/protocol/run-event';
@@ -99,9 +105,13 @@ function decodeLive(s: MarsDecoderState, frame: unknown): DecodeResult {
 function decodeEvent(s: MarsDecoderState, frame: unknown, eventType: string): DecodeResult {
   const identity = frameIdentity(frame, eventType);
   if (!MARS_EVENT_TYPES.has(eventType)) return { kind: 'events', events: [unknownFrame(eventType)], identity };
-  const parsed = MarsEventSchema.safeParse(frame);
-  if (!parsed.success) return rejected(reasonOf(parsed.error), eventType);
-  const wire = parsed.data;
+  const wire = (eventType === 'agent_message' ? fastAgentMessage(frame) : undefined) ?? MarsEventSchema.safeParse(frame);
+  if (!wire.success) return rejected(reasonOf(wire.error), eventType);
+  return decodeWire(s, wire.data, identity);
+}
+
+/** The schema-checked (or fast-checked) frame → events, stamped with its time and run. */
+function decodeWire(s: MarsDecoderState, wire: MarsEvent, identity: string): DecodeResult {
   if (wire.event_type === 'heartbeat' || wire.event_type === 'pong') return { kind: 'events', events: [], heartbeat: true, identity };
   const events = toMarsRunEvents(s, wire);
   const atMs = parseTimeMs(wire.timestamp);
@@ -111,6 +121,36 @@ function decodeEvent(s: MarsDecoderState, frame: unknown, eventType: string): De
     if (wire.run_id !== undefined) event.runId = wire.run_id;
   }
   return { kind: 'events', events, identity };
+}
+
+// ---- fast path ---------------------------------------------------------------------
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** What the schema's `optional(z.string())` accepts: absent, null or a string. */
+const isText = (value: unknown) => value == null || typeof value === 'string';
+const orUndefined = (value: unknown) => (value ?? undefined) as string | undefined;
+
+/**
+ * `agent_message` checked by hand: every field the schema checks, no zod, and the same
+ * normalised frame (null → undefined) the schema's transforms would give. Undefined
+ * sends the frame to the full schema.
+ */
+export function fastAgentMessage(frame: unknown): { success: true; data: MarsEvent } | undefined {
+  if (!isObject(frame) || !isText(frame.timestamp) || !isText(frame.run_id) || !isText(frame.session_id)) return undefined;
+  const data = frame.data;
+  if (!isObject(data) || typeof data.message !== 'string') return undefined;
+  if (!isText(data.step_id) || !isText(data.agent) || !isText(data.role)) return undefined;
+  const step = data.step_number;
+  if (step != null && (!Number.isSafeInteger(step) || (step as number) < 0)) return undefined;
+  const wire: MarsEvent = {
+    event_type: 'agent_message',
+    timestamp: orUndefined(frame.timestamp),
+    run_id: orUndefined(frame.run_id),
+    session_id: orUndefined(frame.session_id),
+    data: { step_id: orUndefined(data.step_id), step_number: (step ?? undefined) as number | undefined, agent: orUndefined(data.agent), message: data.message, role: orUndefined(data.role) },
+  };
+  return { success: true, data: wire };
 }
 
 // ---- identity ------------------------------------------------------------------

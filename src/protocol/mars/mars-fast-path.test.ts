@@ -1,0 +1,54 @@
+/**
+ * The `agent_message` fast path (mars-decoder.ts) must give the frame the schema would
+ * give, and must leave every frame it does not fully accept to zod, so a bad frame is
+ * still rejected with the path of its bad field.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { createMarsDecoder, fastAgentMessage } from '@/protocol/mars/mars-decoder';
+import { MarsEventSchema } from '@/protocol/mars/mars-schemas';
+
+const message = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  event_type: 'agent_message',
+  timestamp: '2026-01-16T10:00:00Z',
+  run_id: 'run-1',
+  data: { agent: 'engineer', message: 'Analyzing', role: 'assistant', ...data },
+  ...extra,
+});
+
+describe('mars agent_message fast path', () => {
+  const good: [string, unknown][] = [
+    ['full', message({ step_id: 's-1', step_number: 1 })],
+    ['no step', message({})],
+    ['Python None everywhere', message({ step_id: null, step_number: null, agent: null, role: null }, { timestamp: null, run_id: null, session_id: null })],
+    ['session only', message({}, { run_id: undefined, session_id: 'abc' })],
+    ['step 0', message({ step_number: 0 })],
+  ];
+  it.each(good)('accepts %s as the schema does', (_, frame) => {
+    const fast = fastAgentMessage(frame);
+    expect(fast).toBeDefined();
+    expect(fast?.data).toEqual(MarsEventSchema.parse(frame));
+  });
+
+  it('decodes a frame with extra fields the same as without them', () => {
+    const plain = createMarsDecoder()(message({ step_number: 2 }));
+    const extra = createMarsDecoder()(message({ step_number: 2, tokens: 5 }, { meta: { x: 1 } }));
+    expect(extra.kind).toBe('events');
+    expect(extra.kind === 'events' && plain.kind === 'events' ? extra.events : 'x').toEqual(plain.kind === 'events' ? plain.events : 'y');
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['message not a string', message({ message: 42 }), 'message'],
+    ['no data', { event_type: 'agent_message', timestamp: 'x' }, 'message'],
+    ['negative step number', message({ step_number: -1 }), 'step_number'],
+    ['fractional step number', message({ step_number: 1.5 }), 'step_number'],
+    ['run_id a number', message({}, { run_id: 7 }), 'run_id'],
+    ['agent an object', message({ agent: {} }), 'agent'],
+  ];
+  it.each(bad)('rejects %s with the path of the bad field', (_, frame, path) => {
+    expect(fastAgentMessage(frame)).toBeUndefined();
+    const result = createMarsDecoder()(frame);
+    expect(result.kind).toBe('rejected');
+    expect(result.kind === 'rejected' ? result.reason : '').toContain(path);
+  });
+});
