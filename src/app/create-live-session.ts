@@ -122,6 +122,8 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
 
   let gapResumes = 0;
   function shouldReconnect(): boolean {
+    // The terminal event may still wait in the batch for the next animation frame.
+    ingest.flushNow();
     if (!TERMINAL.has(run.getState().status)) return true;
     return ingest.hasOpenGap && gapResumes++ < GAP_RESUMES_AFTER_END;
   }

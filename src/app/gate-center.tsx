@@ -47,7 +47,7 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
 
   return (
     <>
-      <p aria-live="assertive" className="sr-only">{announcement}</p>
+      <p id="gate-announcer" aria-live="assertive" className="sr-only">{announcement}</p>
       <Button size="sm" variant={pending.length > 0 ? 'primary' : 'secondary'} onClick={() => setInboxOpen(true)}>
         Gates{pending.length > 0 ? ` (${pending.length} waiting)` : ''}
       </Button>

@@ -74,7 +74,7 @@ test('the stream status is a status region and a new gate is announced assertive
   await status.waitFor({ timeout: 20_000 });
   expect(await status.getAttribute('aria-live')).toBe('polite');
   await page.getByRole('alertdialog').waitFor({ timeout: 20_000 });
-  const announcer = page.locator('[aria-live="assertive"]');
+  const announcer = page.locator('#gate-announcer[aria-live="assertive"]');
   await expect.poll(() => announcer.textContent()).toMatch(/^New gate waiting: .+/);
   await page.close();
 });
