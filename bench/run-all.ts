@@ -4,7 +4,7 @@
  * only; its figures are not the published ones). `--only=1,3` runs a subset.
  * Benchmarks are not tests: nothing here runs in `npm test`, and nothing asserts.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,17 +50,46 @@ const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Pro
   ['7', benchBundle],
 ];
 
-ensureBuild();
-const rows: BenchRow[] = [];
-for (const [id, bench] of BENCHES) {
-  if (only && !only.includes(id)) continue;
-  const started = Date.now();
-  try {
-    rows.push(...(await bench(options)));
-  } catch (error) {
-    rows.push({ bench: `${id} (failed to run)`, figure: error instanceof Error ? error.message.split('\n')[0] ?? '' : String(error), budget: '', met: false });
+const child = process.argv.find((a) => a.startsWith('--child='))?.slice(8);
+const ROWS_MARK = 'BENCH_ROWS ';
+
+if (child) {
+  // One benchmark in this process: its rows go back to the parent on one marked line.
+  const bench = BENCHES.find(([id]) => id === child)?.[1];
+  const rows = bench ? await bench(options) : [];
+  process.stdout.write(`${ROWS_MARK}${JSON.stringify(rows)}\n`);
+} else {
+  ensureBuild();
+  const rows: BenchRow[] = [];
+  for (const [id] of BENCHES) {
+    if (only && !only.includes(id)) continue;
+    const started = Date.now();
+    rows.push(...runIsolated(id));
+    log(`-- benchmark ${id} took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
-  log(`-- benchmark ${id} took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  log('');
+  printTable(rows, log);
 }
-log('');
-printTable(rows, log);
+
+/**
+ * Each benchmark runs in its own Node process with a large heap: the 1M-event linearity
+ * run needs more than the default 4 GB, and one benchmark running out of memory must not
+ * cost the table the other six.
+ */
+function runIsolated(id: string): BenchRow[] {
+  const args = ['tsx', 'bench/run-all.ts', `--child=${id}`, ...(quick ? ['--quick'] : [])];
+  const result = spawnSync('npx', args, {
+    env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  let rows: BenchRow[] | undefined;
+  for (const line of (result.stdout ?? '').split('\n')) {
+    if (line.startsWith(ROWS_MARK)) rows = JSON.parse(line.slice(ROWS_MARK.length)) as BenchRow[];
+    else if (line) log(line);
+  }
+  if (rows) return rows;
+  const why = result.signal ? `killed by ${result.signal}` : `exited with ${result.status}`;
+  return [{ bench: `${id} (failed to run)`, figure: why, budget: '', met: false }];
+}
