@@ -73,6 +73,9 @@ export type Ingest = ReturnType<typeof createIngest>;
 /** A resync (replay, history, resumed stream) answers well within this; past it the hole is given up. */
 const GAP_HOLD_MS = 3_000;
 
+/** How often stream activity is written to the store (see noteActivity). */
+const ACTIVITY_RESOLUTION_MS = 1_000;
+
 export function createIngest(options: IngestOptions) {
   const { dialect, run, nodeStatus, frames, schedule } = options;
   const now = options.now ?? Date.now;
@@ -128,11 +131,23 @@ export function createIngest(options: IngestOptions) {
       run.getState().actions.recordIssues(newIssues);
       if (delta.frames || delta.duplicates || delta.rejected || delta.gaps) run.getState().actions.addStats(delta);
       const atMs = now();
-      run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
+      noteActivity(atMs);
       options.onFlush?.({ events: batch, issues: newIssues, stats: delta, atMs });
     } catch (error) {
       internalError(error);
     }
+  }
+
+  /**
+   * Stream liveness for the stale check. Stale means silence for tens of seconds, so a
+   * note per second is enough: a store write on every flush would wake every run-store
+   * subscriber (and repaint the status region) once per animation frame.
+   */
+  let activityNotedAtMs = -Infinity;
+  function noteActivity(atMs: number) {
+    if (atMs - activityNotedAtMs < ACTIVITY_RESOLUTION_MS && !run.getState().connection.stale) return;
+    activityNotedAtMs = atMs;
+    run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
   }
 
   function safeDecode(frame: unknown, decoder = decode): DecodeResult {
@@ -292,7 +307,7 @@ export function createIngest(options: IngestOptions) {
     },
     /** Keep-alive without a frame (SSE comment, pong). */
     alive(): void {
-      run.getState().actions.setHealth({ lastActivityAtMs: now(), stale: false });
+      noteActivity(now());
     },
     /** A new connection: dialects whose seq restarts per connection get a fresh scope (via the epoch). */
     newEpoch(): void {

@@ -86,9 +86,14 @@ export function useNodeCounts(): string {
   });
 }
 
-/** Time of the newest event that says when it happened (a replay's "now"). */
-export function useLastEventAtMs(): number | undefined {
+/**
+ * Time of the newest event that says when it happened (a replay's "now"). Only subscribed
+ * where it is shown (`enabled`): live, it would change every batch and repaint the header
+ * every frame for nothing.
+ */
+export function useLastEventAtMs(enabled: boolean): number | undefined {
   return useStore(useRunSession().run, (s) => {
+    if (!enabled) return undefined;
     for (let i = s.logLength - 1; i >= Math.max(0, s.logLength - 50); i--) {
       const atMs = s.log.at(i)?.event.atMs;
       if (atMs !== undefined) return atMs;

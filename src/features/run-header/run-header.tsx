@@ -17,9 +17,9 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   const error = useRunError();
   const counts = useNodeCounts();
   const connection = useConnectionHealth().state;
-  const lastEventAtMs = useLastEventAtMs();
   // A replay's clock stops at the event on screen, not at the wall clock.
-  const until = endedAtMs ?? (session.mode === 'replay' ? lastEventAtMs : undefined);
+  const lastEventAtMs = useLastEventAtMs(session.mode === 'replay');
+  const until = endedAtMs ?? lastEventAtMs;
   return (
     <header className="border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
