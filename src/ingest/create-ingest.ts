@@ -42,7 +42,6 @@ type Item = Readonly<{ frame: PlacedFrame; frameIndex: number }>;
 
 export function createIngest(options: IngestOptions) {
   const { dialect, now } = options;
-  const act = options.onAction ?? (() => {});
   const ordering = dialect.recovery.ordering;
   const sequencer = createSequencer<Item>({
     holes: ordering.by === 'seq' ? ordering.holes : 'normal',
@@ -57,6 +56,11 @@ export function createIngest(options: IngestOptions) {
   let connection = 0;
   let cursor: string | undefined;
   let ended = false;
+
+  /** The session's reaction to an action can have a bug too: shown, and the frame still goes on. */
+  function act(action: IngestAction): void {
+    guarded(() => options.onAction?.(action));
+  }
 
   function guarded(work: () => void): void {
     try {
@@ -138,9 +142,13 @@ export function createIngest(options: IngestOptions) {
     local(event: RunEvent): void {
       pending.events([event]);
     },
-    /** A new connection: protocols that number frames per connection get a fresh scope. */
+    /**
+     * A new connection: protocols that number frames per connection get a fresh scope, and
+     * frames held for a hole are let go — the new connection resumes from the cursor, before them.
+     */
     newConnection(): void {
       connection += 1;
+      sequencer.discardHeld();
       recovery.noteReconnect();
     },
     /** Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). */

@@ -237,6 +237,17 @@ export function createSequencer<T>(options: SequencerOptions) {
       return releaseBehind(out);
     },
 
+    /**
+     * A new connection resumes from the cursor, so everything after it comes again (in
+     * myagent's case renumbered for the new connection, where a held copy could never be
+     * recognised as a repeat): held frames are let go. A hole being waited for stays
+     * waited for: the resumed stream is what fills it.
+     */
+    discardHeld(): void {
+      for (const state of scopes.values()) state.held.clear();
+      behind = [];
+    },
+
     /** True while a lost hole is being waited for in some scope. */
     isWaiting(): boolean {
       for (const state of scopes.values()) if (state.waiting) return true;

@@ -230,8 +230,8 @@ export interface Dialect {
   /** recovery.unfilled 'snapshot': what fetches the run's state. */
   snapshot?(runId: string): OutboundCommand[];
   answerGate(gate: GateRef, answer: GateAnswer, memo: Memo): OutboundCommand[] | Unavailable;
-  control(action: RunAction, runId: string, reason: string | undefined, memo: Memo): OutboundCommand[] | Unavailable;
-  startRun?(instructions: string, runId: string, memo: Memo): OutboundCommand[];
+  control(action: RunAction, runId: string, reason: string | undefined, memo?: Memo): OutboundCommand[] | Unavailable;
+  startRun?(instructions: string, runId: string, memo?: Memo): OutboundCommand[];
   /**
    * Called when frames update the memo. Protocols that name the run only once the server
    * created a session (myagent) start it and ask for a resumable state here.

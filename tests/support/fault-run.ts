@@ -35,7 +35,7 @@ export type Normalised = Readonly<{
  */
 const TRANSPORT_ONLY = new Set(['log', 'node.status', 'raw', 'graph.defined']);
 
-export function normalise(session: RunSession, keyed: boolean): Normalised {
+export function normalise(session: Pick<RunSession, 'run' | 'log' | 'nodeStatus'>, keyed: boolean): Normalised {
   const state = session.run.getState();
   const runId = state.runId;
   const events: string[] = [];
