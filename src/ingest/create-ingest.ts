@@ -56,6 +56,8 @@ export function createIngest(options: IngestOptions) {
   let connection = 0;
   let cursor: string | undefined;
   let ended = false;
+  /** One sequencer output reused for every frame (read at once): no six arrays per frame for the collector. */
+  const scratch = emptyOutput<Item>();
 
   /** The session's reaction to an action can have a bug too: shown, and the frame still goes on. */
   function act(action: IngestAction): void {
@@ -93,17 +95,17 @@ export function createIngest(options: IngestOptions) {
       if (placed.memo) act({ kind: 'memo', memo: placed.memo });
       batch.push({ ...(placed.order ? { order: placed.order } : {}), ...(placed.identity !== undefined ? { identity: placed.identity } : {}), item: { frame: placed, frameIndex } });
     }
-    settle(sequencer.accept(batch, now()));
+    settle(sequencer.accept(batch, now(), reset(scratch)));
   }
 
   /** Reads what the sequencer released, in order, then turns its hole reports into rows and actions. */
   function settle(out: SequencerOutput<Item>): void {
-    pending.count('duplicates', out.duplicates);
+    if (out.duplicates > 0) pending.count('duplicates', out.duplicates);
     for (let i = 0; i < out.released.length; i++) read(out.released[i] as Item, out);
     const outcome = recovery.settle(out, cursor);
     if (outcome.rows.length > 0) pending.events(stampTime(outcome.rows, now()));
-    pending.count('gaps', outcome.gaps);
-    pending.count('holes', outcome.holes);
+    if (outcome.gaps > 0) pending.count('gaps', outcome.gaps);
+    if (outcome.holes > 0) pending.count('holes', outcome.holes);
     for (const action of outcome.actions) act(action);
   }
 
@@ -184,6 +186,16 @@ export function createIngest(options: IngestOptions) {
 }
 
 export type Ingest = ReturnType<typeof createIngest>;
+
+function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {
+  out.released.length = 0;
+  out.duplicates = 0;
+  out.opened.length = 0;
+  out.filled.length = 0;
+  out.unfilled.length = 0;
+  out.skipped.length = 0;
+  return out;
+}
 
 function stampTime(rows: RunEvent[], atMs: number): RunEvent[] {
   for (const row of rows) row.atMs = atMs;

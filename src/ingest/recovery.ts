@@ -27,6 +27,8 @@ export type RecoveryOutcome = Readonly<{ rows: RunEvent[]; actions: RecoveryActi
 
 type FillSource = AnswerKind | 'resumed stream' | 'late frame';
 
+const NOTHING: RecoveryOutcome = { rows: [], actions: [], gaps: 0, holes: 0 };
+
 export function createRecovery(dialect: Dialect, runId: string) {
   const { refill, unfilled } = dialect.recovery;
   /** What answered since the hole opened: the most telling source names the fill. */
@@ -75,6 +77,8 @@ export function createRecovery(dialect: Dialect, runId: string) {
     },
     /** Rows and actions for what the sequencer just reported. */
     settle(out: SequencerOutput<unknown>, cursor: string | undefined): RecoveryOutcome {
+      // The common case, once per frame: nothing happened to the order.
+      if (out.filled.length === 0 && out.opened.length === 0 && out.unfilled.length === 0 && out.skipped.length === 0) return NOTHING;
       const result = { rows: [] as RunEvent[], actions: [] as RecoveryAction[] };
       for (const hole of out.filled) result.rows.push(row('info', `Gap: ${span(hole)} filled by ${fillSource()}`));
       for (const hole of out.opened) onOpened(hole, cursor, result);
