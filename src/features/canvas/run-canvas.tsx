@@ -21,6 +21,7 @@ import { useRunSession } from '@/stores/run-session';
 import type { GraphState } from '@/stores/run-types';
 
 import { CanvasActionsContext, GroupMembersContext } from '@/features/canvas/canvas-context';
+import { DependencyNote } from '@/features/canvas/dependency-note';
 import { ExpandedGroupsPanel } from '@/features/canvas/expanded-groups-panel';
 import type { CanvasNode, LayoutDirection, LayoutResult } from '@/features/canvas/layout/layout-types';
 import { useCanvasLayout } from '@/features/canvas/layout/use-canvas-layout';
@@ -29,6 +30,7 @@ import { canvasEdgeTypes, canvasNodeTypes } from '@/features/canvas/node-types';
 import { useAutoFit } from '@/features/canvas/use-auto-fit';
 import { useCanvasKeyboard } from '@/features/canvas/use-canvas-keyboard';
 import { useDarkClass } from '@/features/canvas/use-dark-class';
+import { useWaveKey } from '@/features/canvas/use-node-state';
 
 export type RunCanvasProps = Readonly<{
   /** The selected step's id (a member of a collapsed group highlights its group). */
@@ -75,7 +77,8 @@ export function RunCanvas(props: RunCanvasProps) {
 
 function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nodeTypes, className }: RunCanvasProps & { graph: GraphState }) {
   const [overrides, setOverrides] = useState(EMPTY_OVERRIDES);
-  const layout = useCanvasLayout(graph, overrides, direction);
+  const waveKey = useWaveKey(useLooseIds(graph));
+  const layout = useCanvasLayout(graph, overrides, direction, waveKey);
   const setGroupExpanded = useCallback((key: string, expanded: boolean) => setOverrides((o) => ({ ...o, [key]: expanded })), []);
   const actions = useMemo(() => ({ setGroupExpanded }), [setGroupExpanded]);
   const members = useGroupMembers(layout);
@@ -120,6 +123,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
             onFitView={autoFit.onFitView}
           />
           {layout.nodes.length <= MINIMAP_MAX_NODES && <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" />}
+          <DependencyNote looseCount={layout.looseCount} total={layout.nodes.length} />
           <ExpandedGroupsPanel groups={layout.groups} overrides={overrides} onCollapse={(key) => setGroupExpanded(key, false)} />
         </ReactFlow>
       </GroupMembersContext>
@@ -128,6 +132,20 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
 }
 
 const NO_NODES: CanvasNode[] = [];
+const NO_IDS: readonly string[] = [];
+
+/** Steps no edge touches, in the order they became known: they are laid out by run time. */
+function useLooseIds(graph: GraphState): readonly string[] {
+  return useMemo(() => {
+    const linked = new Set<string>();
+    for (const e of graph.edges) {
+      linked.add(e.source);
+      linked.add(e.target);
+    }
+    const loose = graph.order.filter((id) => !linked.has(id));
+    return loose.length === 0 ? NO_IDS : loose;
+  }, [graph]);
+}
 
 /** Layout's nodes, with the selected one (or its collapsed group) marked; others keep their identity. */
 function useSelectedNodes(layout: LayoutResult | undefined, memberOf: ReadonlyMap<string, string>, selectedId: string | undefined) {

@@ -1,7 +1,7 @@
 /**
  * The canvas box for one run step.
  *
- * Structure (label, kind, "no known dependencies") comes from `data`, written by layout;
+ * Structure (label, kind, "no known dependencies" as a dashed border) comes from `data`, written by layout;
  * live state comes from the node-status store BY ID (useCanvasNodeView), so a status
  * change re-renders this node only and never touches React Flow's arrays (STYLE §2.3.4,
  * §3.3). Tokens re-render nothing: the clock and the streamed text are DOM-writing
@@ -54,7 +54,6 @@ function RunNodeBody({ id, data, selected }: BodyProps) {
   const currency = useRunCurrency();
   const ref = useRef<HTMLDivElement>(null);
   useWrapperLabel(ref, `${data.label}: ${statusText}`);
-  const subtitle = [data.kind, data.noDeps ? 'no known dependencies' : undefined].filter(Boolean).join(' · ');
   return (
     <div
       ref={ref}
@@ -74,7 +73,7 @@ function RunNodeBody({ id, data, selected }: BodyProps) {
         {node.attempt > 1 && <span className="ml-auto tabular-nums">attempt {node.attempt}</span>}
       </div>
       <div className="truncate text-sm font-semibold text-slate-900 dark:text-slate-50" title={data.label}>{data.label}</div>
-      {subtitle && <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">{subtitle}</div>}
+      {data.kind && <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">{data.kind}</div>}
       <NodeDetail nodeId={id} node={node} />
       <div className="mt-auto flex gap-2 text-[11px] text-slate-600 tabular-nums dark:text-slate-400">
         <ElapsedClock nodeId={id} />
