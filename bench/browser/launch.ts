@@ -19,7 +19,7 @@ export const BENCH_DIST = 'bench/out/dist';
 export type BenchBrowser = Readonly<{ sim: SimulatorHandle; context: BrowserContext; newPage: () => Promise<Page>; close: () => Promise<void> }>;
 
 export async function launchBenchBrowser(): Promise<BenchBrowser> {
-  const sim = await startSimulator({ timeScale: 0.1, staticDir: resolve(BENCH_DIST) });
+  const sim = await startSimulator({ timeScale: 0.1, staticDir: resolve(process.env.BENCH_STATIC_DIR ?? BENCH_DIST) });
   const profile = mkdtempSync(join(tmpdir(), 'runboard-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

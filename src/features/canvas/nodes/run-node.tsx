@@ -24,17 +24,15 @@ import { useCanvasNodeView, useNodeStatus, useRunCurrency, useStatusText } from 
 
 const HANDLE_CLASS = '!h-1.5 !w-1.5 !min-w-0 !border-0 !bg-slate-400 opacity-60';
 /**
- * Below this zoom a node's text is too small to read, so it draws as a plain box with its
- * label and status, on canvases of more than FAR_MIN_NODES nodes (benchmark 4: zoomed out over 2,000 nodes, the full bodies made every
- * pan frame slow). The selector returns a boolean, so a zoom re-renders a node only when
- * it crosses the line.
+ * Below this zoom the full body's 11–14 px text is under ~8 px on screen, so a node draws
+ * as a plain box with its label and status in large type (readable down to READABLE_ZOOM,
+ * use-auto-fit.ts). The selector returns a boolean, so a zoom re-renders a node only when
+ * it crosses the line. On big graphs nodes below DETAIL_ZOOM are the overview's marks.
  */
-export const FAR_ZOOM = 0.35;
-/** Only big canvases switch: on a small one the full body is cheap and keeps its live text. */
-export const FAR_MIN_NODES = 800;
+export const FAR_ZOOM = 0.6;
 
 export const RunNode = memo(function RunNode({ id, data, selected, sourcePosition, targetPosition }: NodeProps<RunFlowNode>) {
-  const far = useFlowStore((s) => s.transform[2] < FAR_ZOOM && s.nodeLookup.size > FAR_MIN_NODES);
+  const far = useFlowStore((s) => s.transform[2] < FAR_ZOOM);
   return (
     <>
       <Handle type="target" position={targetPosition ?? Position.Left} isConnectable={false} className={HANDLE_CLASS} />

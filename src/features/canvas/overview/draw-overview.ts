@@ -1,0 +1,168 @@
+/**
+ * Draws the zoomed-out graph on a Canvas 2D context: edges as one stroked path, nodes as
+ * one filled path per status (eight fills for 10,000 nodes, not 10,000), culled to the
+ * view. Zoomed out, a node is its status mark (status-glyphs.ts); from about a tenth of
+ * full size it is a box with the mark, then its label and status as text. Nodes React
+ * Flow draws itself (`inFlow`) are skipped, and only edges that leave them are drawn.
+ * No React, no stores: the layer (overview-layer.tsx) calls this once per frame at most.
+ */
+import { NODE_STATUSES, type NodeStatus } from '@/protocol/run-event';
+
+import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
+import { nodesIn, type OverviewScene } from '@/features/canvas/overview/overview-scene';
+import { STATUS_GLYPH, traceGlyph } from '@/features/canvas/overview/status-glyphs';
+import { STATUS_INK, STATUS_TEXT, STATUS_TINT, type Theme } from '@/features/canvas/status-style';
+
+export type View = Readonly<{ tx: number; ty: number; zoom: number; width: number; height: number; dpr: number }>;
+
+export type DrawOptions = Readonly<{
+  theme: Theme;
+  /** 1 at the index of a node React Flow draws (zoomed in); undefined when it draws none. */
+  inFlow: Uint8Array | undefined;
+  selected: number;
+  hovered: number;
+}>;
+
+/** Screen height of a node box from which boxes (not just marks) are drawn. */
+const BOX_FROM_PX = 12;
+/** Smallest label font worth drawing. */
+const TEXT_FROM_PX = 7;
+const ROW_PITCH = NODE_HEIGHT + 28;
+const EDGE_INK: Record<Theme, string> = { light: 'rgba(100,116,139,0.45)', dark: 'rgba(148,163,184,0.35)' };
+const LABEL_INK: Record<Theme, string> = { light: '#0f172a', dark: '#f8fafc' };
+const FOCUS_INK = '#0ea5e9';
+
+export function drawOverview(ctx: CanvasRenderingContext2D, scene: OverviewScene, statuses: Uint8Array, view: View, options: DrawOptions): number {
+  ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
+  ctx.clearRect(0, 0, view.width, view.height);
+  const rect = { x: -view.tx / view.zoom, y: -view.ty / view.zoom, width: view.width / view.zoom, height: view.height / view.zoom };
+  drawEdges(ctx, scene, view, rect, options);
+  if (options.inFlow) return 0;
+  const visible = nodesIn(scene, rect);
+  const byStatus = bucketByStatus(visible, statuses);
+  const boxH = NODE_HEIGHT * view.zoom;
+  if (boxH >= BOX_FROM_PX) drawBoxes(ctx, scene, view, byStatus, options.theme);
+  else drawMarks(ctx, scene, view, byStatus, options.theme);
+  drawFocus(ctx, scene, view, options);
+  return visible.length;
+}
+
+const sx = (view: View, x: number) => x * view.zoom + view.tx;
+const sy = (view: View, y: number) => y * view.zoom + view.ty;
+
+function drawEdges(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, rect: { x: number; y: number; width: number; height: number }, options: DrawOptions) {
+  const lr = scene.direction === 'LR';
+  const right = rect.x + rect.width;
+  const bottom = rect.y + rect.height;
+  ctx.beginPath();
+  for (let e = 0; e < scene.edgeFrom.length; e++) {
+    const a = scene.edgeFrom[e] ?? -1;
+    const b = scene.edgeTo[e] ?? -1;
+    if (a < 0 || b < 0) continue;
+    if (options.inFlow && options.inFlow[a] === 1 && options.inFlow[b] === 1) continue; // React Flow draws it
+    const x1 = (scene.x[a] ?? 0) + (lr ? NODE_WIDTH : NODE_WIDTH / 2);
+    const y1 = (scene.y[a] ?? 0) + (lr ? NODE_HEIGHT / 2 : NODE_HEIGHT);
+    const x2 = (scene.x[b] ?? 0) + (lr ? 0 : NODE_WIDTH / 2);
+    const y2 = (scene.y[b] ?? 0) + (lr ? NODE_HEIGHT / 2 : 0);
+    if (Math.max(x1, x2) < rect.x || Math.min(x1, x2) > right || Math.max(y1, y2) < rect.y || Math.min(y1, y2) > bottom) continue;
+    ctx.moveTo(sx(view, x1), sy(view, y1));
+    ctx.lineTo(sx(view, x2), sy(view, y2));
+  }
+  ctx.strokeStyle = EDGE_INK[options.theme];
+  ctx.lineWidth = Math.min(1.5, Math.max(0.5, view.zoom * 3));
+  ctx.stroke();
+}
+
+function bucketByStatus(visible: readonly number[], statuses: Uint8Array): number[][] {
+  const buckets: number[][] = NODE_STATUSES.map(() => []);
+  for (const i of visible) buckets[statuses[i] ?? 0]?.push(i);
+  return buckets;
+}
+
+/** Mark radius: fills most of a row, never below a pixel and a half. */
+export function markRadius(zoom: number): number {
+  return Math.max(1.5, Math.min(NODE_WIDTH, ROW_PITCH) * zoom * 0.42);
+}
+
+function drawMarks(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, byStatus: readonly number[][], theme: Theme) {
+  const r = markRadius(view.zoom);
+  byStatus.forEach((indices, s) => {
+    const status = NODE_STATUSES[s] as NodeStatus;
+    if (indices.length === 0) return;
+    const glyph = STATUS_GLYPH[status];
+    ctx.beginPath();
+    for (const i of indices) traceGlyph(ctx, glyph, sx(view, (scene.x[i] ?? 0) + NODE_WIDTH / 2), sy(view, (scene.y[i] ?? 0) + NODE_HEIGHT / 2), r);
+    paint(ctx, STATUS_INK[theme][status], glyph.hollow, r);
+  });
+}
+
+function paint(ctx: CanvasRenderingContext2D, ink: string, hollow: boolean, r: number) {
+  if (hollow) {
+    ctx.strokeStyle = ink;
+    ctx.lineWidth = Math.max(1, r * 0.35);
+    ctx.stroke();
+  } else {
+    ctx.fillStyle = ink;
+    ctx.fill();
+  }
+}
+
+function drawBoxes(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, byStatus: readonly number[][], theme: Theme) {
+  const w = NODE_WIDTH * view.zoom;
+  const h = NODE_HEIGHT * view.zoom;
+  const r = Math.min(9, h * 0.16);
+  const font = h * 0.24;
+  byStatus.forEach((indices, s) => {
+    const status = NODE_STATUSES[s] as NodeStatus;
+    if (indices.length === 0) return;
+    ctx.beginPath();
+    for (const i of indices) ctx.roundRect(sx(view, scene.x[i] ?? 0), sy(view, scene.y[i] ?? 0), w, h, Math.min(6, h * 0.08));
+    ctx.fillStyle = STATUS_TINT[theme][status];
+    ctx.fill();
+    ctx.strokeStyle = STATUS_INK[theme][status];
+    ctx.lineWidth = Math.max(1, h * 0.02);
+    ctx.stroke();
+    const glyph = STATUS_GLYPH[status];
+    ctx.beginPath();
+    for (const i of indices) traceGlyph(ctx, glyph, sx(view, scene.x[i] ?? 0) + h * 0.1 + r, sy(view, scene.y[i] ?? 0) + h * 0.1 + r, r);
+    paint(ctx, STATUS_INK[theme][status], glyph.hollow, r);
+    if (font >= TEXT_FROM_PX) drawLabels(ctx, scene, view, indices, status, theme, font);
+  });
+}
+
+function drawLabels(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, indices: readonly number[], status: NodeStatus, theme: Theme, font: number) {
+  const w = NODE_WIDTH * view.zoom;
+  const h = NODE_HEIGHT * view.zoom;
+  const pad = h * 0.1;
+  const fits = (size: number) => Math.max(1, Math.floor((w - 2 * pad) / (size * 0.56)));
+  ctx.textBaseline = 'top';
+  ctx.font = `600 ${font}px ui-sans-serif, system-ui, sans-serif`;
+  ctx.fillStyle = LABEL_INK[theme];
+  for (const i of indices) ctx.fillText(cut(scene.labels[i] ?? '', fits(font)), sx(view, scene.x[i] ?? 0) + pad, sy(view, scene.y[i] ?? 0) + h * 0.38);
+  const small = font * 0.8;
+  if (small < TEXT_FROM_PX) return;
+  ctx.font = `${small}px ui-sans-serif, system-ui, sans-serif`;
+  ctx.fillStyle = STATUS_INK[theme][status];
+  const text = cut(STATUS_TEXT[status], fits(small));
+  for (const i of indices) ctx.fillText(text, sx(view, scene.x[i] ?? 0) + pad + h * 0.3, sy(view, scene.y[i] ?? 0) + h * 0.1);
+}
+
+function cut(text: string, chars: number): string {
+  return text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
+}
+
+function drawFocus(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, options: DrawOptions) {
+  for (const [i, width] of [[options.hovered, 1.5], [options.selected, 2.5]] as const) {
+    if (i < 0) continue;
+    const pad = Math.max(3, markRadius(view.zoom) * 0.6);
+    const w = Math.max(NODE_WIDTH * view.zoom, 2 * markRadius(view.zoom)) + 2 * pad;
+    const h = Math.max(NODE_HEIGHT * view.zoom, 2 * markRadius(view.zoom)) + 2 * pad;
+    const cx = sx(view, (scene.x[i] ?? 0) + NODE_WIDTH / 2);
+    const cy = sy(view, (scene.y[i] ?? 0) + NODE_HEIGHT / 2);
+    ctx.beginPath();
+    ctx.roundRect(cx - w / 2, cy - h / 2, w, h, 4);
+    ctx.strokeStyle = FOCUS_INK;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  }
+}
