@@ -9,27 +9,13 @@
  */
 import type { Page } from 'playwright-core';
 
-import { createShannonEncoder, type ShannonWire } from '@/simulator/backends/shannon-encoder';
+import type { ShannonWire } from '@/simulator/backends/shannon-encoder';
 import type { SimStep } from '@/simulator/engine/scenario';
 
 import { ms, percentile, type BenchOptions, type BenchRow } from '../lib/report';
-import { StormRun } from '../lib/storm-run';
+import { startBigGraphRun } from '../../tests/support/big-graph-run';
+import type { StormRun } from '../lib/storm-run';
 import { launchBenchBrowser, liveUrl, PROBE_SCRIPT, startRecording, stopRecording, type BenchBrowser } from './launch';
-
-function planSteps(nodes: number): SimStep[] {
-  const ids = Array.from({ length: nodes }, (_, i) => `t${i}`);
-  const edges: { source: string; target: string }[] = [];
-  // A layered DAG: each task depends on one or two tasks of the layer before (1.5 edges per node).
-  for (let i = 1; i < nodes; i++) {
-    edges.push({ source: ids[Math.floor((i - 1) / 2)] ?? 't0', target: ids[i] ?? 't0' });
-    if (i % 2 === 0 && i > 2) edges.push({ source: ids[Math.floor((i - 3) / 2)] ?? 't0', target: ids[i] ?? 't0' });
-  }
-  return [
-    { op: 'run.start', title: `Big graph ${nodes}` },
-    { op: 'plan', nodes: ids.map((id, i) => ({ id, label: `Task ${i}`, kind: 'agent' })), edges },
-    ...ids.slice(0, 10).map((node): SimStep => ({ op: 'node.start', node })),
-  ];
-}
 
 // Arrow functions without inner named functions: tsx's keepNames would wrap those in a helper the page lacks.
 const drawn = () =>
@@ -98,25 +84,8 @@ async function statusStorm(page: Page, run: StormRun<ShannonWire>, nodes: number
   return { frames: (await stopRecording(page)).frames, visibleAfter, finished };
 }
 
-/**
- * Shannon's encoder re-sends the whole task list with every status change, as Shannon
- * does; with 10,000 tasks that is 1 MB a change, 1 GB/s at 1,000 changes/s — no real
- * stream. After the plan, the storm sends the per-agent events only (AGENT_STARTED,
- * AGENT_COMPLETED: what the decoder turns into the statuses).
- */
-function planOnceEncoder() {
-  const encode = createShannonEncoder();
-  let seq = 0;
-  return (step: SimStep, facts: Parameters<typeof encode>[1]): ShannonWire[] =>
-    encode(step, facts)
-      .filter((frame) => step.op === 'plan' || frame.data.type !== 'TASKLIST_UPDATED')
-      // Renumbered, so the frames left out are no gap in Shannon's seq.
-      .map((frame) => ({ ...frame, seq: ++seq, data: { ...frame.data, seq } }));
-}
-
 async function measure(browser: BenchBrowser, nodes: number, log: (line: string) => void, storm: boolean) {
-  const run = new StormRun<ShannonWire>(`storm~graph${nodes}`, planOnceEncoder()).register(browser.sim, 'shannon');
-  run.emit(planSteps(nodes));
+  const run = startBigGraphRun(browser.sim, `storm~graph${nodes}`, nodes);
   const page = await browser.newPage();
   await page.addInitScript(PROBE_SCRIPT);
   const interactive = await interactiveMs(page, liveUrl(browser.sim, 'shannon', run.runId));

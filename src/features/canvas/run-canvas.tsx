@@ -114,47 +114,49 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
   return (
     <CanvasActionsContext value={actions}>
       <GroupMembersContext value={members.byGroup}>
-        <ReactFlow<CanvasNode>
-          ref={rootRef}
-          aria-label="Run graph"
-          className={cn('h-full w-full', className)}
-          nodes={flow.nodes}
-          edges={flow.edges}
-          nodeTypes={nodeTypes ?? canvasNodeTypes}
-          edgeTypes={canvasEdgeTypes}
-          onNodeClick={onNodeClick}
-          onKeyDown={onKeyDown}
-          onMoveStart={autoFit.onMoveStart}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          edgesFocusable={false}
-          onlyRenderVisibleElements={flow.nodes.length > CULL_THRESHOLD}
-          minZoom={big ? MIN_ZOOM_BIG : MIN_ZOOM}
-          colorMode={dark ? 'dark' : 'light'}
-        >
-          <Background />
-          <Controls showInteractive={false} showFitView={false} onZoomIn={autoFit.onManualZoom} onZoomOut={autoFit.onManualZoom}>
-            <ControlButton onClick={autoFit.fit} title="Fit the whole graph" aria-label="Fit the whole graph">
-              <FitIcon />
-            </ControlButton>
-          </Controls>
-          {showMiniMap && <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" style={MINIMAP_STYLE} />}
-          {scene && (
-            <Suspense fallback={null}>
-              <GraphOverview
-                scene={scene}
-                inFlow={inFlow}
-                selectedId={selectedNodeId}
-                onSelectNode={onSelectNode}
-                onExpandGroup={(key) => setGroupExpanded(key, true)}
-                theme={dark ? 'dark' : 'light'}
-              />
-            </Suspense>
-          )}
+        <div className={cn('flex h-full w-full flex-col', className)}>
           <DependencyNote looseCount={layout.looseCount} total={layout.nodes.length} />
-          <ExpandedGroupsPanel groups={layout.groups} overrides={overrides} onCollapse={(key) => setGroupExpanded(key, false)} />
-        </ReactFlow>
+          <ReactFlow<CanvasNode>
+            ref={rootRef}
+            aria-label="Run graph"
+            className="min-h-0 flex-1"
+            nodes={flow.nodes}
+            edges={flow.edges}
+            nodeTypes={nodeTypes ?? canvasNodeTypes}
+            edgeTypes={canvasEdgeTypes}
+            onNodeClick={onNodeClick}
+            onKeyDown={onKeyDown}
+            onMoveStart={autoFit.onMoveStart}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable={false}
+            edgesFocusable={false}
+            onlyRenderVisibleElements={flow.nodes.length > CULL_THRESHOLD}
+            minZoom={big ? MIN_ZOOM_BIG : MIN_ZOOM}
+            colorMode={dark ? 'dark' : 'light'}
+          >
+            <Background />
+            <Controls showInteractive={false} showFitView={false} onZoomIn={autoFit.onManualZoom} onZoomOut={autoFit.onManualZoom}>
+              <ControlButton onClick={autoFit.fit} title="Fit the whole graph" aria-label="Fit the whole graph">
+                <FitIcon />
+              </ControlButton>
+            </Controls>
+            {showMiniMap && <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" style={MINIMAP_STYLE} />}
+            {scene && (
+              <Suspense fallback={null}>
+                <GraphOverview
+                  scene={scene}
+                  inFlow={inFlow}
+                  selectedId={selectedNodeId}
+                  onSelectNode={onSelectNode}
+                  onExpandGroup={(key) => setGroupExpanded(key, true)}
+                  theme={dark ? 'dark' : 'light'}
+                />
+              </Suspense>
+            )}
+            <ExpandedGroupsPanel groups={layout.groups} overrides={overrides} onCollapse={(key) => setGroupExpanded(key, false)} />
+          </ReactFlow>
+        </div>
       </GroupMembersContext>
     </CanvasActionsContext>
   );

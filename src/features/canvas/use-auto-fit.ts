@@ -17,11 +17,11 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { NODE_HEIGHT, NODE_WIDTH, type LayoutResult } from '@/features/canvas/layout/layout-types';
 import type { Rect } from '@/features/canvas/overview/overview-scene';
 
-export const FIT_PADDING = 0.15;
-/** The far node body's 24 px text is ~10 px on screen here. */
-export const READABLE_ZOOM = 0.4;
+export const FIT_PADDING = 0.1;
+/** The far node body's 30 px text is ~9 px on screen here; below, text is a blur. */
+export const READABLE_ZOOM = 0.3;
 /** A graph needing less than this to fit is shown whole (overview-like) rather than cut. */
-const FLOOR_FROM = 0.25;
+const FLOOR_FROM = 0.2;
 
 export type AutoFit = Readonly<{ onMoveStart: OnMoveStart; onManualZoom: () => void; fit: () => void; focus: (bounds: Rect) => void }>;
 

@@ -25,7 +25,7 @@ import { useCanvasNodeView, useNodeStatus, useRunCurrency, useStatusText } from 
 const HANDLE_CLASS = '!h-1.5 !w-1.5 !min-w-0 !border-0 !bg-slate-400 opacity-60';
 /**
  * Below this zoom the full body's 11–14 px text is under ~8 px on screen, so a node draws
- * as a plain box with its label and status in large type (readable down to READABLE_ZOOM,
+ * as a plain box with its label and status in 30 px type (~9 px at READABLE_ZOOM,
  * use-auto-fit.ts). The selector returns a boolean, so a zoom re-renders a node only when
  * it crosses the line. On big graphs nodes below DETAIL_ZOOM are the overview's marks.
  */
@@ -91,9 +91,9 @@ function FarNodeBody({ id, label, selected }: Readonly<{ id: string; label: stri
     <div
       ref={ref}
       data-status={status}
-      className={cn('flex h-full w-full flex-col justify-center overflow-hidden rounded-md border-2 px-2.5 text-2xl font-semibold', STATUS_CLASS[status], selected && 'ring-2 ring-sky-500')}
+      className={cn('flex h-full w-full flex-col justify-center overflow-hidden rounded-md border-2 px-2.5 text-3xl leading-tight', STATUS_CLASS[status], selected && 'ring-2 ring-sky-500')}
     >
-      <span className="truncate">{label}</span>
+      <span className="line-clamp-2 font-semibold break-words" title={label}>{label}</span>
       <span data-testid="node-status-text" className="truncate">{statusText}</span>
     </div>
   );

@@ -11,7 +11,7 @@ import { NODE_STATUSES, type NodeStatus } from '@/protocol/run-event';
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
 import { nodesIn, type OverviewScene } from '@/features/canvas/overview/overview-scene';
 import { STATUS_GLYPH, traceGlyph } from '@/features/canvas/overview/status-glyphs';
-import { STATUS_INK, STATUS_TEXT, STATUS_TINT, type Theme } from '@/features/canvas/status-style';
+import { STATUS_INK, STATUS_TEXT, STATUS_TINT, SUMMARY_RANK, type Theme } from '@/features/canvas/status-style';
 
 export type View = Readonly<{ tx: number; ty: number; zoom: number; width: number; height: number; dpr: number }>;
 
@@ -28,7 +28,7 @@ const BOX_FROM_PX = 12;
 /** Smallest label font worth drawing. */
 const TEXT_FROM_PX = 7;
 const ROW_PITCH = NODE_HEIGHT + 28;
-const EDGE_INK: Record<Theme, string> = { light: 'rgba(100,116,139,0.45)', dark: 'rgba(148,163,184,0.35)' };
+const EDGE_RGB: Record<Theme, string> = { light: '100,116,139', dark: '148,163,184' };
 const LABEL_INK: Record<Theme, string> = { light: '#0f172a', dark: '#f8fafc' };
 const FOCUS_INK = '#0ea5e9';
 
@@ -68,9 +68,19 @@ function drawEdges(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: Vi
     ctx.moveTo(sx(view, x1), sy(view, y1));
     ctx.lineTo(sx(view, x2), sy(view, y2));
   }
-  ctx.strokeStyle = EDGE_INK[options.theme];
+  ctx.strokeStyle = `rgba(${EDGE_RGB[options.theme]},${edgeAlpha(view.zoom, options.inFlow !== undefined)})`;
   ctx.lineWidth = Math.min(1.5, Math.max(0.5, view.zoom * 3));
   ctx.stroke();
+}
+
+/**
+ * Zoomed far out, thousands of edges overlap into a grey fog over the marks, so they
+ * fade with the zoom; zoomed in, only the edges leaving React Flow's window are drawn
+ * here, faintly, behind its own.
+ */
+function edgeAlpha(zoom: number, zoomedIn: boolean): number {
+  if (zoomedIn) return 0.25;
+  return Math.min(0.45, Math.max(0.05, zoom * 3));
 }
 
 function bucketByStatus(visible: readonly number[], statuses: Uint8Array): number[][] {
@@ -84,16 +94,26 @@ export function markRadius(zoom: number): number {
   return Math.max(1.5, Math.min(NODE_WIDTH, ROW_PITCH) * zoom * 0.42);
 }
 
+/**
+ * Statuses that need eyes (failed, waiting, retrying, running) are drawn last, on top, and
+ * larger, so one failure among 10,000 marks still shows when zoomed all the way out.
+ */
+const PAINT_ORDER = [...NODE_STATUSES].sort((a, b) => SUMMARY_RANK[b] - SUMMARY_RANK[a]);
+const URGENT: ReadonlySet<NodeStatus> = new Set<NodeStatus>(['failed', 'waiting', 'retrying', 'running']);
+const URGENT_SCALE = 1.8;
+const URGENT_MIN_PX = 3.5;
+
 function drawMarks(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, byStatus: readonly number[][], theme: Theme) {
-  const r = markRadius(view.zoom);
-  byStatus.forEach((indices, s) => {
-    const status = NODE_STATUSES[s] as NodeStatus;
-    if (indices.length === 0) return;
+  const base = markRadius(view.zoom);
+  for (const status of PAINT_ORDER) {
+    const indices = byStatus[NODE_STATUSES.indexOf(status)] ?? [];
+    if (indices.length === 0) continue;
+    const r = URGENT.has(status) ? Math.max(URGENT_MIN_PX, base * URGENT_SCALE) : base;
     const glyph = STATUS_GLYPH[status];
     ctx.beginPath();
     for (const i of indices) traceGlyph(ctx, glyph, sx(view, (scene.x[i] ?? 0) + NODE_WIDTH / 2), sy(view, (scene.y[i] ?? 0) + NODE_HEIGHT / 2), r);
     paint(ctx, STATUS_INK[theme][status], glyph.hollow, r);
-  });
+  }
 }
 
 function paint(ctx: CanvasRenderingContext2D, ink: string, hollow: boolean, r: number) {

@@ -65,7 +65,7 @@ export function GraphOverview({ scene, inFlow, selectedId, onSelectNode, onExpan
         style={{ cursor: hovered >= 0 ? 'pointer' : undefined }}
       />
       {hovered >= 0 && !inFlow && <HoverLabel scene={scene} index={hovered} />}
-      <OverviewLegend scene={scene} zoomedIn={inFlow !== undefined} theme={theme} />
+      {!inFlow && <OverviewLegend scene={scene} theme={theme} />}
     </>
   );
 }

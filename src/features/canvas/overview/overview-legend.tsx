@@ -16,34 +16,33 @@ import { STATUS_INK, STATUS_TEXT, SUMMARY_RANK, type Theme } from '@/features/ca
 
 const BY_URGENCY = [...NODE_STATUSES].sort((a, b) => SUMMARY_RANK[a] - SUMMARY_RANK[b]);
 
-type Props = Readonly<{ scene: OverviewScene; zoomedIn: boolean; theme: Theme }>;
+type Props = Readonly<{ scene: OverviewScene; theme: Theme }>;
 
-export function OverviewLegend({ scene, zoomedIn, theme }: Props) {
+/** Shown while zoomed out; zoomed in, every node says its status in words itself. */
+export function OverviewLegend({ scene, theme }: Props) {
   const key = useStore(useRunSession().nodeStatus, (s) => statusCountKey(scene, s.byId));
   const counts = key.split(',').map(Number);
   const total = counts.reduce((a, b) => a + b, 0);
   const present = BY_URGENCY.filter((status) => (counts[NODE_STATUSES.indexOf(status)] ?? 0) > 0);
   return (
-    <Panel position="bottom-right" className="!m-2">
+    <Panel position="top-right" className="!m-2">
       <section
         aria-label="Graph legend"
         data-testid="overview-legend"
-        className="rounded-md border border-slate-300 bg-white/95 px-2.5 py-1.5 text-xs text-slate-700 shadow dark:border-slate-700 dark:bg-slate-900/95 dark:text-slate-200"
+        className="flex max-w-[min(44rem,calc(100vw-2rem))] flex-wrap items-center gap-x-3 gap-y-0.5 rounded-md border border-slate-300 bg-white/95 px-2 py-1 text-xs text-slate-700 shadow-sm dark:border-slate-700 dark:bg-slate-900/95 dark:text-slate-200"
       >
         <h3 className="font-semibold">{total.toLocaleString('en')} steps</h3>
-        <ul className="mt-1 flex flex-col gap-0.5">
+        <ul className="contents">
           {present.map((status) => (
-            <li key={status} className="flex items-center gap-1.5" data-status={status}>
+            <li key={status} className="flex items-center gap-1" data-status={status}>
               <Mark status={status} theme={theme} />
               <span>{STATUS_TEXT[status]}</span>
               <span className="sr-only">({GLYPH_NAME[status]})</span>
-              <span className="ml-auto pl-3 tabular-nums">{(counts[NODE_STATUSES.indexOf(status)] ?? 0).toLocaleString('en')}</span>
+              <span className="tabular-nums font-medium">{(counts[NODE_STATUSES.indexOf(status)] ?? 0).toLocaleString('en')}</span>
             </li>
           ))}
         </ul>
-        <p className="mt-1 max-w-52 text-[11px] text-slate-500 dark:text-slate-400">
-          {zoomedIn ? 'Zoom out for the whole graph.' : 'Click a mark for its details; zoom in to see the steps themselves.'}
-        </p>
+        <p className="text-[11px] text-slate-500 dark:text-slate-400">click a mark for details · zoom in for the steps</p>
       </section>
     </Panel>
   );
