@@ -11,7 +11,9 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 export type HotFunction = Readonly<{ name: string; selfMs: number; totalMs: number }>;
 
-export async function profileDuring(page: Page, during: () => Promise<void>): Promise<HotFunction[]> {
+export type LongTask = Readonly<{ ms: number; top: HotFunction[] }>;
+
+export async function profileDuring(page: Page, during: () => Promise<void>): Promise<{ hot: HotFunction[]; longTasks: LongTask[] }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -19,13 +21,39 @@ export async function profileDuring(page: Page, during: () => Promise<void>): Pr
   await during();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   await cdp.detach();
-  return summarise(profile);
+  return { hot: summarise(profile, 0, profile.samples.length), longTasks: longTasks(profile, 50) };
 }
 
-function summarise(profile: Profile): HotFunction[] {
+/**
+ * Runs of consecutive busy samples (not idle) longer than `thresholdMs`: the long tasks,
+ * read from the profile itself so no clocks need aligning; each with its heaviest functions.
+ */
+function longTasks(profile: Profile, thresholdMs: number): LongTask[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out: LongTask[] = [];
+  let start = -1;
+  let busyUs = 0;
+  const close = (end: number) => {
+    if (start >= 0 && busyUs / 1000 > thresholdMs) out.push({ ms: busyUs / 1000, top: topByTotal(summarise(profile, start, end), 14) });
+    start = -1;
+    busyUs = 0;
+  };
+  profile.samples.forEach((id, i) => {
+    if (byId.get(id)?.callFrame.functionName === '(idle)') return close(i);
+    if (start < 0) start = i;
+    busyUs += profile.timeDeltas[i] ?? 0;
+  });
+  close(profile.samples.length);
+  return out;
+}
+
+function summarise(profile: Profile, from: number, to: number): HotFunction[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  for (let i = from; i < to; i++) {
+    const id = profile.samples[i] ?? 0;
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const self = new Map<string, number>();

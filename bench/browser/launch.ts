@@ -87,3 +87,22 @@ export async function stopRecording(page: Page): Promise<Probe> {
     return { frames: b.frames, longTasks: b.longTasks, latencies: b.latencies };
   });
 }
+
+/** The viewport's zoom, read from React Flow's transform. */
+export async function viewportZoom(page: Page): Promise<number> {
+  return page.evaluate(() => Number(/scale\(([-\d.]+)\)/.exec(document.querySelector<HTMLElement>('.react-flow__viewport')?.style.transform ?? '')?.[1] ?? 1));
+}
+
+/**
+ * Wheel-zooms in over a node until the view reaches `zoom`: streamed text shows on a node
+ * only when it is drawn large enough to read (FAR_ZOOM), as a person watching it would.
+ */
+export async function zoomToNode(page: Page, nodeId: string, zoom: number): Promise<void> {
+  for (let i = 0; i < 30 && (await viewportZoom(page)) < zoom; i++) {
+    const box = await page.locator(`.react-flow__node[data-id="${nodeId}"]`).boundingBox();
+    if (!box) throw new Error(`node ${nodeId} is not drawn`);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -150);
+    await page.waitForTimeout(80);
+  }
+}

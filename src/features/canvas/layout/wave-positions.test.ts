@@ -23,6 +23,10 @@ describe('assignWaves', () => {
     expect(waves).toEqual([['early'], ['running', 'late'], ['pending']]);
   });
 
+  it('keeps steps stamped with one time together (a burst, a replayed batch)', () => {
+    expect(assignWaves(['a', 'b', 'c'], timing({ a: [5, 5], b: [5, 5], c: [5, 5] }))).toEqual([['a', 'b', 'c']]);
+  });
+
   it('round-trips through its string key, which is equal while the waves are', () => {
     const waves = [['a', 'b'], ['c']];
     expect(parseWaveKey(waveKey(waves))).toEqual(waves);

@@ -40,8 +40,10 @@ export function assignWaves(ids: readonly string[], timingOf: (id: string) => St
   const waves: string[][] = [];
   let until = -Infinity;
   for (const step of started) {
-    // Started before every step of the current wave had ended: it ran alongside them.
-    if (step.start < until) waves[waves.length - 1]?.push(step.id);
+    // Started before every step of the current wave had ended: it ran alongside them. A
+    // start in the very millisecond the last one ended counts as alongside too: a replay or
+    // a burst stamps whole batches with one time, and a wave per step would be a long row.
+    if (step.start <= until) waves[waves.length - 1]?.push(step.id);
     else waves.push([step.id]);
     until = Math.max(until, step.end);
   }
