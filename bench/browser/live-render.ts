@@ -17,7 +17,7 @@ import type { SimStep } from '@/simulator/engine/scenario';
 
 import { ms, percentile, type BenchOptions, type BenchRow } from '../lib/report';
 import { StormRun } from '../lib/storm-run';
-import { launchBenchBrowser, liveUrl, PROBE_SCRIPT, startRecording, stopRecording, zoomToNode, type BenchBrowser } from './launch';
+import { graphDrawn, launchBenchBrowser, liveUrl, PROBE_SCRIPT, startRecording, stopRecording, zoomToNode, type BenchBrowser } from './launch';
 
 const NODES = 200;
 const RUNNING = 20;
@@ -81,7 +81,7 @@ export async function growingRun(
   const page = await browser.newPage();
   await page.addInitScript(PROBE_SCRIPT);
   await page.goto(liveUrl(browser.sim, 'relavium', run.runId));
-  await page.locator('.react-flow__node').first().waitFor({ timeout: 20_000 });
+  await page.waitForFunction(graphDrawn, undefined, { timeout: 20_000 });
   await startRecording(page);
   let layer = 0;
   const layers = NODES / LAYER;
@@ -108,29 +108,42 @@ export async function growingRun(
   return result;
 }
 
+/** The 200-node run with 20 nodes streaming, watched zoomed in on the probe node. */
+export async function steadyRun(
+  browser: BenchBrowser,
+  seconds: number,
+  around: (page: Page, storm: () => Promise<void>) => Promise<void> = (_page, go) => go(),
+) {
+  const run = new StormRun<RelaviumWire>(`storm~live-${Date.now()}`, createRelaviumEncoder()).register(browser.sim, 'relavium');
+  run.emit(prelude());
+  const page = await browser.newPage();
+  await page.addInitScript(PROBE_SCRIPT);
+  const probe = id(NODES - RUNNING);
+  // Selected by the link, so the canvas brings it into view; then zoom in to read it.
+  await page.goto(`${liveUrl(browser.sim, 'relavium', run.runId)}&node=${probe}`);
+  await page.waitForFunction(graphDrawn, undefined, { timeout: 20_000 });
+  await zoomToNode(page, probe, 0.65);
+  await startRecording(page, `.react-flow__node[data-id="${probe}"]`);
+  const running = Array.from({ length: RUNNING }, (_, i) => id(NODES - RUNNING + i));
+  let sent = 0;
+  let started = Date.now();
+  await around(page, async () => {
+    ({ sent, startedAt: started } = await storm(run, seconds, () => running, probe));
+  });
+  await page.waitForTimeout(300);
+  const result = await stopRecording(page);
+  await page.close();
+  return { result, sent, rate: sent / ((Date.now() - started - 300) / 1000) };
+}
+
 export async function benchLiveRender({ quick, log }: BenchOptions): Promise<BenchRow[]> {
   const seconds = quick ? 8 : 30;
   const browser = await launchBenchBrowser();
   try {
-    const run = new StormRun<RelaviumWire>('storm~live', createRelaviumEncoder()).register(browser.sim, 'relavium');
-    run.emit(prelude());
-    const page = await browser.newPage();
-    await page.addInitScript(PROBE_SCRIPT);
-    await page.goto(liveUrl(browser.sim, 'relavium', run.runId));
-    await page.locator('.react-flow__node').first().waitFor({ timeout: 20_000 });
-    const probe = id(NODES - RUNNING);
-    await page.locator(`.react-flow__node[data-id="${probe}"]`).waitFor({ timeout: 20_000 });
-    await zoomToNode(page, probe, 0.65);
-    await startRecording(page, `.react-flow__node[data-id="${probe}"]`);
-    const running = Array.from({ length: RUNNING }, (_, i) => id(NODES - RUNNING + i));
-    const { sent, startedAt: started } = await storm(run, seconds, () => running, probe);
-    await page.waitForTimeout(300);
-    const result = await stopRecording(page);
-    const actualRate = sent / ((Date.now() - started - 300) / 1000);
+    const { result, sent, rate: actualRate } = await steadyRun(browser, seconds);
     const p95 = percentile(result.frames, 95);
     const longest = Math.max(0, ...result.longTasks);
     const latency = percentile(result.latencies, 95);
-    await page.close();
     const grow = await growingRun(browser, quick, log);
     const growLongest = Math.max(0, ...grow.longTasks);
     log(`live: ${sent} events in ${seconds} s (${actualRate.toFixed(0)}/s), ${result.frames.length} frames, p50 ${ms(percentile(result.frames, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...result.frames))}; long tasks ${result.longTasks.length} (max ${ms(longest)}); latency samples ${result.latencies.length}, p50 ${ms(percentile(result.latencies, 50))}, p95 ${ms(latency)}`);

@@ -1,12 +1,12 @@
 /**
  * What the canvas hands React Flow beyond the layout itself: on a big graph only the
- * nodes and edges of the zoomed-in window; the mini map only when it helps; and, after a
- * fan-out is expanded, a view of its steps at a readable size.
+ * nodes and edges of the zoomed-in window; the mini map only when it helps; after a
+ * fan-out is expanded, a view of its steps at a readable size; a selected step in view.
  */
-import { useStore as useFlowStore } from '@xyflow/react';
-import { useEffect, useMemo, type RefObject } from 'react';
+import { useStore as useFlowStore, useStoreApi } from '@xyflow/react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 
-import type { CanvasEdge, CanvasNode, LayoutResult } from '@/features/canvas/layout/layout-types';
+import { NODE_HEIGHT, NODE_WIDTH, type CanvasEdge, type CanvasNode, type LayoutResult } from '@/features/canvas/layout/layout-types';
 import type { OverviewScene, Rect } from '@/features/canvas/overview/overview-scene';
 import { layoutBounds } from '@/features/canvas/use-auto-fit';
 
@@ -55,4 +55,29 @@ export function useFocusExpandedGroup(layout: LayoutResult | undefined, pending:
     const frame = requestAnimationFrame(() => focus(layoutBounds(layout, new Set(group.memberIds))));
     return () => cancelAnimationFrame(frame);
   }, [layout, pending, focus]);
+}
+
+/**
+ * A step selected from outside the graph (a timeline row, a `&node=` link) that is out of
+ * view is brought to the centre at the current zoom; one already in view stays put, so a
+ * click on the graph itself never moves it.
+ */
+export function useRevealSelected(layout: LayoutResult | undefined, selectedId: string | undefined, reveal: (x: number, y: number) => void) {
+  const store = useStoreApi();
+  const positions = layout?.positions;
+  const revealed = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const at = selectedId === undefined ? undefined : positions?.[selectedId];
+    // Once per selection: a later layout (the run grows) must not pull the view back.
+    if (!at || revealed.current === selectedId) return;
+    revealed.current = selectedId;
+    const frame = requestAnimationFrame(() => {
+      const { transform, width, height } = store.getState();
+      const [tx, ty, zoom] = transform;
+      const sx = (at.x + NODE_WIDTH / 2) * zoom + tx;
+      const sy = (at.y + NODE_HEIGHT / 2) * zoom + ty;
+      if (width > 0 && (sx < 0 || sy < 0 || sx > width || sy > height)) reveal(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [selectedId, positions, store, reveal]);
 }

@@ -21,7 +21,7 @@ import { useRunSession } from '@/stores/run-session';
 import type { GraphState } from '@/stores/run-types';
 
 import { CanvasActionsContext, GroupMembersContext } from '@/features/canvas/canvas-context';
-import { useFlowArrays, useFocusExpandedGroup, useInFlowMask, useMiniMapWanted } from '@/features/canvas/canvas-view-hooks';
+import { useFlowArrays, useFocusExpandedGroup, useInFlowMask, useMiniMapWanted, useRevealSelected } from '@/features/canvas/canvas-view-hooks';
 import { DependencyNote } from '@/features/canvas/dependency-note';
 import { ExpandedGroupsPanel } from '@/features/canvas/expanded-groups-panel';
 import type { CanvasNode, LayoutDirection, LayoutResult } from '@/features/canvas/layout/layout-types';
@@ -58,7 +58,7 @@ export const CULL_THRESHOLD = 120;
  * the zoomed-in window. React Flow alone mounts and measures every node on a fit, which
  * at 2,000 nodes took 3.6 s (benchmark 4).
  */
-export const OVERVIEW_ABOVE = 300;
+export const OVERVIEW_ABOVE = 100;
 const MIN_ZOOM = 0.05;
 /** Low enough to fit 10,000 nodes in a small panel. */
 const MIN_ZOOM_BIG = 0.002;
@@ -108,6 +108,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
   const dark = useDarkClass();
   const autoFit = useAutoFit(layout, { minZoom: big ? MIN_ZOOM_BIG : MIN_ZOOM, floor: !big });
   useFocusExpandedGroup(layout, focusOnExpand, autoFit.focus);
+  useRevealSelected(layout, selectedNodeId, autoFit.reveal);
   const showMiniMap = useMiniMapWanted(layout, big);
 
   if (!layout) return <p role="status" className="p-4 text-sm text-slate-500">Laying out {graph.order.length} steps…</p>;

@@ -23,7 +23,7 @@ export const READABLE_ZOOM = 0.3;
 /** A graph needing less than this to fit is shown whole (overview-like) rather than cut. */
 const FLOOR_FROM = 0.2;
 
-export type AutoFit = Readonly<{ onMoveStart: OnMoveStart; onManualZoom: () => void; fit: () => void; focus: (bounds: Rect) => void }>;
+export type AutoFit = Readonly<{ onMoveStart: OnMoveStart; onManualZoom: () => void; fit: () => void; focus: (bounds: Rect) => void; reveal: (x: number, y: number) => void }>;
 
 export function layoutBounds(layout: LayoutResult, only?: ReadonlySet<string>): Rect {
   let minX = Infinity;
@@ -92,7 +92,11 @@ export function useAutoFit(layout: LayoutResult | undefined, options: Readonly<{
         userMoved.current = true;
         show(bounds, true);
       },
+      reveal: (x: number, y: number) => {
+        userMoved.current = true;
+        void flow.setCenter(x, y, { zoom: flow.getZoom() });
+      },
     }),
-    [onMoveStart, fit, show],
+    [onMoveStart, fit, show, flow],
   );
 }

@@ -116,9 +116,13 @@ function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, fl
     canvas.height = h;
   }
   const drawn = drawOverview(ctx, scene, statuses, { tx: transform[0], ty: transform[1], zoom: transform[2], width, height, dpr }, options);
-  // For tests and benchmarks: how many marks the last frame drew, and of how many.
+  // For tests and benchmarks: how many marks the last frame drew, of how many, and where
+  // the selected one is (canvas pixels) — the marks themselves are not in the DOM.
   canvas.dataset.drawn = String(drawn);
   canvas.dataset.nodes = String(scene.ids.length);
+  const i = options.selected;
+  if (i >= 0) canvas.dataset.selectedAt = `${((scene.x[i] ?? 0) + NODE_WIDTH / 2) * transform[2] + transform[0]},${((scene.y[i] ?? 0) + NODE_HEIGHT / 2) * transform[2] + transform[1]}`;
+  else delete canvas.dataset.selectedAt;
 }
 
 /** Screen point (relative to the canvas) → node index, with some slop: marks are small. */
