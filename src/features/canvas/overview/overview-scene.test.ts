@@ -19,7 +19,7 @@ function chain(n: number) {
   return buildScene(layoutGraph({ graph, previous: {}, groupOverrides: {} }), 'LR');
 }
 
-const state = (status: NodeState['status']): NodeState => ({ status, attempt: 1, tail: '', costMicros: 0 });
+const state = (status: NodeState['status']): NodeState => ({ status, attempt: 1 });
 
 describe('overview scene', () => {
   it('finds the node under a point and the nodes in a rectangle', () => {
