@@ -9,6 +9,7 @@
 import { NODE_STATUSES, type NodeStatus } from '@/protocol/run-event';
 
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
+import { paintEdges, type EdgeLayer, type EdgeView } from '@/features/canvas/overview/edge-layer';
 import { nodesIn, type OverviewScene } from '@/features/canvas/overview/overview-scene';
 import { STATUS_GLYPH, traceGlyph } from '@/features/canvas/overview/status-glyphs';
 import { STATUS_INK, STATUS_TEXT, STATUS_TINT, SUMMARY_RANK, type Theme } from '@/features/canvas/status-style';
@@ -17,6 +18,8 @@ export type View = Readonly<{ tx: number; ty: number; zoom: number; width: numbe
 
 export type DrawOptions = Readonly<{
   theme: Theme;
+  /** The edge bitmap kept between frames (edge-layer.ts). */
+  edges: EdgeLayer;
   /** 1 at the index of a node React Flow draws (zoomed in); undefined when it draws none. */
   inFlow: Uint8Array | undefined;
   selected: number;
@@ -32,25 +35,40 @@ const EDGE_RGB: Record<Theme, string> = { light: '100,116,139', dark: '148,163,1
 const LABEL_INK: Record<Theme, string> = { light: '#0f172a', dark: '#f8fafc' };
 const FOCUS_INK = '#0ea5e9';
 
-export function drawOverview(ctx: CanvasRenderingContext2D, scene: OverviewScene, statuses: Uint8Array, view: View, options: DrawOptions): number {
+/** What a frame drew: marks drawn, and whether a sharper frame is due once the view rests. */
+export type Drawn = Readonly<{ marks: number; sharpen: boolean }>;
+
+export function drawOverview(ctx: CanvasRenderingContext2D, scene: OverviewScene, statuses: Uint8Array, view: View, options: DrawOptions): Drawn {
   ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
   ctx.clearRect(0, 0, view.width, view.height);
-  const rect = { x: -view.tx / view.zoom, y: -view.ty / view.zoom, width: view.width / view.zoom, height: view.height / view.zoom };
-  drawEdges(ctx, scene, view, rect, options);
-  if (options.inFlow) return 0;
+  const sharpen = paintEdges(ctx, options.edges, scene, view, edgeKey(options), (target, v) => drawEdges(target, scene, v, viewRect(v), options));
+  if (options.inFlow) return { marks: 0, sharpen };
+  const rect = viewRect(view);
   const visible = nodesIn(scene, rect);
   const byStatus = bucketByStatus(visible, statuses);
   const boxH = NODE_HEIGHT * view.zoom;
   if (boxH >= BOX_FROM_PX) drawBoxes(ctx, scene, view, byStatus, options.theme);
   else drawMarks(ctx, scene, view, byStatus, options.theme);
   drawFocus(ctx, scene, view, options);
-  return visible.length;
+  return { marks: visible.length, sharpen };
 }
 
-const sx = (view: View, x: number) => x * view.zoom + view.tx;
-const sy = (view: View, y: number) => y * view.zoom + view.ty;
+const viewRect = (view: EdgeView) => ({ x: -view.tx / view.zoom, y: -view.ty / view.zoom, width: view.width / view.zoom, height: view.height / view.zoom });
 
-function drawEdges(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, rect: { x: number; y: number; width: number; height: number }, options: DrawOptions) {
+/** What the edge bitmap depends on besides the view: the theme and React Flow's window. */
+const edgeKeys = new WeakMap<Uint8Array, Record<Theme, object>>();
+const NO_WINDOW_KEYS: Record<Theme, object> = { light: {}, dark: {} };
+function edgeKey(options: DrawOptions): object {
+  if (!options.inFlow) return NO_WINDOW_KEYS[options.theme];
+  let keys = edgeKeys.get(options.inFlow);
+  if (!keys) edgeKeys.set(options.inFlow, (keys = { light: {}, dark: {} }));
+  return keys[options.theme];
+}
+
+const sx = (view: EdgeView, x: number) => x * view.zoom + view.tx;
+const sy = (view: EdgeView, y: number) => y * view.zoom + view.ty;
+
+function drawEdges(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: EdgeView, rect: { x: number; y: number; width: number; height: number }, options: DrawOptions) {
   const lr = scene.direction === 'LR';
   const right = rect.x + rect.width;
   const bottom = rect.y + rect.height;
@@ -102,6 +120,8 @@ const PAINT_ORDER = [...NODE_STATUSES].sort((a, b) => SUMMARY_RANK[b] - SUMMARY_
 const URGENT: ReadonlySet<NodeStatus> = new Set<NodeStatus>(['failed', 'waiting', 'retrying', 'running']);
 const URGENT_SCALE = 1.8;
 const URGENT_MIN_PX = 3.5;
+/** Mark radius from which each status is drawn as its own shape. */
+const SHAPES_FROM_PX = 2.5;
 
 function drawMarks(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, byStatus: readonly number[][], theme: Theme) {
   const base = markRadius(view.zoom);
@@ -109,8 +129,15 @@ function drawMarks(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: Vi
     const indices = byStatus[NODE_STATUSES.indexOf(status)] ?? [];
     if (indices.length === 0) continue;
     const r = URGENT.has(status) ? Math.max(URGENT_MIN_PX, base * URGENT_SCALE) : base;
-    const glyph = STATUS_GLYPH[status];
     ctx.beginPath();
+    if (r < SHAPES_FROM_PX) {
+      // Under ~5 px no shape can be told apart, and squares cost a fraction of outlines.
+      for (const i of indices) ctx.rect(sx(view, (scene.x[i] ?? 0) + NODE_WIDTH / 2) - r, sy(view, (scene.y[i] ?? 0) + NODE_HEIGHT / 2) - r, 2 * r, 2 * r);
+      ctx.fillStyle = STATUS_INK[theme][status];
+      ctx.fill();
+      continue;
+    }
+    const glyph = STATUS_GLYPH[status];
     for (const i of indices) traceGlyph(ctx, glyph, sx(view, (scene.x[i] ?? 0) + NODE_WIDTH / 2), sy(view, (scene.y[i] ?? 0) + NODE_HEIGHT / 2), r);
     paint(ctx, STATUS_INK[theme][status], glyph.hollow, r);
   }
@@ -135,13 +162,17 @@ function drawBoxes(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: Vi
   byStatus.forEach((indices, s) => {
     const status = NODE_STATUSES[s] as NodeStatus;
     if (indices.length === 0) return;
+    // Border and fill as two filled rectangles: strokes and rounded corners cost several
+    // times more to rasterise without a GPU, for a difference not seen at this size.
+    const border = Math.max(1, h * 0.02);
     ctx.beginPath();
-    for (const i of indices) ctx.roundRect(sx(view, scene.x[i] ?? 0), sy(view, scene.y[i] ?? 0), w, h, Math.min(6, h * 0.08));
+    for (const i of indices) ctx.rect(sx(view, scene.x[i] ?? 0), sy(view, scene.y[i] ?? 0), w, h);
+    ctx.fillStyle = STATUS_INK[theme][status];
+    ctx.fill();
+    ctx.beginPath();
+    for (const i of indices) ctx.rect(sx(view, scene.x[i] ?? 0) + border, sy(view, scene.y[i] ?? 0) + border, w - 2 * border, h - 2 * border);
     ctx.fillStyle = STATUS_TINT[theme][status];
     ctx.fill();
-    ctx.strokeStyle = STATUS_INK[theme][status];
-    ctx.lineWidth = Math.max(1, h * 0.02);
-    ctx.stroke();
     const glyph = STATUS_GLYPH[status];
     ctx.beginPath();
     for (const i of indices) traceGlyph(ctx, glyph, sx(view, scene.x[i] ?? 0) + h * 0.1 + r, sy(view, scene.y[i] ?? 0) + h * 0.1 + r, r);

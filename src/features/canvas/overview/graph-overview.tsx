@@ -18,6 +18,7 @@ import { useRunSession } from '@/stores/run-session';
 
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
 import { drawOverview, markRadius, type DrawOptions } from '@/features/canvas/overview/draw-overview';
+import { createEdgeLayer } from '@/features/canvas/overview/edge-layer';
 import { OverviewLegend } from '@/features/canvas/overview/overview-legend';
 import { nodeAt, type OverviewScene } from '@/features/canvas/overview/overview-scene';
 import { readStatuses, updateStatuses } from '@/features/canvas/overview/overview-statuses';
@@ -37,12 +38,13 @@ export type GraphOverviewProps = Readonly<{
 export function GraphOverview({ scene, inFlow, selectedId, onSelectNode, onExpandGroup, theme }: GraphOverviewProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [hovered, setHovered] = useState(-1);
-  const options = useRef<DrawOptions>({ theme, inFlow, selected: -1, hovered: -1 });
+  const [edges] = useState(createEdgeLayer);
+  const options = useRef<DrawOptions>({ theme, edges, inFlow, selected: -1, hovered: -1 });
   const redraw = useOverviewDrawing(canvasRef, scene, options);
   useLayoutEffect(() => {
-    options.current = { theme, inFlow, selected: selectedId === undefined ? -1 : (scene.indexOf.get(selectedId) ?? -1), hovered: inFlow ? -1 : hovered };
+    options.current = { theme, edges, inFlow, selected: selectedId === undefined ? -1 : (scene.indexOf.get(selectedId) ?? -1), hovered: inFlow ? -1 : hovered };
     redraw();
-  }, [theme, inFlow, selectedId, hovered, scene, redraw]);
+  }, [theme, edges, inFlow, selectedId, hovered, scene, redraw]);
   const pick = useNodePicker(scene, !inFlow);
   usePanePointer(canvasRef, {
     onMove: (x, y) => setHovered(pick(x, y)),
@@ -72,6 +74,8 @@ export function GraphOverview({ scene, inFlow, selectedId, onSelectNode, onExpan
 
 type FlowStore = ReturnType<typeof useStoreApi>;
 
+const SHARPEN_MS = 120;
+
 /** Subscribes to the viewport and the statuses; returns a stable "draw at the next frame". */
 function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>, scene: OverviewScene, options: React.RefObject<DrawOptions>) {
   const flow = useStoreApi();
@@ -80,11 +84,14 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
   useLayoutEffect(() => {
     const statuses = readStatuses(scene, nodeStatus.getState().byId);
     let frame = 0;
+    let sharpen: ReturnType<typeof setTimeout> | undefined;
     const draw = () => {
       frame = 0;
       const canvas = canvasRef.current;
       const ctx = canvas?.getContext('2d');
-      if (canvas && ctx) paintFrame(canvas, ctx, flow, scene, statuses, options.current);
+      clearTimeout(sharpen);
+      // While the view moves, edges are a scaled copy; once it rests for SHARPEN_MS, drawn afresh.
+      if (canvas && ctx && paintFrame(canvas, ctx, flow, scene, statuses, options.current)) sharpen = setTimeout(schedule, SHARPEN_MS);
     };
     const schedule = () => {
       frame ||= requestAnimationFrame(draw);
@@ -101,12 +108,14 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
       offFlow();
       offStatus();
       cancelAnimationFrame(frame);
+      clearTimeout(sharpen);
     };
   }, [canvasRef, flow, nodeStatus, scene, options]);
   return useCallback(() => scheduleRef.current(), []);
 }
 
-function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, flow: FlowStore, scene: OverviewScene, statuses: Uint8Array, options: DrawOptions) {
+/** Draws one frame; true when the edges were a scaled copy and want a sharp redraw. */
+function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, flow: FlowStore, scene: OverviewScene, statuses: Uint8Array, options: DrawOptions): boolean {
   const { transform, width, height } = flow.getState();
   const dpr = Math.min(2, window.devicePixelRatio || 1);
   const w = Math.round(width * dpr);
@@ -118,11 +127,12 @@ function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, fl
   const drawn = drawOverview(ctx, scene, statuses, { tx: transform[0], ty: transform[1], zoom: transform[2], width, height, dpr }, options);
   // For tests and benchmarks: how many marks the last frame drew, of how many, and where
   // the selected one is (canvas pixels) — the marks themselves are not in the DOM.
-  canvas.dataset.drawn = String(drawn);
+  canvas.dataset.drawn = String(drawn.marks);
   canvas.dataset.nodes = String(scene.ids.length);
   const i = options.selected;
   if (i >= 0) canvas.dataset.selectedAt = `${((scene.x[i] ?? 0) + NODE_WIDTH / 2) * transform[2] + transform[0]},${((scene.y[i] ?? 0) + NODE_HEIGHT / 2) * transform[2] + transform[1]}`;
   else delete canvas.dataset.selectedAt;
+  return drawn.sharpen;
 }
 
 /** Screen point (relative to the canvas) → node index, with some slop: marks are small. */
