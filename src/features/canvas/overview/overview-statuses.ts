@@ -42,8 +42,21 @@ export function updateStatuses(scene: OverviewScene, statuses: Uint8Array, next:
   return changed;
 }
 
-/** How many steps are in each status (a group's members each count), as a primitive key. */
+const countKeys = new WeakMap<object, { scene: OverviewScene; key: string }>();
+
+/**
+ * How many steps are in each status (a group's members each count), as a primitive key;
+ * kept per `byId` object, since the selector runs on every change and again on render.
+ */
 export function statusCountKey(scene: OverviewScene, byId: ById): string {
+  const known = countKeys.get(byId);
+  if (known?.scene === scene) return known.key;
+  const key = countStatuses(scene, byId);
+  countKeys.set(byId, { scene, key });
+  return key;
+}
+
+function countStatuses(scene: OverviewScene, byId: ById): string {
   const counts = NODE_STATUSES.map(() => 0);
   scene.ids.forEach((id, i) => {
     for (const member of scene.members[i] ?? [id]) counts[INDEX[byId[member]?.status ?? 'pending']]! += 1;
