@@ -7,7 +7,8 @@
  * build included), pan/zoom frame p95 over 240 frames, the same with 1,000 status changes
  * a second, and the gzip size of the code each adds. Built from bench/overview-candidates.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -24,12 +25,29 @@ const CANDIDATES = ['canvas2d', 'pixi', 'sigma'] as const;
 const LABEL: Record<(typeof CANDIDATES)[number], string> = { canvas2d: 'Canvas 2D (no library)', pixi: 'pixi.js 8 (WebGL)', sigma: 'sigma.js 3 + graphology (WebGL)' };
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; worker-src 'self' blob:";
 
+const CANDIDATE_ROOT = resolve('bench/overview-candidates');
+
+/**
+ * pixi.js, sigma and graphology are measured here and nowhere else (~90 MB installed), so
+ * they live in the candidates' own package.json, installed the first time this runs.
+ */
+function installCandidateLibraries(log: (line: string) => void): void {
+  if (existsSync(join(CANDIDATE_ROOT, 'node_modules', 'pixi.js'))) return;
+  log('installing the candidate libraries (pixi.js, sigma, graphology) into bench/overview-candidates …');
+  execFileSync('npm', ['install', '--prefix', CANDIDATE_ROOT, '--no-audit', '--no-fund', '--no-package-lock'], { stdio: 'inherit' });
+}
+
+/** The page is outside the main typecheck (its libraries are not always there): checked here instead. */
+function typecheckPage(): void {
+  execFileSync('npx', ['tsc', '--noEmit', '-p', join(CANDIDATE_ROOT, 'tsconfig.json')], { stdio: 'inherit' });
+}
+
 type Result = { firstDraw: number; panZoom: number[]; storm: number[] } | { error: string };
 
 async function buildPage(): Promise<void> {
   await build({
     configFile: false,
-    root: resolve('bench/overview-candidates'),
+    root: CANDIDATE_ROOT,
     base: './',
     logLevel: 'warn',
     resolve: { alias: { '@': resolve('src') } },
@@ -57,6 +75,8 @@ function chunkKb(name: string): number {
 }
 
 export async function benchOverviewCandidates({ log }: BenchOptions): Promise<BenchRow[]> {
+  installCandidateLibraries(log);
+  typecheckPage();
   await buildPage();
   const sim = await startSimulator({ timeScale: 1, staticDir: OUT });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
