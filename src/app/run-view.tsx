@@ -85,7 +85,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
               <Separator className="h-1.5 bg-slate-200 hover:bg-sky-400 dark:bg-slate-800" />
               <Panel defaultSize="42" minSize="15">
                 <PanelErrorBoundary name="timeline">
-                  <Timeline selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />
+                  <Timeline className="h-full" selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />
                 </PanelErrorBoundary>
               </Panel>
             </Group>

@@ -4,6 +4,7 @@
  */
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
 import { hostileText } from '@/simulator/scenarios/hostile-text';
+import { manyToolCalls } from '@/simulator/scenarios/many-tool-calls';
 
 const MODEL = 'gpt-4o-mini';
 
@@ -183,7 +184,7 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, hostileText];
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, hostileText, manyToolCalls];
 
 /** Run ids are `<scenario>` or `<scenario>~<anything>`: each distinct id is a fresh run. */
 export function scenarioForRun(runId: string): Scenario | undefined {
