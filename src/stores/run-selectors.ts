@@ -8,7 +8,9 @@ import { useShallow } from 'zustand/react/shallow';
 import type { RunStatus } from '@/protocol/run-event';
 
 import type { AnswerState } from '@/stores/gate-answer-store';
+import { decidedGateOfNode, gateVerdictText, turnedDownByGate, turningGate } from '@/stores/gate-verdict';
 import { useRunSession } from '@/stores/run-session';
+import { lastEventAtMs } from '@/stores/session-clock';
 import type { ConnectionHealth, DecodeIssue, GateState, StreamStats } from '@/stores/run-types';
 
 export function useRunStatus(): RunStatus {
@@ -92,12 +94,39 @@ export function useNodeCounts(): string {
  * every frame for nothing.
  */
 export function useLastEventAtMs(enabled: boolean): number | undefined {
+  return useStore(useRunSession().run, (s) => (enabled ? lastEventAtMs(s) : undefined));
+}
+
+/**
+ * How the run's gates turned it, when one turned work down: "rejected" or "timed out" (the
+ * newest such gate; see gate-verdict.ts), else undefined. A run the backend calls
+ * "succeeded" after a rejected gate did not do the work it asked about.
+ */
+export function useRunTurnedDown(): 'rejected' | 'timed out' | undefined {
   return useStore(useRunSession().run, (s) => {
-    if (!enabled) return undefined;
-    for (let i = s.logLength - 1; i >= Math.max(0, s.logLength - 50); i--) {
-      const atMs = s.log.at(i)?.event.atMs;
-      if (atMs !== undefined) return atMs;
+    const gate = turningGate(s);
+    return gate === undefined ? undefined : gate.status === 'timed_out' ? 'timed out' : 'rejected';
+  });
+}
+
+/** The newest decided gate's verdict in words ("rejected by alice"), or undefined. */
+export function useLatestGateVerdict(): string | undefined {
+  return useStore(useRunSession().run, (s) => {
+    for (let i = s.gateOrder.length - 1; i >= 0; i--) {
+      const gate = s.gates[s.gateOrder[i] ?? ''];
+      if (gate && gate.status !== 'open') return gateVerdictText(gate);
     }
     return undefined;
   });
+}
+
+/** A node's newest decided gate in words ("timed out — the backend rejected it") and whether it turned the work down. */
+export function useNodeGate(nodeId: string): Readonly<{ verdict: string; turnedDown: boolean }> | undefined {
+  return useStore(
+    useRunSession().run,
+    useShallow((s) => {
+      const gate = decidedGateOfNode(s, nodeId);
+      return gate === undefined ? undefined : { verdict: gateVerdictText(gate), turnedDown: turnedDownByGate(gate) };
+    }),
+  );
 }
