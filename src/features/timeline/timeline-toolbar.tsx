@@ -18,7 +18,7 @@ export type TimelineToolbarProps = Readonly<{
   graph: GraphState;
   follow: boolean;
   onFollowChange: (follow: boolean) => void;
-  /** "Follow live", or in a replay "Follow player". */
+  /** "Follow live", or in a replay "Follow position". */
   followLabel: string;
   /** How many rows pass the filters, announced politely. */
   shown: number;
