@@ -42,7 +42,7 @@ function applyEvent(d: Draft, event: RunEvent, row: number): void {
     case 'run.started':
       if (!TERMINAL.has(d.status)) d.status = 'running';
       d.startedAtMs ??= event.atMs;
-      if (event.title) d.title = event.title;
+      d.title = runTitleOf(event) ?? d.title;
       return;
     case 'run.paused':
       if (!TERMINAL.has(d.status)) d.status = 'paused';
@@ -104,6 +104,17 @@ function applyEvent(d: Draft, event: RunEvent, row: number): void {
       if (event.type === 'raw' && event.unknown) d.stats = { ...d.stats, unknown: d.stats.unknown + 1 };
       return;
   }
+}
+
+/**
+ * A run's title: the event's own, else a `title` among the run's inputs (relavium sends no
+ * title, but a workflow's inputs often name one). Undefined when neither says.
+ */
+function runTitleOf(event: RunEventOf<'run.started'>): string | undefined {
+  if (event.title) return event.title;
+  const inputs = event.inputs;
+  const title = typeof inputs === 'object' && inputs !== null ? (inputs as { title?: unknown }).title : undefined;
+  return typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined;
 }
 
 function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', atMs: number | undefined) {

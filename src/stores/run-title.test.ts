@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+
+import type { RunEvent } from '@/protocol/run-event';
+import { createRunStore } from '@/stores/run-store';
+
+const titleAfter = (...batches: RunEvent[][]) => {
+  const store = createRunStore({ runId: 'r', dialect: 'relavium', source: 't' });
+  for (const batch of batches) store.getState().actions.applyEvents(batch);
+  return store.getState().title;
+};
+
+describe('the run title', () => {
+  it('is run.started’s title, else a title among its inputs, else none (the header then shows the run id)', () => {
+    expect(titleAfter([{ type: 'run.started', title: 'Nightly build' }])).toBe('Nightly build');
+    expect(titleAfter([{ type: 'run.started', workflowId: 'wf-1', inputs: { title: ' Crawl the docs ', apiKey: { secret: true, ref: 'k' } } }])).toBe('Crawl the docs');
+    expect(titleAfter([{ type: 'run.started', inputs: { title: 42 } }])).toBeUndefined();
+    expect(titleAfter([{ type: 'run.started', inputs: 'text' }])).toBeUndefined();
+  });
+
+  it('keeps a known title when a later run.started (a resumed segment) names none', () => {
+    expect(titleAfter([{ type: 'run.started', title: 'First' }], [{ type: 'run.started' }])).toBe('First');
+  });
+});
