@@ -56,7 +56,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
           </span>
         )}
         <span className="min-w-0 flex-1 truncate">{summarizeEvent(event)}</span>
-        {entry.merged > 1 && <span className="shrink-0 text-zinc-500">×{entry.merged}</span>}
+        {entry.merged > 1 && <span className="shrink-0 text-zinc-600 dark:text-zinc-400">×{entry.merged}</span>}
         {nodeSelected && !selected && <span className="sr-only">(selected node)</span>}
       </button>
       <button
