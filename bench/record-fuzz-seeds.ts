@@ -22,7 +22,7 @@ for (const dialect of Object.values(DIALECTS)) {
     const runId = `${scenario}~seed-${dialect.id}`;
     const live = createLiveSession({
       dialect,
-      params: { baseUrl: dialect.transport === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId },
+      params: { baseUrl: dialect.wire === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId },
       ...(dialect.capabilities.startsRuns ? { start: `[scenario:${scenario}] seed` } : {}),
       schedule: flushNow,
       WebSocketImpl: WebSocket as never,

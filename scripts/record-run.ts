@@ -19,7 +19,7 @@ export type RecordedRun = Readonly<{ live: LiveSession; text: string }>;
 export async function recordRun(sim: SimulatorHandle, dialect: Dialect, scenario: string, suffix: string, timeoutMs = 20_000): Promise<RecordedRun> {
   const live = createLiveSession({
     dialect,
-    params: { baseUrl: dialect.transport === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId: `${scenario}~${suffix}`, token: 'secret-token-must-not-leak' },
+    params: { baseUrl: dialect.wire === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId: `${scenario}~${suffix}`, token: 'secret-token-must-not-leak' },
     ...(dialect.capabilities.startsRuns ? { start: `[scenario:${scenario}] Recorded ${scenario} run` } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,

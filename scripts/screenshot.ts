@@ -17,7 +17,7 @@ try {
     const page = await harness.newPage({ colorScheme: theme === 'dark' ? 'dark' : 'light' });
     const { DIALECTS } = await import('../src/protocol/dialects');
     const dialect = DIALECTS[dialectId as keyof typeof DIALECTS];
-    const base = dialect.transport === 'websocket' ? harness.sim.url.replace('http', 'ws') : harness.sim.url;
+    const base = dialect.wire === 'websocket' ? harness.sim.url.replace('http', 'ws') : harness.sim.url;
     const params = new URLSearchParams({ dialect: dialectId, url: base, run: `${scenario}~shot-${Date.now()}` });
     if (dialect.capabilities.startsRuns) params.set('start', `[scenario:${scenario}] ${scenario}`);
     await page.goto(`${harness.sim.url}/?${params.toString()}`);

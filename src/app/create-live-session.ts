@@ -1,25 +1,28 @@
 /**
- * The only place that picks transport + decoder for a live run and starts ingest.
+ * The only place that picks transport + dialect for a live run and starts ingest.
  *
- * Wires: transport frames → ingest; every (re)open → the dialect's onOpen commands
- * (watch, replay since the cursor, start); a reconnect on a socket without a resume
- * cursor → the dialect's resync (MARS snapshot refetch); a sequence gap → resync, then
- * (SSE) a stream resumed from before the hole, or (myagent, seq per connection) a new
- * connection whose replay refills it; a silence longer than the protocol's heartbeat →
- * "stale". Commands are recorded
- * (secrets removed) and their HTTP replies fed back through the decoder.
+ *   transport ─frames─▶ drive-ingest (record, pipeline, flush per animation frame) ─▶ stores
+ *      ▲                        │ actions (memo, resume the stream, refill / snapshot commands)
+ *      └── commands ◀── session ◀┘ and bound commands from views (answerGate, control)
+ *
+ * Everything protocol-specific comes from the dialect: the connection plan, the commands on
+ * every (re)open, the refill and snapshot commands, and `recovery` (what a dropped
+ * connection does). Commands are recorded (secrets removed) and their HTTP replies read as
+ * frames. A silence longer than the protocol's heartbeat marks the stream stale.
  */
 import { createTransport, type TransportExtras } from '@/app/create-transport';
 import { sendCommand } from '@/ingest/command-channel';
-import { createIngest } from '@/ingest/create-ingest';
+import { createIngest, type IngestAction } from '@/ingest/create-ingest';
+import { driveIngest } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
 import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
-import type { ConnectParams, Dialect, OutboundCommand } from '@/protocol/dialect';
+import type { ConnectParams, Dialect, Memo, OutboundCommand, Unavailable } from '@/protocol/dialect';
+import { isUnavailable } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
+import { EventLog, LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import type { AuditNote, CommandResult, RunSession } from '@/stores/run-session';
-import { LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createRunStore } from '@/stores/run-store';
 
 export type LiveSessionOptions = Readonly<{
@@ -34,46 +37,34 @@ export type LiveSessionOptions = Readonly<{
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
-/** Reconnects allowed after the run ended, only to fill a gap still open (never forever). */
-const GAP_RESUMES_AFTER_END = 3;
+/** Reconnects allowed after the run ended, only to refill a hole still open (never forever). */
+const REFILLS_AFTER_END = 3;
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
-  const { dialect, params } = options;
+  const { dialect } = options;
+  const params: ConnectParams = { ...options.params, ...(options.start !== undefined ? { start: options.start } : {}) };
   const startedAtMs = Date.now();
   const plan = dialect.connect(params);
   const frames = new FrameLog(
-    { runboard: 1, dialect: dialect.id, transport: plan.kind === 'post-sse' ? 'sse' : plan.kind, source: plan.url, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId },
+    { runboard: 1, dialect: dialect.id, transport: dialect.wire, source: 'url' in plan ? plan.url : plan.baseUrl, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId },
     startedAtMs,
   );
-  const run = createRunStore({ runId: params.runId, dialect: dialect.id, source: params.baseUrl }, LIVE_LOG_MAX_ROWS);
+  const log = new EventLog(LIVE_LOG_MAX_ROWS);
+  const run = createRunStore({ runId: params.runId, dialect: dialect.id, source: params.baseUrl });
   const nodeStatus = createNodeStatusStore();
-  const answers = createGateAnswerStore();
   const controller = new AbortController();
   const memo: Record<string, unknown> = {};
   let runId = params.runId;
 
-  const ingest = createIngest({
-    dialect,
-    run,
-    nodeStatus,
-    frames,
-    schedule: options.schedule ?? createFrameScheduler(),
-    runId,
-    onGap: (_gap, cursor) => void fillGap(cursor),
-    onMemo: (update) => onMemo(update),
-    onInternalError: (error) => run.getState().actions.recordIssues([{ frame: -1, reason: `internal error: ${String(error)}`, atMs: Date.now() }]),
-  });
-
-  const firstRun = options.start !== undefined ? dialect.startRun?.(options.start, runId) : undefined;
-  const firstRunBody = plan.kind === 'post-sse' ? firstRun?.find((c) => c.via === 'run')?.body : undefined;
-  const transport = createTransport(plan, { getCursor: () => ingest.cursor, firstRunBody, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) });
+  const ingest = createIngest({ dialect, runId, now: Date.now, onAction: (action) => onAction(action) });
+  const driver = driveIngest({ ingest, target: { log, run, nodeStatus }, frames, schedule: options.schedule ?? createFrameScheduler(), now: Date.now });
+  const transport = createTransport(plan, { getCursor: () => ingest.cursor, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) });
   const target = { baseUrl: toHttpBase(params.baseUrl), transport, ...(params.token ? { token: params.token } : {}) };
 
   async function send(commands: readonly OutboundCommand[], audit?: AuditNote): Promise<CommandResult> {
     for (const command of commands) {
       frames.addCommand(command, Date.now());
-      const outcome = await sendCommand(command, target);
-      if (outcome.reply) ingest.acceptFrame(outcome.reply);
+      const outcome = await sendCommand(command, target, (reply) => driver.accept(reply));
       if (!outcome.ok) {
         if (audit) noteAudit(audit, `not sent: ${outcome.reason}`);
         return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };
@@ -81,6 +72,11 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     }
     if (audit) noteAudit(audit, 'sent');
     return { ok: true };
+  }
+
+  /** A person's command: the dialect may say it cannot be done, with the reason. */
+  function sendBound(commands: OutboundCommand[] | Unavailable, audit: AuditNote): Promise<CommandResult> {
+    return isUnavailable(commands) ? Promise.resolve({ ok: false, reason: commands.unavailable }) : send(commands, audit);
   }
 
   /** The audit trail: who did what from this browser, beside the stream's own echo. */
@@ -94,63 +90,59 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       ...(audit.nodeId !== undefined ? { nodeId: audit.nodeId } : {}),
     };
     frames.addAudit(event, Date.now());
-    ingest.acceptLocal(event);
+    driver.local(event);
   }
 
-  async function resync(cursor: string | undefined) {
-    const commands = dialect.resync(runId, cursor);
-    if (commands.length === 0) return;
-    run.getState().actions.setHealth({ resyncing: true });
-    await send(commands);
-    ingest.flushNow();
-    run.getState().actions.setHealth({ resyncing: false });
-  }
-
-  let filling = false;
-  /** A gap: the dialect's resync; then, for SSE, resume the stream from before the hole. */
-  async function fillGap(cursor: string | undefined) {
-    if (dialect.gapRecovery === 'reconnect') return transport.reconnect?.('refilling a gap in the stream');
-    if (filling) return;
-    filling = true;
-    try {
-      await resync(cursor);
-      if (plan.kind === 'sse' && ingest.hasOpenGap) transport.reconnect?.('resuming the stream from before a gap');
-    } finally {
-      filling = false;
+  function onAction(action: IngestAction) {
+    switch (action.kind) {
+      case 'memo':
+        return onMemo(action.memo);
+      case 'resume-stream':
+        return transport.reconnect?.(action.reason);
+      case 'send':
+        return void refill(action.commands);
     }
   }
 
-  let gapResumes = 0;
-  function shouldReconnect(): boolean {
-    // The terminal event may still wait in the batch for the next animation frame.
-    ingest.flushNow();
-    if (!TERMINAL.has(run.getState().status)) return true;
-    return ingest.hasOpenGap && gapResumes++ < GAP_RESUMES_AFTER_END;
+  /** Refill or snapshot commands; the status region says "resyncing" meanwhile. */
+  async function refill(commands: readonly OutboundCommand[]) {
+    run.getState().actions.setHealth({ resyncing: true });
+    await send(commands);
+    driver.flushNow();
+    run.getState().actions.setHealth({ resyncing: false });
   }
 
-  function onMemo(update: Readonly<Record<string, unknown>>) {
+  function onMemo(update: Memo) {
     const previous = { ...memo };
     Object.assign(memo, update);
-    const reaction = dialect.onMemo?.({ memo, previous, runId, ...(options.start !== undefined ? { start: options.start } : {}) });
+    const reaction = dialect.onMemo?.({ memo, previous, runId, ...(params.start !== undefined ? { start: params.start } : {}) });
     if (!reaction) return;
     if (reaction.runId) runId = reaction.runId;
     if (reaction.commands.length > 0) void send(reaction.commands);
   }
 
+  let refillsAfterEnd = 0;
+  /** Asked when a connection ends: the stream's end, or a finished run, stops reconnecting. */
+  function shouldReconnect(): boolean {
+    // The terminal event may still wait in the batch for the next animation frame.
+    driver.flushNow();
+    if (dialect.recovery.drop !== 'resume') return false;
+    const over = ingest.ended || TERMINAL.has(run.getState().status);
+    if (!over) return true;
+    return ingest.refilling && refillsAfterEnd++ < REFILLS_AFTER_END;
+  }
+
   transport.connect(
     {
-      onFrame: (frame) => ingest.acceptFrame(frame),
-      onAlive: () => ingest.alive(),
+      onFrame: (frame) => driver.accept(frame),
+      onAlive: () => driver.alive(),
       onState: (state) => {
-        ingest.flushNow();
+        driver.flushNow();
         run.getState().actions.setConnection(state);
       },
       onOpen: ({ reconnect }) => {
-        if (reconnect) ingest.newEpoch();
-        const commands = dialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo, ...(options.start !== undefined ? { start: options.start } : {}) });
-        void send(commands).then(() => {
-          if (reconnect && plan.kind === 'websocket') void resync(ingest.cursor);
-        });
+        if (reconnect) driver.newConnection();
+        void send(dialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo, ...(params.start !== undefined ? { start: params.start } : {}) }));
       },
       shouldReconnect,
     },
@@ -170,11 +162,12 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     },
     mode: 'live',
     dialect,
+    log,
     run,
     nodeStatus,
-    answers,
-    send,
-    memo: () => memo,
+    answers: createGateAnswerStore(),
+    answerGate: (gate, answer, audit) => sendBound(dialect.answerGate(gate, answer, memo), audit),
+    control: (action, reason, audit) => sendBound(dialect.control(action, runId, reason, memo), audit),
     frameAt: (index) => frames.frameAt(index),
     exportRecording: () => frames.toJsonl(),
     recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries }),
@@ -184,7 +177,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     session,
     close() {
       clearInterval(staleTimer);
-      ingest.dispose();
+      driver.dispose();
       controller.abort();
     },
   };

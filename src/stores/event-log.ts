@@ -79,10 +79,14 @@ export class EventLog {
     return this.byNode.get(nodeId) ?? EMPTY;
   }
 
-  append(event: RunEvent, chapter: number): void {
+  /** Appends an event (or merges a token into its node's open text row); returns the row it is in. */
+  append(event: RunEvent, chapter: number): number {
     this.revision += 1;
     const nodeId = 'nodeId' in event ? event.nodeId : undefined;
-    if (nodeId !== undefined && COALESCED.has(event.type) && this.merge(nodeId, event)) return;
+    if (nodeId !== undefined && COALESCED.has(event.type)) {
+      const merged = this.merge(nodeId, event);
+      if (merged !== undefined) return merged;
+    }
     if (nodeId !== undefined) {
       let list = this.byNode.get(nodeId);
       if (!list) this.byNode.set(nodeId, (list = []));
@@ -90,8 +94,10 @@ export class EventLog {
       if (COALESCED.has(event.type)) this.openText.set(nodeId, this.length);
       else this.openText.delete(nodeId);
     }
+    const row = this.length;
     this.rows.push({ event, chapter, merged: 1 });
     if (this.rows.length > this.maxRows) this.dropOldest(Math.max(1, Math.ceil(this.maxRows / 8)));
+    return row;
   }
 
   /** Drops `count` of the oldest rows (a chunk, so the array copy is amortised). */
@@ -109,22 +115,23 @@ export class EventLog {
   }
 
   /**
-   * Merges into the node's open row of the same type: text extends it (false once it is
-   * full), progress replaces it and keeps the row's first time. False when there is none.
+   * Merges into the node's open row of the same type and returns its index: text extends it
+   * (undefined once it is full), progress replaces it and keeps the row's first time.
+   * Undefined when there is none.
    */
-  private merge(nodeId: string, event: RunEvent): boolean {
+  private merge(nodeId: string, event: RunEvent): number | undefined {
     const index = this.openText.get(nodeId);
     const row = index === undefined ? undefined : this.at(index);
-    if (index === undefined || !row || row.event.type !== event.type) return false;
+    if (index === undefined || !row || row.event.type !== event.type) return undefined;
     let merged: RunEvent;
     if (event.type === 'node.output' && row.event.type === 'node.output') {
-      if (row.event.delta.length >= MAX_COALESCED_TEXT) return false;
+      if (row.event.delta.length >= MAX_COALESCED_TEXT) return undefined;
       merged = { ...row.event, delta: (row.event.delta + event.delta).slice(0, MAX_COALESCED_TEXT) };
     } else {
       merged = row.event.atMs === undefined ? event : { ...event, atMs: row.event.atMs };
     }
     this.rows[index - this.offset] = { event: merged, chapter: row.chapter, merged: row.merged + 1 };
-    return true;
+    return index;
   }
 
   /** What `restore` needs to bring the log back to this point (replay snapshots). */

@@ -94,7 +94,8 @@ export function useNodeCounts(): string {
  * every frame for nothing.
  */
 export function useLastEventAtMs(enabled: boolean): number | undefined {
-  return useStore(useRunSession().run, (s) => (enabled ? lastEventAtMs(s) : undefined));
+  const { run, log } = useRunSession();
+  return useStore(run, (s) => (enabled ? lastEventAtMs(log, s.logLength) : undefined));
 }
 
 /**

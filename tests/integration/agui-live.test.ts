@@ -11,6 +11,7 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { decimalToMicros } from '@/lib/to-micros';
+import { createFrameReader } from '@/protocol/read-frame';
 import { aguiDialect, buildRunInput } from '@/protocol/agui/agui-dialect';
 import { RESOLVE_OPTION } from '@/protocol/agui/agui-lifecycle';
 import { isUnavailable, type OutboundCommand } from '@/protocol/dialect';
@@ -92,7 +93,7 @@ function openSession(commands: OutboundCommand[]): Session {
   const plan = aguiDialect.connect({ baseUrl: sim.url, runId: 'unused', token: 'secret' });
   if (plan.kind !== 'post-sse') throw new Error('agui connects with post-sse');
   const transport = createSseTransport({ url: plan.url, headers: plan.headers, post: { body: first.body } });
-  const decode = aguiDialect.createDecoder({ runId: 'unused', epoch: 0 });
+  const decode = createFrameReader(aguiDialect, 'unused');
   const session: Session = { events: [], states: [], transport, abort: new AbortController() };
   transport.connect(
     {

@@ -29,7 +29,7 @@ describe.each(Object.values(DIALECTS))('$id through createLiveSession', (dialect
     const starts = dialect.capabilities.startsRuns;
     const live = createLiveSession({
       dialect,
-      params: { baseUrl: dialect.transport === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId: `fanout~glue-${dialect.id}` },
+      params: { baseUrl: dialect.wire === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId: `fanout~glue-${dialect.id}` },
       ...(starts ? { start: '[scenario:fanout] Research fan-out' } : {}),
       schedule: flushNow,
       WebSocketImpl: WebSocket as never,

@@ -10,6 +10,7 @@ import { useNow } from '@/features/inspector/use-now';
 export type NodeSummaryProps = Readonly<{
   kind: string | undefined;
   node: NodeState | undefined;
+  costMicros: number;
   currency: string;
   /**
    * What became of the node's newest gate ("rejected by alice"), and whether it turned the
@@ -18,7 +19,7 @@ export type NodeSummaryProps = Readonly<{
   gate?: Readonly<{ verdict: string; turnedDown: boolean }> | undefined;
 }>;
 
-export function NodeSummary({ kind, node, currency, gate }: NodeSummaryProps) {
+export function NodeSummary({ kind, node, costMicros, currency, gate }: NodeSummaryProps) {
   const running = node?.status === 'running' || node?.status === 'waiting' || node?.status === 'retrying';
   const now = useNow(running && node?.endedAtMs === undefined);
   const elapsed = node?.startedAtMs === undefined ? undefined : (node.endedAtMs ?? now) - node.startedAtMs;
@@ -27,7 +28,7 @@ export function NodeSummary({ kind, node, currency, gate }: NodeSummaryProps) {
     ['Status', statusText(node, gate)],
     ['Attempt', String(node?.attempt ?? 1)],
     ['Elapsed', elapsed === undefined ? '—' : formatElapsed(elapsed)],
-    ['Cost', formatMoney(node?.costMicros ?? 0, currency)],
+    ['Cost', formatMoney(costMicros, currency)],
   ];
   if (gate) facts.push(['Gate', gate.verdict]);
   if (node?.progress !== undefined || node?.progressMessage) {

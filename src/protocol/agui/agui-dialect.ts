@@ -13,10 +13,12 @@
  * client's `buildResumeArray`, a payload travels only with 'resolved'.
  *
  * No control channel: closing the stream only stops *watching*; it does not cancel the
- * agent. No resync (no event ids, no replay). No heartbeat, hence the long stale limit.
+ * agent. Nothing to resume (no event ids, no replay): a dropped stream is reported. No
+ * heartbeat, hence the long stale limit.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
-import { createAguiDecoder } from '@/protocol/agui/agui-decoder';
+import { createAguiInterpreter } from '@/protocol/agui/agui-interpreter';
+import { locateAguiFrame } from '@/protocol/agui/agui-locate';
 import { CANCEL_OPTION } from '@/protocol/agui/agui-lifecycle';
 
 export type AguiResumeEntry = { interruptId: string; status: 'resolved' | 'cancelled'; payload?: unknown };
@@ -66,7 +68,7 @@ const NO_CONTROL = 'AG-UI has no control channel: closing the stream only stops 
 export const aguiDialect: Dialect = {
   id: 'agui',
   label: 'AG-UI (POST + SSE)',
-  transport: 'post-sse',
+  wire: 'sse',
   // No heartbeat in the protocol: a model thinking for a minute is normal silence.
   staleAfterMs: 120_000,
   capabilities: {
@@ -77,12 +79,18 @@ export const aguiDialect: Dialect = {
       resume: 'AG-UI resumes by answering the pending interrupt (a new run with `resume`)',
     },
   },
-  createDecoder: () => createAguiDecoder(),
-  connect: ({ baseUrl, token }) => ({
-    kind: 'post-sse',
-    url: `${baseUrl.replace(/\/+$/, '')}/agui/run`,
-    headers: bearerHeaders(token),
-  }),
+  recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'report' },
+  locate: locateAguiFrame,
+  createInterpreter: createAguiInterpreter,
+  connect({ baseUrl, token, runId, start }) {
+    const first = start !== undefined ? this.startRun?.(start, runId, {})[0] : undefined;
+    return {
+      kind: 'post-sse',
+      url: `${baseUrl.replace(/\/+$/, '')}/agui/run`,
+      headers: bearerHeaders(token),
+      body: first?.via === 'run' ? first.body : {},
+    };
+  },
   // The first run's body is the POST itself (from startRun), never a second send.
   onOpen: () => [],
   answerGate(gate, answer) {
@@ -99,5 +107,4 @@ export const aguiDialect: Dialect = {
     const message: AguiUserMessage = { id: newAguiId('msg'), role: 'user', content: instructions };
     return [{ via: 'run', body: buildRunInput({ threadId: runId, runId: newAguiId('run'), messages: [message] }) }];
   },
-  resync: () => [],
 };

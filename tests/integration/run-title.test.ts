@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
 import type { RunEvent } from '@/protocol/run-event';
-import { createRunStore } from '@/stores/run-store';
+
+import { makeSession } from './make-session';
 
 const titleAfter = (...batches: RunEvent[][]) => {
-  const store = createRunStore({ runId: 'r', dialect: 'relavium', source: 't' });
-  for (const batch of batches) store.getState().actions.applyEvents(batch);
-  return store.getState().title;
+  const session = makeSession();
+  for (const batch of batches) session.apply(batch);
+  return session.run.getState().title;
 };
 
 describe('the run title', () => {
