@@ -38,7 +38,7 @@ export function ControlButton({ label, unavailable, danger, onClick }: Props) {
         className="cursor-not-allowed text-slate-500 dark:text-slate-400"
       >
         {label}
-        <span aria-hidden className="text-[10px]">ⓘ</span>
+        <InfoIcon />
       </Button>
       <span
         id={noteId}
@@ -48,5 +48,15 @@ export function ControlButton({ label, unavailable, danger, onClick }: Props) {
         {label} is not available: {unavailable}.
       </span>
     </span>
+  );
+}
+
+/** "There is an explanation": drawn, since the ⓘ character is missing from common fonts. */
+function InfoIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 16 16" className="h-3 w-3" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <circle cx="8" cy="8" r="6.5" />
+      <path d="M8 7v4.5M8 4.6v.1" strokeLinecap="round" />
+    </svg>
   );
 }

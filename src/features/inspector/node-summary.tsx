@@ -30,7 +30,7 @@ export function NodeSummary({ kind, node, costMicros, currency, gate }: NodeSumm
     ['Elapsed', elapsed === undefined ? '—' : formatElapsed(elapsed)],
     ['Cost', formatMoney(costMicros, currency)],
   ];
-  if (gate) facts.push(['Gate', gate.verdict]);
+  if (gate && !(gate.turnedDown && node?.status === 'succeeded')) facts.push(['Gate', gate.verdict]);
   if (node?.progress !== undefined || node?.progressMessage) {
     const pct = node.progress !== undefined ? `${Math.round(node.progress * 100)}%` : '';
     facts.push(['Progress', [pct, node.progressMessage].filter(Boolean).join(' — ')]);

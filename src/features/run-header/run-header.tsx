@@ -24,7 +24,8 @@ import { RunStatusBadge } from '@/features/run-header/run-status-badge';
  * tokens, elapsed, start, backend, gate decision, node counts, then the controls.
  * Numbers are tabular and sit in slots of a fixed minimum width, so the line neither
  * wraps nor jumps as they change; the less urgent facts give way on narrow screens
- * (start below 1280 px, backend and the token split below 1536 px).
+ * (tokens, start and the gate's decision below 1280 px — the badge still says when a gate
+ * turned the run down —, backend and the token split below 1536 px).
  */
 export function RunHeader({ actions }: { actions?: ReactNode }) {
   const session = useRunSession();
@@ -43,27 +44,28 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   return (
     <header className="border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex min-w-0 items-center gap-x-4">
-        <div className="flex min-w-0 shrink items-baseline gap-2">
+        {/* The facts give way before the title does (flex-shrink 4 to 1). */}
+        <div className="flex min-w-[8rem] shrink items-baseline gap-2">
           <h1 className="min-w-0 truncate text-base font-semibold" title={title ? `${title} (run ${session.runId})` : session.runId}>
             {title ?? session.runId}
           </h1>
           {title && <span className="hidden shrink truncate font-mono text-xs text-slate-500 xl:inline dark:text-slate-400">{session.runId}</span>}
         </div>
         <RunStatusBadge status={status} turnedDown={turnedDown} />
-        <dl className="flex min-w-0 shrink items-center gap-x-4 overflow-hidden text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
+        <dl className="flex min-w-0 shrink-[4] items-center gap-x-4 overflow-hidden text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
           <Fact term="Total cost">
             <span data-testid="total-cost" className="inline-block min-w-[7ch] font-semibold text-slate-900 tabular-nums dark:text-slate-50">
               {formatMoney(cost.micros, cost.currency)}
             </span>
           </Fact>
-          <Fact term="Tokens">
-            <span className="inline-block min-w-[6ch] tabular-nums">{(cost.inputTokens + cost.outputTokens).toLocaleString('en-US')}</span>
+          <Fact term="Tokens" className="hidden xl:flex">
+            <span className="inline-block min-w-[5ch] tabular-nums">{(cost.inputTokens + cost.outputTokens).toLocaleString('en-US')}</span>
             <span className="hidden tabular-nums 2xl:inline">
               {' '}({cost.inputTokens.toLocaleString('en-US')} in / {cost.outputTokens.toLocaleString('en-US')} out)
             </span>
           </Fact>
           <Fact term="Elapsed">
-            <span className="inline-block min-w-[6ch]">
+            <span className="inline-block min-w-[5ch]">
               <ElapsedClock {...(startedAtMs !== undefined ? { startedAtMs } : {})} {...(until !== undefined ? { endedAtMs: until } : {})} />
             </span>
           </Fact>
@@ -71,7 +73,11 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
             <span className="tabular-nums">{startedAtMs ? formatClockTime(startedAtMs) : '—'}</span>
           </Fact>
           <Fact term="Backend" className="hidden 2xl:flex">{session.dialect.label}</Fact>
-          {gateVerdict && <Fact term="Gate">{gateVerdict}</Fact>}
+          {gateVerdict && (
+            <Fact term="Gate" className="hidden xl:flex">
+              {gateVerdict}
+            </Fact>
+          )}
           {counts && (
             <Fact term="Nodes" className="flex min-w-0">
               <span className="block truncate tabular-nums" title={counts}>{counts}</span>

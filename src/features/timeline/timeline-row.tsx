@@ -43,7 +43,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         tabIndex={tabbable ? 0 : -1}
         data-item-main
         onClick={() => onSelect(row)}
-        className="flex h-full min-w-0 flex-1 items-center gap-2 px-2 text-left focus-visible:outline-2 focus-visible:outline-sky-600"
+        className="flex h-full min-w-0 flex-1 items-center gap-2 px-2 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600"
       >
         <time className="w-24 shrink-0 font-mono tabular-nums text-zinc-500 dark:text-zinc-400" title={wallClock(event.atMs)}>
           {formatRowTime(event.atMs, baseMs)}
@@ -67,7 +67,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         tabIndex={-1}
         data-item-secondary
         onClick={() => onToggleRaw(row)}
-        className="mr-1 shrink-0 rounded px-1 font-mono focus-visible:outline-2 focus-visible:outline-sky-600 text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-700"
+        className="mr-1 shrink-0 rounded px-1 font-mono focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-700"
       >
         raw
       </button>
