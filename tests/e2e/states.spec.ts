@@ -63,12 +63,13 @@ test('a replay measures a waiting node by the replay clock, shows no negative of
   await page.close();
 });
 
-test('counts say "1 row", the header shows the run’s title with its id beside it', async () => {
+test('counts say "1 row", the header shows the run’s title with its id secondary', async () => {
   const page = await harness.newPage();
   await page.goto(liveUrl(harness.sim, 'relavium', 'fanout~title'));
   await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Market research report');
-  await page.getByText('fanout~title', { exact: true }).first().waitFor();
+  const title = page.getByRole('heading', { level: 1 });
+  await expect.poll(() => title.textContent()).toBe('Market research report');
+  expect(await title.getAttribute('title')).toBe('Market research report (run fanout~title)'); // the id, secondary
   await page.getByRole('searchbox', { name: 'Search timeline' }).fill('Run completed');
   await expect.poll(() => page.getByTestId('timeline-count').textContent()).toBe('1 row');
   await page.close();

@@ -24,8 +24,9 @@ import { RunStatusBadge } from '@/features/run-header/run-status-badge';
  * tokens, elapsed, start, backend, gate decision, node counts, then the controls.
  * Numbers are tabular and sit in slots of a fixed minimum width, so the line neither
  * wraps nor jumps as they change; the less urgent facts give way on narrow screens
- * (tokens, start and the gate's decision below 1280 px — the badge still says when a gate
- * turned the run down —, backend and the token split below 1536 px).
+ * (tokens and start below 1280 px; the run id, the backend, the token split and the gate's
+ * decision below 1536 px — the badge still says when a gate turned the run down; the run id
+ * stays in the run switcher and the title's tooltip).
  */
 export function RunHeader({ actions }: { actions?: ReactNode }) {
   const session = useRunSession();
@@ -49,7 +50,7 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
           <h1 className="min-w-0 truncate text-base font-semibold" title={title ? `${title} (run ${session.runId})` : session.runId}>
             {title ?? session.runId}
           </h1>
-          {title && <span className="hidden shrink truncate font-mono text-xs text-slate-500 xl:inline dark:text-slate-400">{session.runId}</span>}
+          {title && <span className="hidden shrink truncate font-mono text-xs text-slate-500 2xl:inline dark:text-slate-400">{session.runId}</span>}
         </div>
         <RunStatusBadge status={status} turnedDown={turnedDown} />
         <dl className="flex min-w-0 shrink-[4] items-center gap-x-4 overflow-hidden text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
@@ -74,7 +75,7 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
           </Fact>
           <Fact term="Backend" className="hidden 2xl:flex">{session.dialect.label}</Fact>
           {gateVerdict && (
-            <Fact term="Gate" className="hidden xl:flex">
+            <Fact term="Gate" className="hidden 2xl:flex">
               {gateVerdict}
             </Fact>
           )}
