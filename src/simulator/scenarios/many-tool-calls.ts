@@ -5,6 +5,7 @@
  * timeline keeps a window of rows in the page, scrolls and follows the newest row.
  */
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
+import { crawlStart } from '@/simulator/scenarios/crawl-start';
 
 export const MANY_TOOL_CALLS = 1_500;
 const MODEL = 'gpt-4o-mini';
@@ -19,17 +20,7 @@ export const manyToolCalls: Scenario = {
   description: `A crawler calls a tool ${MANY_TOOL_CALLS.toLocaleString('en-US')} times, then an indexer sums up.`,
   tickMs: 20,
   steps: [
-    { op: 'run.start', title: 'Crawl and index the docs' },
-    { op: 'chapter.start', key: 'execution', title: 'Execution' },
-    {
-      op: 'plan',
-      nodes: [
-        { id: 'crawl', label: 'Crawl pages', kind: 'tool' },
-        { id: 'index', label: 'Index pages', kind: 'agent' },
-      ],
-      edges: [{ source: 'crawl', target: 'index' }],
-    },
-    { op: 'node.start', node: 'crawl' },
+    ...crawlStart('Crawl and index the docs'),
     ...Array.from({ length: MANY_TOOL_CALLS }, (_, i) => fetchPage(i)),
     { op: 'node.done', node: 'crawl', output: { pages: MANY_TOOL_CALLS } },
     { op: 'node.start', node: 'index' },
