@@ -6,17 +6,20 @@
  *      └── commands ◀── session ◀┘ and bound commands from views (answerGate, control)
  *
  * Everything protocol-specific comes from the dialect: the connection plan, the commands on
- * every (re)open, the refill and snapshot commands, and `recovery` (what a dropped
- * connection does). Commands are recorded (secrets removed) and their HTTP replies read as
- * frames. A silence longer than the protocol's heartbeat marks the stream stale.
+ * every (re)open, the refill and snapshot commands, the status check, and `recovery.drop` —
+ * resume (reconnect), watch (give the socket up and watch without it: MARS lets only the tab
+ * that started a run hold its socket, so every other session watches from the start) or
+ * report. Commands are recorded (secrets removed) and their HTTP replies read as frames. The
+ * stream's end stops reconnecting and closes the connection.
  */
 import { createTransport, type TransportExtras } from '@/app/create-transport';
+import { startWatchdogs } from '@/app/live-watchdogs';
 import { sendCommand } from '@/ingest/command-channel';
 import { createIngest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
 import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
-import type { ConnectParams, Dialect, Memo, OutboundCommand, Unavailable } from '@/protocol/dialect';
+import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand, Unavailable } from '@/protocol/dialect';
 import { isUnavailable } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import { EventLog, LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
@@ -24,6 +27,7 @@ import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import type { AuditNote, CommandResult, RunSession } from '@/stores/run-session';
 import { createRunStore } from '@/stores/run-store';
+import type { Transport, TransportHandlers } from '@/transport/transport';
 
 export type LiveSessionOptions = Readonly<{
   dialect: Dialect;
@@ -36,6 +40,8 @@ export type LiveSessionOptions = Readonly<{
 
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
 
+type Connection = Readonly<{ transport: Transport; controller: AbortController; target: { baseUrl: string; transport: Transport; token?: string } }>;
+
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 /** Reconnects allowed after the run ended, only to refill a hole still open (never forever). */
 const REFILLS_AFTER_END = 3;
@@ -44,7 +50,9 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const { dialect } = options;
   const params: ConnectParams = { ...options.params, ...(options.start !== undefined ? { start: options.start } : {}) };
   const startedAtMs = Date.now();
-  const plan = dialect.connect(params);
+  // A session that did not start the run watches without the socket where the protocol says so.
+  const watchFromStart = params.start === undefined && dialect.recovery.drop === 'watch' ? dialect.watchPlan?.(params) : undefined;
+  const plan: ConnectionPlan = watchFromStart ?? dialect.connect(params);
   const frames = new FrameLog(
     { runboard: 1, dialect: dialect.id, transport: dialect.wire, source: 'url' in plan ? plan.url : plan.baseUrl, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId },
     startedAtMs,
@@ -52,19 +60,22 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const log = new EventLog(LIVE_LOG_MAX_ROWS);
   const run = createRunStore({ runId: params.runId, dialect: dialect.id, source: params.baseUrl });
   const nodeStatus = createNodeStatusStore();
-  const controller = new AbortController();
   const memo: Record<string, unknown> = {};
   let runId = params.runId;
+  let lastFrameAtMs = startedAtMs;
 
   const ingest = createIngest({ dialect, runId, now: Date.now, onAction: (action) => onAction(action) });
   const driver = driveIngest({ ingest, target: { log, run, nodeStatus }, frames, schedule: options.schedule ?? createFrameScheduler(), now: Date.now });
-  const transport = createTransport(plan, { getCursor: () => ingest.cursor, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) });
-  const target = { baseUrl: toHttpBase(params.baseUrl), transport, ...(params.token ? { token: params.token } : {}) };
+  const extras: TransportExtras = { getCursor: () => ingest.cursor, getMemo: () => memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
+  // Set by open(): the connection that is the session's now (a watch replaces the socket).
+  let connection = undefined as unknown as Connection;
+  open(plan, watchFromStart?.describe);
 
+  /** A command of this session: recorded, read by interpreters that read their own commands, sent once. */
   async function send(commands: readonly OutboundCommand[], audit?: AuditNote): Promise<CommandResult> {
     for (const command of commands) {
-      frames.addCommand(command, Date.now());
-      const outcome = await sendCommand(command, target, (reply) => driver.accept(reply));
+      note(command);
+      const outcome = await sendCommand(command, connection.target, (reply) => driver.accept(reply));
       if (!outcome.ok) {
         if (audit) noteAudit(audit, `not sent: ${outcome.reason}`);
         return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };
@@ -72,6 +83,11 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     }
     if (audit) noteAudit(audit, 'sent');
     return { ok: true };
+  }
+
+  function note(command: OutboundCommand) {
+    frames.addCommand(command, Date.now());
+    driver.outbound(command);
   }
 
   /** A person's command: the dialect may say it cannot be done, with the reason. */
@@ -98,7 +114,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       case 'memo':
         return onMemo(action.memo);
       case 'resume-stream':
-        return transport.reconnect?.(action.reason);
+        return connection.transport.reconnect?.(action.reason);
       case 'send':
         return void refill(action.commands);
     }
@@ -121,22 +137,30 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     if (reaction.commands.length > 0) void send(reaction.commands);
   }
 
-  let refillsAfterEnd = 0;
-  /** Asked when a connection ends: the stream's end, or a finished run, stops reconnecting. */
-  function shouldReconnect(): boolean {
-    // The terminal event may still wait in the batch for the next animation frame.
-    driver.flushNow();
-    if (dialect.recovery.drop !== 'resume') return false;
-    const over = ingest.ended || TERMINAL.has(run.getState().status);
-    if (!over) return true;
-    return ingest.refilling && refillsAfterEnd++ < REFILLS_AFTER_END;
+  /** One connection (a stream, a socket, or polling), with its own abort and its command target; it becomes the session's at once. */
+  function open(connectionPlan: ConnectionPlan, describe: string | undefined): Connection {
+    const controller = new AbortController();
+    const transport = createTransport(connectionPlan, extras);
+    const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(params.baseUrl), transport, ...(params.token ? { token: params.token } : {}) } };
+    connection = current;
+    if (describe !== undefined) memo.watching = describe;
+    run.getState().actions.setHealth({ note: describe });
+    if (connectionPlan.opening) note(connectionPlan.opening);
+    transport.connect(handlersFor(current), controller.signal);
+    return current;
   }
 
-  transport.connect(
-    {
-      onFrame: (frame) => driver.accept(frame),
+  function handlersFor(current: Connection): TransportHandlers {
+    const mine = () => connection === current && !current.controller.signal.aborted;
+    return {
+      onFrame: (frame) => {
+        lastFrameAtMs = Date.now();
+        driver.accept(frame);
+        if (ingest.ended) endOfStream();
+      },
       onAlive: () => driver.alive(),
       onState: (state) => {
+        if (!mine()) return;
         driver.flushNow();
         run.getState().actions.setConnection(state);
       },
@@ -145,16 +169,49 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
         void send(dialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo, ...(params.start !== undefined ? { start: params.start } : {}) }));
       },
       shouldReconnect,
-    },
-    controller.signal,
-  );
+    };
+  }
 
-  const staleTimer = setInterval(() => {
-    const { connection } = run.getState();
-    const last = connection.lastActivityAtMs ?? startedAtMs;
-    const stale = connection.state.status === 'live' && Date.now() - last > dialect.staleAfterMs;
-    if (stale !== connection.stale) run.getState().actions.setHealth({ stale });
-  }, 1000);
+  let refillsAfterEnd = 0;
+  /** Asked when a connection ends: the stream's end, or a finished run, stops reconnecting. */
+  function shouldReconnect(): boolean {
+    // The terminal event may still wait in the batch for the next animation frame.
+    driver.flushNow();
+    const over = ingest.ended || TERMINAL.has(run.getState().status);
+    if (!over && dialect.recovery.drop === 'watch') return void queueMicrotask(watchInstead), false;
+    if (dialect.recovery.drop !== 'resume') return false;
+    if (!over) return true;
+    return ingest.refilling && refillsAfterEnd++ < REFILLS_AFTER_END;
+  }
+
+  /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
+  function watchInstead() {
+    const watch = dialect.watchPlan?.(params);
+    if (!watch || !isOpen(connection)) return;
+    connection.controller.abort();
+    connection = open(watch, watch.describe);
+  }
+
+  let ended = false;
+  /** The stream said the run is over: close it (a resumed stream would otherwise idle forever) and, when it did not say how, ask. */
+  function endOfStream() {
+    if (ended) return;
+    ended = true;
+    driver.flushNow();
+    const current = connection;
+    queueMicrotask(() => {
+      current.controller.abort();
+      run.getState().actions.setConnection({ status: 'closed', by: 'server', reason: 'the stream said the run is over' });
+    });
+  }
+
+  const stopWatchdogs = startWatchdogs({
+    dialect,
+    run,
+    lastFrameAtMs: () => lastFrameAtMs,
+    ended: () => ingest.ended,
+    checkStatus: () => void send(dialect.checkStatus?.(runId) ?? []),
+  });
 
   const session: RunSession = {
     get runId() {
@@ -176,11 +233,15 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   return {
     session,
     close() {
-      clearInterval(staleTimer);
+      stopWatchdogs();
       driver.dispose();
-      controller.abort();
+      connection.controller.abort();
     },
   };
+}
+
+function isOpen(current: { controller: AbortController }): boolean {
+  return !current.controller.signal.aborted;
 }
 
 /** HTTP commands of WebSocket dialects (MARS snapshot) go to the same host over http(s). */

@@ -7,6 +7,7 @@
 import { buildReplay, type ReplayMark, type ReplayTimeline } from '@/ingest/build-replay';
 import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
 import { createReplayCursor, type ReplayCursor } from '@/ingest/replay-cursor';
+import type { Dialect } from '@/protocol/dialect';
 import { dialectById } from '@/protocol/dialects';
 import { EventLog } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
@@ -29,11 +30,20 @@ export type ReplaySessionOptions = Readonly<{
   onProgress?: (done: number, total: number) => void;
 }>;
 
+function inferRunId(dialect: Dialect, entries: readonly RecordedEntry[]): string | undefined {
+  for (const entry of entries) {
+    const runId = 'frame' in entry ? dialect.runIdOf?.(entry.frame) : undefined;
+    if (runId !== undefined) return runId;
+  }
+  return undefined;
+}
+
 export async function createReplaySession(options: ReplaySessionOptions): Promise<ReplaySession> {
   const { header } = options;
   const dialect = dialectById(header.dialect);
   if (!dialect) throw new Error(`this recording is of an unknown dialect "${header.dialect}"`);
-  const runId = header.runId ?? 'recording';
+  // The header's runId is Runboard's own addition: a recording from elsewhere names the run only in its frames.
+  const runId = header.runId ?? inferRunId(dialect, options.entries) ?? 'recording';
   const timeline = await buildReplay({ dialect, header, entries: options.entries, runId, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   const log = new EventLog();
   const run = createRunStore({ runId, dialect: dialect.id, source: header.source });

@@ -8,6 +8,8 @@ import { createWebSocketTransport, type WebSocketTransportOptions } from '@/tran
 
 export type TransportExtras = Readonly<{
   getCursor: () => string | undefined;
+  /** What the session has learned (a polling plan's paths may depend on it). */
+  getMemo: () => Readonly<Record<string, unknown>>;
   WebSocketImpl?: WebSocketTransportOptions['WebSocketImpl'];
 }>;
 
@@ -31,6 +33,6 @@ export function createTransport(plan: ConnectionPlan, extras: TransportExtras): 
     case 'socket.io':
       return createSocketIoTransport({ url: plan.url, namespace: plan.namespace, auth: plan.auth, events: plan.events });
     case 'poll':
-      return createPollTransport({ baseUrl: plan.baseUrl, headers: plan.headers, everyMs: plan.everyMs, requests: plan.requests });
+      return createPollTransport({ baseUrl: plan.baseUrl, headers: plan.headers, everyMs: plan.everyMs, requests: () => plan.requests(extras.getMemo()) });
   }
 }

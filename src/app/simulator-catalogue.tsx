@@ -4,6 +4,7 @@ import { buildLiveSearch } from '@/app/url-contract';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { Dialect } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 type Catalogue = { scenarios: { id: string; title: string; description: string }[] };
 
@@ -57,7 +58,7 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
 }
 
 function simulatorSearch(dialect: Dialect, scenario: { id: string; title: string }): string {
-  const url = dialect.wire === 'websocket' ? SIMULATOR_URL.replace(/^http/, 'ws') : SIMULATOR_URL;
+  const url = simulatorBackendUrl(dialect, SIMULATOR_URL);
   const run = `${scenario.id}~${Date.now().toString(36)}`;
   if (!dialect.capabilities.startsRuns) return buildLiveSearch({ dialect: dialect.id, url, run });
   const start = `[scenario:${scenario.id}] ${scenario.title}`;

@@ -107,10 +107,12 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
   return { header, total, times, payloads, snapshots, log: loader.log, frames, marks, loaded: { run: loader.run, byId: () => loader.nodeStatus.getState().byId } };
 }
 
-/** Commands, reconnects and audit rows: what live recorded besides frames. */
+/** Commands (read as live read them), reconnects and audit rows: what live recorded besides frames. */
 function replayNonFrame(entry: RecordedEntry, ingest: Ingest, frames: FrameLog, atMs: number): void {
-  if ('out' in entry) frames.addCommand(entry.out, atMs);
-  else if ('connection' in entry) {
+  if ('out' in entry) {
+    frames.addCommand(entry.out, atMs);
+    ingest.outbound(entry.out);
+  } else if ('connection' in entry) {
     ingest.newConnection();
     frames.addConnection(entry.connection, atMs);
   } else if ('audit' in entry) {

@@ -46,10 +46,11 @@ function fakeDialect(recovery: Partial<Recovery> = {}): Dialect {
   };
 }
 
-function pipeline(recovery: Partial<Recovery> = {}) {
+function pipeline(recovery: Partial<Recovery> = {}, readsOwnCommands = false) {
   const clock = { now: 0 };
   const actions: IngestAction[] = [];
-  const ingest = createIngest({ dialect: fakeDialect(recovery), runId: 'r', now: () => clock.now, onAction: (a) => actions.push(a), graceMs: 100, refillWaitMs: 1_000 });
+  const dialect = { ...fakeDialect(recovery), readsOwnCommands };
+  const ingest = createIngest({ dialect, runId: 'r', now: () => clock.now, onAction: (a) => actions.push(a), graceMs: 100, refillWaitMs: 1_000 });
   let index = 0;
   const feed = (...frames: unknown[]) => frames.forEach((frame) => ingest.accept(frame, index++));
   return { ingest, clock, actions, feed };
@@ -128,11 +129,13 @@ describe('ingest pipeline', () => {
     expect(messages(ingest.take()?.events)).toEqual([]);
   });
 
-  test('the end of the stream counts once it is read in order; a keep-alive is never interpreted', () => {
+  test('the end of the stream counts when it arrives (nothing reconnects after it), and is read in order; a keep-alive is never interpreted', () => {
     const { ingest, feed } = pipeline();
-    feed({ seq: 1, text: 'a' }, { seq: 3, end: true }, { seq: 2, heartbeat: true, text: 'never' });
+    feed({ seq: 1, text: 'a' }, { seq: 3, end: true, text: 'the end' });
     expect(ingest.ended).toBe(true);
     expect(messages(ingest.take()?.events)).toEqual(['a']);
+    feed({ seq: 2, heartbeat: true, text: 'never' });
+    expect(messages(ingest.take()?.events)).toEqual(['the end']);
   });
 
   test('a frame that cannot be placed and one the interpreter rejects are issues with their frame index; the stream goes on', () => {
@@ -153,5 +156,18 @@ describe('ingest pipeline', () => {
     expect(ingest.nextDeadlineMs()).toBeUndefined();
     feed({ seq: 2, text: 'b' }, { seq: 3, text: 'c' });
     expect(messages(ingest.take()?.events).slice(-3)).toEqual(['b', 'Gap: event #2 filled by resumed stream', 'c']);
+  });
+
+  test('a dialect that reads its own commands gets them in order with the stream, with no frame of their own; others never see them', () => {
+    const reading = pipeline({}, true);
+    reading.feed({ seq: 1, text: 'a' });
+    reading.ingest.outbound({ text: 'we asked' });
+    reading.feed({ seq: 2, text: 'b' });
+    const batch = reading.ingest.take();
+    expect(messages(batch?.events)).toEqual(['a', 'we asked', 'b']);
+    expect(batch?.events[1]?.frame).toBeUndefined();
+    const other = pipeline();
+    other.ingest.outbound({ text: 'we asked' });
+    expect(other.ingest.take()).toBeUndefined();
   });
 });

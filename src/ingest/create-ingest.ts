@@ -47,7 +47,7 @@ export function createIngest(options: IngestOptions) {
     holes: ordering.by === 'seq' ? ordering.holes : 'normal',
     ...(ordering.by === 'seq' && ordering.firstSeq !== undefined ? { firstSeq: ordering.firstSeq } : {}),
     ...(options.reorderWindow !== undefined ? { reorderWindow: options.reorderWindow } : {}),
-    ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : {}),
+    ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : ordering.by === 'seq' && ordering.waitMs !== undefined ? { graceMs: ordering.waitMs } : {}),
     ...(options.refillWaitMs !== undefined ? { refillWaitMs: options.refillWaitMs } : {}),
   });
   const interpret = createSafeInterpreter(dialect.createInterpreter({ runId: options.runId }));
@@ -93,6 +93,8 @@ export function createIngest(options: IngestOptions) {
     for (const placed of location.frames) {
       // Session bookkeeping is needed on arrival: a session id held behind a lost frame must still start the run.
       if (placed.memo) act({ kind: 'memo', memo: placed.memo });
+      // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
+      if (placed.end) ended = true;
       batch.push({ ...(placed.order ? { order: placed.order } : {}), ...(placed.identity !== undefined ? { identity: placed.identity } : {}), item: { frame: placed, frameIndex } });
     }
     settle(sequencer.accept(batch, now(), reset(scratch)));
@@ -109,10 +111,9 @@ export function createIngest(options: IngestOptions) {
     for (const action of outcome.actions) act(action);
   }
 
-  /** One released frame: cursor, end, snapshot advance, then the interpreter (once). */
+  /** One released frame: cursor, snapshot advance, then the interpreter (once). */
   function read({ frame, frameIndex }: Item, out: SequencerOutput<Item>): void {
     if (frame.cursor !== undefined) cursor = frame.cursor;
-    if (frame.end) ended = true;
     if (!frame.heartbeat) interpretInto(frame, frameIndex);
     // A snapshot's state comes first; what it releases (held frames after it) is read after.
     if (frame.advance) sequencer.advanceTo(frame.advance.scope, frame.advance.seq, out);
@@ -127,7 +128,8 @@ export function createIngest(options: IngestOptions) {
     }
     const key = frame.order ? orderKey(frame.order) : undefined;
     for (const event of result.events) {
-      event.frame = frameIndex;
+      // A command of our own has no frame in the recording.
+      if (frameIndex >= 0) event.frame = frameIndex;
       if (key !== undefined) event.key = key;
       if (event.type === 'raw' && event.unknown) pending.count('unknown');
     }
@@ -139,6 +141,14 @@ export function createIngest(options: IngestOptions) {
     /** One frame exactly as the transport delivered it, with its index in the recording. */
     accept(frame: unknown, frameIndex: number): void {
       guarded(() => acceptOne(frame, frameIndex));
+    },
+    /**
+     * A command this session sent, for dialects whose interpreter reads them (readsOwnCommands):
+     * read in arrival order with the stream, never recorded as a frame.
+     */
+    outbound(command: unknown): void {
+      if (!dialect.readsOwnCommands) return;
+      guarded(() => settle(sequencer.accept([{ item: { frame: { body: command, outbound: true }, frameIndex: -1 } }], now(), reset(scratch))));
     },
     /** An event of this browser's own (the audit row of a person's action): never sequenced. */
     local(event: RunEvent): void {
@@ -175,7 +185,7 @@ export function createIngest(options: IngestOptions) {
     get refilling(): boolean {
       return sequencer.isWaiting();
     },
-    /** The stream said the run is over (an end marker was read). */
+    /** The stream said the run is over (an end marker arrived). */
     get ended(): boolean {
       return ended;
     },

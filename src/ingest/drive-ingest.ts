@@ -81,6 +81,11 @@ export function driveIngest({ ingest, target, frames, schedule, now }: DriveOpti
       queueFlush();
       armTimer();
     },
+    /** A command this session sent (read by dialects whose interpreter reads its own commands). */
+    outbound(command: unknown): void {
+      ingest.outbound(command);
+      queueFlush();
+    },
     /** An event of this browser's own (an audit row). */
     local(event: RunEvent): void {
       ingest.local(event);

@@ -54,6 +54,11 @@ export type PlacedFrame = Readonly<{
   memo?: Memo;
   /** A snapshot that restores state up to this seq: the order moves past it. */
   advance?: FrameOrder;
+  /**
+   * A command this session sent (Dialect.readsOwnCommands): the interpreter learns what it
+   * asked for — the tasks it gave, the conversation it started — in order with the stream.
+   */
+  outbound?: boolean;
 }>;
 
 /** What kind of answer a frame is, so a filled hole can say how it was filled. */
@@ -92,7 +97,13 @@ export type Interpreter = (frame: PlacedFrame) => Interpretation;
  * - `arrival`: no number (MARS, AG-UI): applied as it comes, exact repeats dropped by identity.
  */
 export type Ordering =
-  | Readonly<{ by: 'seq'; holes: 'lost' | 'normal'; firstSeq?: number }>
+  | Readonly<{
+      by: 'seq';
+      holes: 'lost' | 'normal';
+      firstSeq?: number;
+      /** How long a frame after a hole waits for the frames before it (the reorder grace; 750 ms when absent). */
+      waitMs?: number;
+    }>
   | Readonly<{ by: 'arrival' }>;
 
 export type Recovery = Readonly<{
@@ -140,21 +151,26 @@ export type ConnectParams = Readonly<{
   start?: string;
 }>;
 
-export type ConnectionPlan =
-  | { kind: 'sse'; url: string; headers: Record<string, string>; resumeHeader?: string }
-  | { kind: 'websocket'; url: string; heartbeat?: { message: unknown; everyMs: number } }
-  | {
-      kind: 'socket.io';
-      url: string;
-      namespace: string;
-      auth: Record<string, unknown>;
-      /** Frames arrive on these event names; each becomes `{event, data}`. */
-      events: readonly string[];
-    }
-  /** A POST answered by SSE (AG-UI): `body` is the first run; later runs are `{via: 'run'}` commands. */
-  | { kind: 'post-sse'; url: string; headers: Record<string, string>; body: unknown }
-  /** No stream: GET these paths every `everyMs`; each reply is an HttpReplyFrame. */
-  | { kind: 'poll'; baseUrl: string; headers: Record<string, string>; everyMs: number; requests: () => readonly string[] };
+/** What every plan may carry: the command its connection itself sends (AG-UI's first POST body), recorded like any other. */
+type PlanBase = Readonly<{ opening?: OutboundCommand }>;
+
+export type ConnectionPlan = PlanBase &
+  (
+    | { kind: 'sse'; url: string; headers: Record<string, string>; resumeHeader?: string }
+    | { kind: 'websocket'; url: string; heartbeat?: { message: unknown; everyMs: number } }
+    | {
+        kind: 'socket.io';
+        url: string;
+        namespace: string;
+        auth: Record<string, unknown>;
+        /** Frames arrive on these event names; each becomes `{event, data}`. */
+        events: readonly string[];
+      }
+    /** A POST answered by SSE (AG-UI): `body` is the first run; later runs are `{via: 'run'}` commands. */
+    | { kind: 'post-sse'; url: string; headers: Record<string, string>; body: unknown }
+    /** No stream: GET these paths every `everyMs` (they may depend on what the memo learned); each reply is an HttpReplyFrame. */
+    | { kind: 'poll'; baseUrl: string; headers: Record<string, string>; everyMs: number; requests: (memo: Memo) => readonly string[] }
+  );
 
 // ---- commands ----------------------------------------------------------------------
 
@@ -221,8 +237,21 @@ export interface Dialect {
   locate(frame: unknown, ctx: LocateContext): Location;
   createInterpreter(ctx: Readonly<{ runId: string }>): Interpreter;
   connect(params: ConnectParams): ConnectionPlan;
-  /** recovery.drop 'watch': how to watch once the socket is given up. */
-  watchPlan?(params: ConnectParams, memo: Memo): ConnectionPlan;
+  /**
+   * recovery.drop 'watch': how to watch without the socket — for every session that did not
+   * start the run, and for the one that did once its socket dropped. Described in words for
+   * the status region ("watching over REST, every 3 s").
+   */
+  watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string };
+  /** The interpreter also reads the session's own outbound commands (PlacedFrame.outbound). */
+  readonly readsOwnCommands?: boolean;
+  /**
+   * Asks the backend where the run stands, when the stream cannot say: it ended without a
+   * final status, or it went quiet (Shannon's failure paths that send no `done`).
+   */
+  checkStatus?(runId: string): OutboundCommand[];
+  /** The run a frame belongs to, for a recording whose header names none (DESIGN.md "Recordings"). */
+  runIdOf?(frame: unknown): string | undefined;
   /** Frames to send once the connection is open (watch/subscribe, resume, start). */
   onOpen(ctx: OpenContext): OutboundCommand[];
   /** recovery.refill 'commands': what fetches the frames a hole lost, given the cursor before it. */

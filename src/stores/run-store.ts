@@ -14,7 +14,7 @@ import type { ConnectionState } from '@/transport/transport';
 import { reduceRunBatch, type RunBatch } from '@/stores/reduce-run';
 import type { ConnectionHealth, RunState } from '@/stores/run-types';
 
-export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note'>>;
+export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'nothingYet'>>;
 
 export type RunStoreState = RunState &
   Readonly<{

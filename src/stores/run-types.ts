@@ -72,8 +72,10 @@ export type ConnectionHealth = Readonly<{
   /** No frame or keep-alive for longer than the protocol's heartbeat allows. */
   stale: boolean;
   lastActivityAtMs?: number;
-  /** What the session wants the person to know about the stream in words (how it is watched, why nothing arrives). */
+  /** How the run is watched when it is not a stream of its own ("watching over REST, every 3 s"). */
   note?: string;
+  /** Connected for a while and nothing about the run has arrived: the id may be wrong. */
+  nothingYet?: boolean;
 }>;
 
 export type StreamStats = Readonly<{

@@ -25,6 +25,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { normalise } from '../support/fault-run';
 import { waitFor } from './wait-for';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 /** The sequencer's reorder window: a frame delivered up to this many places late is put back. */
 const WINDOW = 5;
@@ -45,7 +46,7 @@ async function recordFanout(dialect: Dialect): Promise<unknown[]> {
   const runId = `fanout~order-${dialect.id}`;
   const live = createLiveSession({
     dialect,
-    params: { baseUrl: dialect.wire === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId },
+    params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
     ...(dialect.capabilities.startsRuns ? { start: '[scenario:fanout] research the market' } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,

@@ -15,6 +15,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { GateState } from '@/stores/run-types';
 
 import { waitFor } from './wait-for';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ const ANSWER_KIND: Record<DialectId, string> = {
 function open(dialect: Dialect, runId: string) {
   return createLiveSession({
     dialect,
-    params: { baseUrl: dialect.wire === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId },
+    params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
     ...(dialect.capabilities.startsRuns ? { start: '[scenario:gate] Deploy release 2.4' } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,

@@ -14,6 +14,7 @@ import type { Dialect } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 export type Normalised = Readonly<{
   status: string;
@@ -89,7 +90,7 @@ export function openRun({ dialect, sim, baseUrl, runId, scenario }: RunOptions):
   const starts = dialect.capabilities.startsRuns;
   const live = createLiveSession({
     dialect,
-    params: { baseUrl: dialect.wire === 'websocket' ? baseUrl.replace('http', 'ws') : baseUrl, runId },
+    params: { baseUrl: simulatorBackendUrl(dialect, baseUrl), runId },
     ...(starts ? { start: `[scenario:${scenario}] ${scenario}` } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,

@@ -12,13 +12,10 @@ const bodyOf = (commands: OutboundCommand[] | { unavailable: string }) => {
 };
 
 describe('agui dialect', () => {
-  it('posts to {base}/agui/run with a bearer header', () => {
-    expect(aguiDialect.connect({ baseUrl: 'http://h:1/api/', runId: 'x', token: 'tk' })).toEqual({
-      kind: 'post-sse',
-      url: 'http://h:1/api/agui/run',
-      headers: { authorization: 'Bearer tk' },
-      body: {},
-    });
+  it('posts to the endpoint exactly as given (no path appended), with a bearer header', () => {
+    for (const url of ['http://h:1/api/agent', 'https://agents.example.com/copilotkit/research?tenant=7', 'http://h:1/']) {
+      expect(aguiDialect.connect({ baseUrl: url, runId: 'x', token: 'tk' })).toMatchObject({ kind: 'post-sse', url, headers: { authorization: 'Bearer tk' }, body: {} });
+    }
   });
 
   it('posts the first run itself when the connection starts the run', () => {

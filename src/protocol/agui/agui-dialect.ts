@@ -1,7 +1,8 @@
 /**
  * AG-UI 1.0 over HTTP POST answered by SSE (`data:` frames only).
  *
- *   run     POST {base}/agui/run   RunAgentInput, `Accept: text/event-stream`, bearer header
+ *   run     POST {url}   RunAgentInput, `Accept: text/event-stream`, bearer header. The URL is the
+ *           agent endpoint itself, used exactly as given (`HttpAgent({url})` does the same).
  *
  * Runboard's run id is the AG-UI thread id. Every HTTP run is one segment of it; the first
  * POST's body comes from `startRun` (the app hands it to the POST+SSE transport), later
@@ -84,11 +85,13 @@ export const aguiDialect: Dialect = {
   createInterpreter: createAguiInterpreter,
   connect({ baseUrl, token, runId, start }) {
     const first = start !== undefined ? this.startRun?.(start, runId, {})[0] : undefined;
+    const body = first?.via === 'run' ? first.body : {};
     return {
       kind: 'post-sse',
-      url: `${baseUrl.replace(/\/+$/, '')}/agui/run`,
+      url: baseUrl.trim(),
       headers: bearerHeaders(token),
-      body: first?.via === 'run' ? first.body : {},
+      body,
+      opening: { via: 'run', body },
     };
   },
   // The first run's body is the POST itself (from startRun), never a second send.
