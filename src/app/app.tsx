@@ -22,11 +22,7 @@ export function App() {
           <ReplayStartSection navigate={navigate} />
         </StartPage>
       )}
-      {/* Keyed by what the run is, not by the URL's spelling: selecting a node re-encodes the URL
-          (a hand-typed "~" becomes "%7E"), and that must not remount the run view and lose its state. */}
-      {route.kind === 'live' && (
-        <LiveRunPage key={`${route.dialect}|${route.url}|${route.run ?? ''}|${route.start ?? ''}`} route={route} search={search} navigate={navigate} />
-      )}
+      {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
       {route.kind === 'invalid' && (
         <main className="mx-auto max-w-2xl p-8">
           <h1 className="text-xl font-semibold">This link cannot be opened</h1>

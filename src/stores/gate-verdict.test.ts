@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { GateOption } from '@/protocol/run-event';
 
-import { decidedGateOfNode, decisionTone, gateVerdict, gateVerdictShort, gateVerdictText, optionTurnsDown, turningGate } from '@/stores/gate-verdict';
+import { decidedGateOfNode, decisionTone, gateVerdict, gateVerdictShort, gateVerdictText, optionTurnsDown, turnedDownNodes, turningGate } from '@/stores/gate-verdict';
 import type { GateState } from '@/stores/run-types';
 
 const OPTIONS: GateOption[] = [
@@ -80,5 +80,8 @@ describe('gate verdicts', () => {
     expect(turningGate({ gates: { a: approved }, gateOrder: ['a'] })).toBeUndefined();
     const timedOut = gate({ gateId: 't', status: 'timed_out', resolution: { decision: 'rejected' } });
     expect(turningGate({ gates: { t: timedOut }, gateOrder: ['t'] })?.gateId).toBe('t');
+    // Per node, only its newest gate counts: n's rejection stands, an approval elsewhere does not turn anything down.
+    const other = resolved('approved', 'carol', { gateId: 'c', nodeId: 'm' });
+    expect(turnedDownNodes({ gates: { a: approved, b: rejected, c: other, t: timedOut }, gateOrder: ['a', 'b', 'c', 't'] })).toBe('review\ttimed out (rejected)\nn\trejected');
   });
 });

@@ -105,3 +105,19 @@ export function turningGate(state: Pick<RunState, 'gates' | 'gateOrder'>): GateS
   }
   return undefined;
 }
+
+/**
+ * The nodes whose newest gate turned the work down, as "id<TAB>verdict" lines: a string, so
+ * a selector over it is stable until a gate is decided.
+ */
+export function turnedDownNodes(state: Pick<RunState, 'gates' | 'gateOrder'>): string {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (let i = state.gateOrder.length - 1; i >= 0; i--) {
+    const gate = state.gates[state.gateOrder[i] ?? ''];
+    if (!gate?.nodeId || gate.status === 'open' || seen.has(gate.nodeId)) continue;
+    seen.add(gate.nodeId);
+    if (turnedDownByGate(gate)) lines.push(`${gate.nodeId}\t${gateVerdictShort(gate)}`);
+  }
+  return lines.join('\n');
+}

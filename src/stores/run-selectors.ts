@@ -8,7 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { RunStatus } from '@/protocol/run-event';
 
 import type { AnswerState } from '@/stores/gate-answer-store';
-import { decidedGateOfNode, gateVerdictText, turnedDownByGate, turningGate } from '@/stores/gate-verdict';
+import { decidedGateOfNode, gateVerdictText, turnedDownByGate, turnedDownNodes, turningGate } from '@/stores/gate-verdict';
 import { useRunSession } from '@/stores/run-session';
 import { lastEventAtMs } from '@/stores/session-clock';
 import type { ConnectionHealth, DecodeIssue, GateState, StreamStats } from '@/stores/run-types';
@@ -75,12 +75,20 @@ export function useAnswerState(gateId: string): AnswerState | undefined {
   return useStore(useRunSession().answers, (s) => s.byGate[gateId]);
 }
 
+/**
+ * "3 running · 2 succeeded": nodes by status, where a gate node the backend marks done after
+ * its gate turned the work down counts as what happened ("1 rejected"), not as succeeded.
+ */
 export function useNodeCounts(): string {
-  return useStore(useRunSession().nodeStatus, (s) => {
+  const { run, nodeStatus } = useRunSession();
+  const turnedDown = useStore(run, turnedDownNodes);
+  return useStore(nodeStatus, (s) => {
+    const words = turnedDown === '' ? undefined : new Map(turnedDown.split('\n').map((pair) => pair.split('\t') as [string, string]));
     const counts: Record<string, number> = {};
     for (const id in s.byId) {
       const status = s.byId[id]?.status ?? 'pending';
-      counts[status] = (counts[status] ?? 0) + 1;
+      const word = status === 'succeeded' ? (words?.get(id) ?? status) : status;
+      counts[word] = (counts[word] ?? 0) + 1;
     }
     return Object.entries(counts)
       .map(([status, count]) => `${count} ${status}`)

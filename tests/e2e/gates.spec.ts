@@ -117,6 +117,7 @@ describe('gate dialog', () => {
     expect(await badge.textContent()).not.toMatch(/succeeded/);
     const node = page.locator('.react-flow__node[aria-label^="review:"]');
     await expect.poll(() => node.getByTestId('node-status-text').textContent()).toBe('rejected');
+    await expect.poll(() => page.locator('dt', { hasText: 'Nodes:' }).locator('xpath=..').textContent()).toMatch(/1 rejected/);
     await node.click();
     await expect.poll(() => page.locator('[data-fact="status"]').textContent()).toMatch(/rejected by runboard-user/);
 
