@@ -82,7 +82,7 @@ describe('gate dialog', () => {
   test('a countdown reaching zero shows the timeout outcome', async () => {
     const page = await harness.newPage();
     const dialog = await openGate(page, 'deadline~countdown');
-    await dialog.getByText(/left — on timeout the backend will reject it/).waitFor();
+    await dialog.getByText(/left — on timeout, the backend will reject it/).waitFor();
     await dialog.getByText(/Timed out: the backend rejected it|Time is up/).waitFor({ timeout: 10_000 });
     expect(decisions('deadline~countdown')).toHaveLength(0);
     await page.close();
@@ -148,7 +148,7 @@ describe('gate dialog', () => {
     await page.goto(liveUrl(harness.sim, 'tolky', 'deadline~tolky-countdown'));
     const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
     await dialog.waitFor({ timeout: 20_000 });
-    await dialog.getByText(/left — on timeout the backend will reject it/).waitFor();
+    await dialog.getByText(/left — on timeout, the backend will reject it/).waitFor();
     await page.close();
   });
 
