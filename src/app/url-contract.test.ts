@@ -46,4 +46,12 @@ describe('url contract', () => {
     expect(parseRoute(buildReplaySearch('/a b.jsonl', 3), known)).toMatchObject({ replay: '/a b.jsonl', at: 3 });
     expect(withFocus(search, { node: 'n1', event: 4 })).toContain('node=n1&event=4');
   });
+
+  test('setting the focus leaves every other parameter spelled as typed (the run view is keyed by them)', () => {
+    const typed = '?dialect=relavium&url=http://127.0.0.1:8787&run=fanout~a1';
+    expect(withFocus(typed, { node: 'r 1' })).toBe(`${typed}&node=r+1`);
+    expect(withFocus(`${typed}&node=old&event=3`, { event: 5 })).toBe(`${typed}&event=5`);
+    expect(withFocus(`${typed}&node=old`, {})).toBe(typed);
+    expect(parseRoute(withFocus(typed, { node: 'r 1', event: 2 }), known)).toMatchObject({ run: 'fanout~a1', focus: { node: 'r 1', event: 2 } });
+  });
 });

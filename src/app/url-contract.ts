@@ -75,11 +75,19 @@ export function buildReplaySearch(replay: string, at?: number): string {
 }
 
 /** Returns `search` with the deep-link focus replaced (undefined values removed). */
+/**
+ * The search with `node`/`event` set to `focus`, every other parameter left spelled as it was:
+ * re-encoding them (a hand-typed "~" as "%7E") would change the string the app keys the run
+ * view by, and selecting a node would remount the view and lose its state.
+ */
 export function withFocus(search: string, focus: Focus): string {
-  const params = new URLSearchParams(search);
-  params.delete('node');
-  params.delete('event');
-  if (focus.node) params.set('node', focus.node);
-  if (focus.event !== undefined) params.set('event', String(focus.event));
-  return `?${params.toString()}`;
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '' && !/^(node|event)=/.test(part));
+  const added = new URLSearchParams();
+  if (focus.node) added.set('node', focus.node);
+  if (focus.event !== undefined) added.set('event', String(focus.event));
+  const tail = added.toString();
+  return `?${[...kept, ...(tail ? [tail] : [])].join('&')}`;
 }

@@ -3,7 +3,9 @@
  * tests and screenshots can name them.
  */
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
+import { crawlStart } from '@/simulator/scenarios/crawl-start';
 import { hostileText } from '@/simulator/scenarios/hostile-text';
+import { manyToolCalls } from '@/simulator/scenarios/many-tool-calls';
 
 const MODEL = 'gpt-4o-mini';
 
@@ -157,17 +159,7 @@ export const cancellation: Scenario = {
   description: 'A slow crawl that the operator (or the script, after a while) cancels.',
   tickMs: 400,
   steps: [
-    { op: 'run.start', title: 'Crawl documentation site' },
-    { op: 'chapter.start', key: 'execution', title: 'Execution' },
-    {
-      op: 'plan',
-      nodes: [
-        { id: 'crawl', label: 'Crawl pages', kind: 'tool' },
-        { id: 'index', label: 'Index pages', kind: 'agent' },
-      ],
-      edges: [{ source: 'crawl', target: 'index' }],
-    },
-    { op: 'node.start', node: 'crawl' },
+    ...crawlStart('Crawl documentation site'),
     ...Array.from({ length: 8 }, (_, i): SimStep => ({ op: 'node.progress', node: 'crawl', progress: (i + 1) / 10, message: `${(i + 1) * 40} pages` })),
     { op: 'log', level: 'info', message: 'Operator asked to stop the crawl' },
     { op: 'run.cancel', reason: 'cancelled by operator' },
@@ -199,7 +191,7 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText];
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText, manyToolCalls];
 
 /** Run ids are `<scenario>` or `<scenario>~<anything>`: each distinct id is a fresh run. */
 export function scenarioForRun(runId: string): Scenario | undefined {
