@@ -22,7 +22,7 @@ export function App() {
           <ReplayStartSection navigate={navigate} />
         </StartPage>
       )}
-      {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
+      {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} navigate={navigate} />}
       {route.kind === 'invalid' && (
         <main className="mx-auto max-w-2xl p-8">
           <h1 className="text-xl font-semibold">This link cannot be opened</h1>

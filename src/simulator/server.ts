@@ -16,6 +16,8 @@ import type { Encoder, ScriptedRun } from '@/simulator/engine/scripted-run';
 import { ScriptedRun as Run } from '@/simulator/engine/scripted-run';
 import { BACKEND_FACTORIES } from '@/simulator/backends/registry';
 import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
+import { createListRoutes } from '@/simulator/run-lists/run-list-routes';
+import { seedRuns } from '@/simulator/run-lists/seed-runs';
 import { serveStatic } from '@/simulator/static-files';
 import { SCENARIOS, scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { ReceivedCommand, SimBackend, SimContext } from '@/simulator/sim-backend';
@@ -33,6 +35,8 @@ export type SimulatorOptions = Readonly<{
   socketIoAdapter?: SocketIoOptions['adapter'];
   /** False for a follower pod: its Socket.IO side starts no run, it serves the driver's (default true). */
   drivesRuns?: boolean;
+  /** Start the demo runs the console lists (run-lists/seed-runs.ts): `npm start` and the console tests. */
+  seedRuns?: boolean;
 }>;
 
 export type SimulatorHandle = Readonly<{
@@ -55,18 +59,21 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     timeScale,
     scenarios: SCENARIOS,
     drivesRuns: options.drivesRuns ?? true,
-    run<F>(dialect: DialectId, runId: string, encode: Encoder<F>) {
+    run<F>(dialect: DialectId, runId: string, encode: Encoder<F>, runTimeScale?: number) {
       const key = `${dialect}:${runId}`;
       const existing = runs.get(key) as ScriptedRun<F> | undefined;
       if (existing) return existing;
       const scenario = scenarioForRun(runId);
       if (!scenario) return undefined;
-      const run = new Run<F>(runId, scenario, encode, timeScale).start();
+      const run = new Run<F>(runId, scenario, encode, runTimeScale ?? timeScale).start();
       runs.set(key, run as ScriptedRun<unknown>);
       return run;
     },
     existingRun<F>(dialect: DialectId, runId: string) {
       return runs.get(`${dialect}:${runId}`) as ScriptedRun<F> | undefined;
+    },
+    runsOf(dialect: DialectId) {
+      return [...runs.entries()].filter(([key]) => key.startsWith(`${dialect}:`)).map(([, run]) => run);
     },
     record(command) {
       received.push({ ...command, atMs: Date.now() });
@@ -74,6 +81,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   const backends: SimBackend[] = BACKEND_FACTORIES.map((factory) => factory(ctx));
+  const listRoutes = createListRoutes(ctx);
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -93,6 +101,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return;
     }
     if (await simRoutes(req, res, url)) return;
+    for (const route of listRoutes) if (await route(req, res, url)) return;
     for (const backend of backends) {
       if (backend.http && (await backend.http(req, res, url))) return;
     }
@@ -150,6 +159,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const seeded = options.seedRuns && ctx.drivesRuns ? seedRuns(ctx) : undefined;
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -158,6 +168,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     runs,
     dropConnections: handleDrop,
     async close() {
+      seeded?.stop();
       handleDrop();
       await io.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

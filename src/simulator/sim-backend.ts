@@ -18,8 +18,13 @@ export type SimContext = Readonly<{
   timeScale: number;
   /** False on a follower pod (multi-pod): its Socket.IO side serves runs another pod drives. */
   drivesRuns: boolean;
-  /** The run with this id, started on first use; undefined when no scenario matches. */
-  run<F>(dialect: DialectId, runId: string, encode: Encoder<F>): ScriptedRun<F> | undefined;
+  /**
+   * The run with this id, started on first use; undefined when no scenario matches.
+   * `timeScale` overrides the simulator's for this run (seeded runs that finish at once).
+   */
+  run<F>(dialect: DialectId, runId: string, encode: Encoder<F>, timeScale?: number): ScriptedRun<F> | undefined;
+  /** Every run of a dialect, oldest first (the simulated run lists). */
+  runsOf(dialect: DialectId): ScriptedRun<unknown>[];
   /** A run that already exists, without starting one. */
   existingRun<F>(dialect: DialectId, runId: string): ScriptedRun<F> | undefined;
   record(command: Omit<ReceivedCommand, 'atMs'>): void;
