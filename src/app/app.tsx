@@ -1,3 +1,6 @@
+import { lazy, Suspense, useEffect } from 'react';
+
+import { startConsoleWatch } from '@/app/console-watch';
 import { LiveRunPage } from '@/app/live-run-page';
 import { ReplayPage } from '@/app/replay-page';
 import { ReplayStartSection } from '@/app/replay-start-section';
@@ -7,20 +10,43 @@ import { useSystemTheme } from '@/app/use-system-theme';
 import { parseRoute } from '@/app/url-contract';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { DIALECTS } from '@/protocol/dialects';
+import { useKeptBackends } from '@/stores/backends-store';
 
 const KNOWN = Object.keys(DIALECTS);
+
+// The console and a backend's list load on their own: a link to one run does not wait for them (bench/bundle.ts).
+const ConsolePage = lazy(() => import('@/app/console-page').then((m) => ({ default: m.ConsolePage })));
+const BackendPage = lazy(() => import('@/app/backend-page').then((m) => ({ default: m.BackendPage })));
+const LOADING = <p className="p-6 text-sm text-slate-500">Loading…</p>;
 
 /** Composition root: theme, route, and the page the URL asks for. */
 export function App() {
   useSystemTheme();
   const [search, navigate] = useSearch();
   const route = parseRoute(search, KNOWN);
+  const consoleIsHome = useKeptBackends().length > 0;
+  useEffect(() => {
+    // App-wide: watched backends keep feeding the reviewer inbox on every page.
+    const stop = new AbortController();
+    startConsoleWatch({ signal: stop.signal });
+    return () => stop.abort();
+  }, []);
   return (
     <PanelErrorBoundary name="page">
-      {route.kind === 'start' && (
+      {route.kind === 'start' && consoleIsHome && (
+        <Suspense fallback={LOADING}>
+          <ConsolePage navigate={navigate} />
+        </Suspense>
+      )}
+      {(route.kind === 'welcome' || (route.kind === 'start' && !consoleIsHome)) && (
         <StartPage navigate={navigate}>
           <ReplayStartSection navigate={navigate} />
         </StartPage>
+      )}
+      {route.kind === 'backend' && (
+        <Suspense fallback={LOADING}>
+          <BackendPage key={search} route={route} navigate={navigate} />
+        </Suspense>
       )}
       {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} navigate={navigate} />}
       {route.kind === 'invalid' && (

@@ -62,7 +62,7 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
               </Dialog.Close>
             </div>
             <Dialog.Description className="px-3 pt-2 text-xs text-slate-500">
-              Pending gates of every run open in this tab, oldest first.
+              Pending gates of every run open in this tab and every running run the console watches, oldest first.
             </Dialog.Description>
             <div className="flex-1 overflow-auto">
               <GateInboxList entries={pending} onAnswer={answer} />
@@ -86,7 +86,12 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       </Dialog.Root>
       {open && (
         <RunSessionContext.Provider value={open.session}>
-          <GateDialog gateId={open.gateId} reviewer={reviewer} onClose={() => setOpen(undefined)} />
+          <GateDialog
+            gateId={open.gateId}
+            reviewer={reviewer}
+            onClose={() => setOpen(undefined)}
+            {...(open.session !== activeSession ? { runLabel: `${open.session.run.getState().title ?? open.session.runId} · ${open.session.dialect.label} · ${open.session.runId}` } : {})}
+          />
         </RunSessionContext.Provider>
       )}
     </>

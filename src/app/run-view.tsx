@@ -18,9 +18,12 @@ import { NodeDetails } from '@/features/inspector/node-details';
 import { RunHeader } from '@/features/run-header/run-header';
 import { Timeline } from '@/features/timeline/timeline';
 
+import { EventsPanel } from '@/app/events-panel';
+
 // Heavy panels load on their own (React Flow + dagre; recharts), so the first paint only
 // waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
 const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
+const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
 const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({ default: m.CostPanel })));
 const PANEL_LOADING = <p className="p-4 text-sm text-slate-500">Loading…</p>;
 
@@ -84,9 +87,14 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
               </Panel>
               <Separator className="h-1.5 bg-slate-200 hover:bg-sky-400 dark:bg-slate-800" />
               <Panel defaultSize="42" minSize="15">
-                <PanelErrorBoundary name="timeline">
-                  <Timeline selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />
-                </PanelErrorBoundary>
+                <EventsPanel
+                  timeline={<Timeline selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />}
+                  durations={
+                    <Suspense fallback={PANEL_LOADING}>
+                      <DurationView selectedNodeId={selectedNode} onSelectNode={selectNode} />
+                    </Suspense>
+                  }
+                />
               </Panel>
             </Group>
           </Panel>

@@ -20,7 +20,7 @@ import { createListRoutes } from '@/simulator/run-lists/run-list-routes';
 import { seedRuns } from '@/simulator/run-lists/seed-runs';
 import { serveStatic } from '@/simulator/static-files';
 import { SCENARIOS, scenarioForRun } from '@/simulator/scenarios/scenarios';
-import type { ReceivedCommand, SimBackend, SimContext } from '@/simulator/sim-backend';
+import type { ReceivedCommand, RunOptions, SimBackend, SimContext } from '@/simulator/sim-backend';
 
 export type SimulatorOptions = Readonly<{
   port?: number;
@@ -59,13 +59,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     timeScale,
     scenarios: SCENARIOS,
     drivesRuns: options.drivesRuns ?? true,
-    run<F>(dialect: DialectId, runId: string, encode: Encoder<F>, runTimeScale?: number) {
+    run<F>(dialect: DialectId, runId: string, encode: Encoder<F>, runOptions?: RunOptions) {
       const key = `${dialect}:${runId}`;
       const existing = runs.get(key) as ScriptedRun<F> | undefined;
       if (existing) return existing;
-      const scenario = scenarioForRun(runId);
+      const scenario = scenarioForRun(runId) ?? (runOptions?.scenario ? scenarioForRun(runOptions.scenario) : undefined);
       if (!scenario) return undefined;
-      const run = new Run<F>(runId, scenario, encode, runTimeScale ?? timeScale).start();
+      const run = new Run<F>(runId, scenario, encode, runOptions?.timeScale ?? timeScale).start();
       runs.set(key, run as ScriptedRun<unknown>);
       return run;
     },

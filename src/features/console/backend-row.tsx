@@ -43,8 +43,8 @@ export function BackendRow({ backend, protocolLabel, listable, canStart, unwatch
     void actions.onTest(backend).then(setTest, (error: unknown) => setTest({ ok: false, message: String(error) }));
   };
   return (
-    <li aria-label={backend.label} data-backend={backend.id} className="flex flex-wrap items-start gap-x-6 gap-y-2 p-3">
-      <div className="min-w-0 flex-1 basis-80">
+    <li aria-label={backend.label} data-backend={backend.id} className="grid gap-x-6 gap-y-2 p-3 lg:grid-cols-[minmax(0,1fr)_19rem_auto] lg:items-start">
+      <div className="min-w-0">
         <p className="flex flex-wrap items-baseline gap-x-2">
           <span className="font-semibold">{backend.label}</span>
           <span className="text-xs text-slate-600 dark:text-slate-300">{protocolLabel}</span>
@@ -68,7 +68,7 @@ export function BackendRow({ backend, protocolLabel, listable, canStart, unwatch
         onChange={(on) => actions.onWatch(backend, on)}
         {...(unwatchable ? { unavailable: unwatchable } : {})}
       />
-      <div className="flex flex-wrap items-center gap-1.5">
+      <div className="flex flex-wrap items-center gap-1.5 lg:justify-end">
         <Button size="sm" onClick={() => actions.onOpenList(backend)}>Runs</Button>
         {canStart && actions.onStart && (
           <Button size="sm" onClick={() => actions.onStart?.(backend)}>Start run…</Button>

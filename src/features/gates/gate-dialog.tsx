@@ -13,14 +13,20 @@ import { GateContext } from '@/features/gates/gate-context';
 import { GateCountdown } from '@/features/gates/gate-countdown';
 import { GATE_KIND_TEXT } from '@/features/gates/gate-kind-text';
 
-type Props = Readonly<{ gateId: string; reviewer: string; onClose: () => void }>;
+type Props = Readonly<{
+  gateId: string;
+  reviewer: string;
+  onClose: () => void;
+  /** Which run asks, when the dialog opens away from that run (the inbox on the console). */
+  runLabel?: string;
+}>;
 
 /**
  * The dialog a reviewer answers a gate in. Radix gives focus trapping, Escape and the
  * accessible name (the gate's message). When the stream says the gate was decided
  * elsewhere or timed out, the dialog turns into a notice and sends nothing.
  */
-export function GateDialog({ gateId, reviewer, onClose }: Props) {
+export function GateDialog({ gateId, reviewer, onClose, runLabel }: Props) {
   const session = useRunSession();
   const gate = useGate(gateId);
   const answer = useAnswerState(gateId);
@@ -43,6 +49,7 @@ export function GateDialog({ gateId, reviewer, onClose }: Props) {
           <Dialog.Title className="text-lg font-semibold">{gate.message}</Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">
             {describeAsker(gate)}
+            {runLabel && <span className="mt-0.5 block text-xs">Run: {runLabel}</span>}
           </Dialog.Description>
           <GateContext context={gate.context} />
           {gate.status === 'open' ? (

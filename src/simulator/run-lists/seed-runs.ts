@@ -44,7 +44,7 @@ export function seedRuns(ctx: SimContext): { stop: () => void } {
     timers.push(
       setTimeout(() => {
         for (const [dialect, encoder] of Object.entries(ENCODERS) as [DialectId, () => Encoder<unknown>][]) {
-          const run = ctx.run(dialect, seed.id, encoder(), seed.fast ? ctx.timeScale * FAST : undefined);
+          const run = ctx.run(dialect, seed.id, encoder(), seed.fast ? { timeScale: ctx.timeScale * FAST } : {});
           if (!run) continue;
           run.group = DEMO_SESSION;
           started.push(run);

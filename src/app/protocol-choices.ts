@@ -1,0 +1,12 @@
+/** The protocols a backend can be kept with, as the backend form lists them. */
+import { DIALECTS } from '@/protocol/dialects';
+import { runListOf } from '@/protocol/run-lists';
+
+import type { ProtocolChoice } from '@/features/console/backend-form';
+
+export const PROTOCOL_CHOICES: readonly ProtocolChoice[] = Object.values(DIALECTS).map((dialect) => ({
+  id: dialect.id,
+  label: dialect.label,
+  urlHint: dialect.transport === 'websocket' ? 'ws://host:port' : dialect.transport === 'post-sse' ? 'http://host:port/agent (used as given)' : 'http://host:port',
+  needsSession: runListOf(dialect.id)?.source.kind === 'socket.io',
+}));
