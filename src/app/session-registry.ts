@@ -62,5 +62,7 @@ export function rememberToken(backend: string, token: string, persistInTab: bool
 }
 
 export function tokenFor(backend: string): string | undefined {
-  return tokens.get(backend) ?? sessionStorage.getItem(STORAGE_PREFIX + backend) ?? undefined;
+  // No sessionStorage outside a browser (Node tests, workers): memory only.
+  const stored = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(STORAGE_PREFIX + backend);
+  return tokens.get(backend) ?? stored ?? undefined;
 }

@@ -49,8 +49,10 @@ export function pollRunList(options: PollOptions): Poller {
       const outcome = await fetchRunList(options.source, options.query, options.target(), signal);
       lastAtMs = now();
       if (!signal.aborted) options.onResult(outcome, lastAtMs);
-    } catch {
-      // aborted: the poller is being stopped
+    } catch (error) {
+      // Aborted: the poller is being stopped. Anything else is a bug of ours, said on the backend's row.
+      lastAtMs = now();
+      if (!signal.aborted) options.onResult({ ok: false, problem: { kind: 'unreadable', message: `the list could not be read here: ${String(error)}` } }, lastAtMs);
     } finally {
       inFlight = false;
     }
