@@ -61,7 +61,7 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
                 <Button size="sm" variant="ghost">Close</Button>
               </Dialog.Close>
             </div>
-            <Dialog.Description className="px-3 pt-2 text-xs text-slate-500">
+            <Dialog.Description className="px-3 pt-2 text-xs text-slate-600 dark:text-slate-400">
               Pending gates of every run open in this tab and every running run the console watches, oldest first.
             </Dialog.Description>
             <div className="flex-1 overflow-auto">

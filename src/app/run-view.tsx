@@ -126,7 +126,7 @@ function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: SideTab; on
             type="button"
             aria-selected={tab === id}
             onClick={() => onTab(id)}
-            className={`px-3 py-2 text-sm ${tab === id ? 'border-b-2 border-sky-600 font-semibold' : 'text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'}`}
+            className={`px-3 py-2 text-sm ${tab === id ? 'border-b-2 border-sky-600 font-semibold' : 'text-slate-600 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
           >
             {label}
           </button>

@@ -43,7 +43,6 @@ export const DurationRowView = memo(function DurationRowView({ id, row, startMs,
       id={id}
       role="option"
       aria-selected={selected}
-      aria-label={`${name}: ${[...words, ...detail].join(', ')}`}
       data-node={attempt.nodeId}
       data-outcome={attempt.outcome}
       data-critical={row.critical || undefined}
@@ -64,7 +63,10 @@ export const DurationRowView = memo(function DurationRowView({ id, row, startMs,
           <span key={wait.fromMs} className={`absolute inset-y-0 ${WAIT_BAR}`} style={{ left: `${pct(wait.fromMs)}%`, width: `${Math.max(MIN_WIDTH_PCT, pct(wait.toMs ?? end) - pct(wait.fromMs))}%` }} />
         ))}
       </span>
-      <span className="w-36 shrink-0 truncate text-right text-slate-700 tabular-nums dark:text-slate-200">{words.join(' · ')}</span>
+      <span className="w-36 shrink-0 truncate text-right text-slate-700 tabular-nums dark:text-slate-200">
+        {words.join(' · ')}
+        {detail.length > 0 && <span className="sr-only">, {detail.join(', ')}</span>}
+      </span>
     </div>
   );
 });

@@ -39,7 +39,7 @@ function gateVersion(session: RunSession): string {
 
 /** The reviewer inbox: answering from here opens the same dialog as from the run. */
 export function GateInboxList({ entries, onAnswer }: { entries: readonly InboxEntry[]; onAnswer: (entry: InboxEntry) => void }) {
-  if (entries.length === 0) return <p className="p-3 text-sm text-slate-500">No gate is waiting for you.</p>;
+  if (entries.length === 0) return <p className="p-3 text-sm text-slate-600 dark:text-slate-400">No gate is waiting for you.</p>;
   return (
     <ul aria-label="Pending gates" className="flex flex-col divide-y divide-slate-200 dark:divide-slate-700">
       {entries.map((entry) => (
@@ -47,7 +47,7 @@ export function GateInboxList({ entries, onAnswer }: { entries: readonly InboxEn
           <div className="min-w-0 flex-1">
             <p className="text-xs font-semibold text-amber-700 dark:text-amber-300">{GATE_KIND_TEXT[entry.gate.kind]}</p>
             <p className="truncate text-sm font-medium" title={entry.gate.message}>{entry.gate.message}</p>
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-600 dark:text-slate-400">
               {entry.session.dialect.label} · {entry.session.runId} · opened {new Date(entry.gate.openedAtMs).toLocaleTimeString()}
               {entry.gate.deadlineAtMs !== undefined && ` · due ${new Date(entry.gate.deadlineAtMs).toLocaleTimeString()}`}
             </p>
