@@ -57,7 +57,7 @@ test('a live run shows a line at now and the running attempt', async () => {
   await page.goto(liveUrl(harness.sim, 'relavium', 'long~durations'));
   await page.getByRole('tab', { name: 'Durations' }).click();
   await list(page).locator('[data-node="embed"][data-outcome="running"]').waitFor({ timeout: 20_000 });
-  await expect(list(page).locator('[data-now-line]').count()).resolves.toBe(1);
+  await expect(page.getByRole('region', { name: 'Durations' }).locator('[data-now-line]').count()).resolves.toBe(1);
   await page.getByText(/running for/).waitFor();
   await page.close();
 });
@@ -68,7 +68,7 @@ test('in a replay the view follows the player', async () => {
   await page.getByRole('slider', { name: 'Replay position' }).waitFor({ timeout: 20_000 });
   await openDurations(page);
   const early = await attempts(page).count();
-  await expect(list(page).locator('[data-now-line]').count()).resolves.toBe(1);
+  await expect(page.getByRole('region', { name: 'Durations' }).locator('[data-now-line]').count()).resolves.toBe(1);
   await page.getByRole('combobox', { name: 'Speed' }).selectOption('instant');
   await page.getByRole('button', { name: 'Play' }).click();
   await expect.poll(() => attempts(page).count(), { timeout: 20_000 }).toBe(8);

@@ -7,7 +7,7 @@
  * scrolls its first attempt into view.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 
 import { formatDuration } from '@/lib/format-duration';
 
@@ -57,6 +57,13 @@ export function DurationView({ selectedNodeId, onSelectNode }: DurationViewProps
     virtualizer.scrollToIndex(next, { align: 'auto' });
     onSelectNode(row.attempt.nodeId);
   };
+  const select = useCallback(
+    (nodeId: string, index: number) => {
+      setActive(index);
+      onSelectNode(nodeId);
+    },
+    [onSelectNode],
+  );
   const onKeyDown = (event: KeyboardEvent) => {
     const step: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: rows.length - 1, PageDown: active + 10, PageUp: active - 10 };
     const target = step[event.key];
@@ -85,55 +92,55 @@ export function DurationView({ selectedNodeId, onSelectNode }: DurationViewProps
           ))}
         </div>
       </div>
-      <div
-        ref={scrollRef}
-        id={listId}
-        role="listbox"
-        tabIndex={0}
-        aria-label="Node attempts on a time axis"
-        aria-activedescendant={rows[active] ? `${listId}-${active}` : undefined}
-        onKeyDown={onKeyDown}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setFocused(false)}
-        className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:outline-sky-600"
-      >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-          <GridLines ticks={ticks} spanMs={spanMs} nowPct={((nowMs - startMs) / spanMs) * 100} showNow={live || replay} />
-          {virtualizer.getVirtualItems().map((v) => {
-            const row = rows[v.index];
-            if (!row) return null;
-            return (
-              <div key={row.attempt.id} style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}>
-                <DurationRowView
-                  id={`${listId}-${v.index}`}
-                  row={row}
-                  startMs={startMs}
-                  spanMs={spanMs}
-                  nowMs={nowMs}
-                  selected={row.attempt.nodeId === selectedNodeId}
-                  active={focused && v.index === active}
-                  onSelect={(nodeId) => {
-                    setActive(v.index);
-                    onSelectNode(nodeId);
-                  }}
-                />
-              </div>
-            );
-          })}
+      <div className="relative min-h-0 flex-1">
+        <div
+          ref={scrollRef}
+          id={listId}
+          role="listbox"
+          tabIndex={0}
+          aria-label="Node attempts on a time axis"
+          aria-activedescendant={rows[active] ? `${listId}-${active}` : undefined}
+          onKeyDown={onKeyDown}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          // Opaque, so Chromium scrolls it on the compositor: a transparent scroller is repainted
+          // on every scroll, and beside a big canvas that repaint cost 100–300 ms a frame (bench 8).
+          className="absolute inset-0 overflow-auto bg-white focus-visible:outline-2 focus-visible:outline-sky-600 dark:bg-slate-900"
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+            {virtualizer.getVirtualItems().map((v) => {
+              const row = rows[v.index];
+              if (!row) return null;
+              return (
+                <div key={row.attempt.id} style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}>
+                  <DurationRowView
+                    id={`${listId}-${v.index}`}
+                    row={row}
+                    startMs={startMs}
+                    spanMs={spanMs}
+                    ticks={ticks}
+                    nowMs={nowMs}
+                    selected={row.attempt.nodeId === selectedNodeId}
+                    active={focused && v.index === active}
+                    onSelect={select}
+                    index={v.index}
+                  />
+                </div>
+              );
+            })}
+          </div>
         </div>
+        {(live || replay) && <NowLine pct={((nowMs - startMs) / spanMs) * 100} />}
       </div>
     </section>
   );
 }
 
-/** Faint tick lines and the "now" line, behind the bars, across every row. */
-function GridLines({ ticks, spanMs, nowPct, showNow }: { ticks: readonly { offsetMs: number }[]; spanMs: number; nowPct: number; showNow: boolean }) {
+/** The "now" line (the player's position in a replay), above the bars. */
+function NowLine({ pct }: { pct: number }) {
   return (
     <div aria-hidden className="pointer-events-none absolute inset-y-0" style={TRACK_INSET}>
-      {ticks.map((tick) => (
-        <span key={tick.offsetMs} className="absolute inset-y-0 w-px bg-slate-100 dark:bg-slate-800" style={{ left: `${(tick.offsetMs / spanMs) * 100}%` }} />
-      ))}
-      {showNow && <span data-now-line className="absolute inset-y-0 z-10 w-0.5 bg-rose-600" style={{ left: `${Math.min(100, Math.max(0, nowPct))}%` }} />}
+      <span data-now-line className="absolute inset-y-0 w-0.5 bg-rose-600" style={{ left: `${Math.min(100, Math.max(0, pct))}%` }} />
     </div>
   );
 }
