@@ -86,3 +86,18 @@ test.each(['light', 'dark'] as const)('the duration view (%s) has no serious or 
   expect(await seriousViolations(page, `durations (${colorScheme})`)).toEqual([]);
   await page.close();
 });
+
+test('beside the durations tab, the timeline still keeps only a window of its rows in the page', async () => {
+  const page = await harness.newPage();
+  await page.goto(`${harness.sim.url}/?replay=/recordings/tolky-fanout.jsonl`);
+  const scroller = page.getByTestId('timeline-scroll');
+  await scroller.locator('[data-timeline-item]').first().waitFor({ timeout: 20_000 });
+  const measure = () => scroller.evaluate((el) => ({ items: el.querySelectorAll('[data-timeline-item]').length, tall: el.scrollHeight / el.clientHeight }));
+  const before = await measure();
+  expect(before.tall).toBeGreaterThan(3);
+  expect(before.items).toBeLessThan(60);
+  await openDurations(page);
+  await page.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(measure()).resolves.toMatchObject({ items: before.items });
+  await page.close();
+});
