@@ -34,7 +34,7 @@ export function ConsoleBackends({ backends, nowMs, navigate, onEdit, onStart }: 
     onWatch: (b, on) => backendsStore.getState().actions.setWatch(b.id, on),
   };
   return (
-    <section aria-labelledby="backends-heading" className="flex flex-col gap-2">
+    <section id="console-backends" aria-labelledby="backends-heading" className="flex flex-col gap-2">
       <h2 id="backends-heading" className="text-base font-semibold">Backends</h2>
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-slate-700 dark:border-slate-700 dark:bg-slate-900">
         {backends.map((backend) => {

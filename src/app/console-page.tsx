@@ -43,14 +43,16 @@ export function ConsolePage({ navigate }: { navigate: (search: string) => void }
           </div>
           <Button variant="primary" onClick={() => setDialog({ kind: 'add' })}>Add backend</Button>
         </header>
-        <ConsoleBackends
-          backends={backends}
-          nowMs={nowMs}
-          navigate={navigate}
-          onEdit={(backend) => setDialog({ kind: 'edit', backend })}
-          onStart={(backend) => setDialog({ kind: 'start', backend })}
-        />
-        <ConsoleRuns backends={backends} filters={filters} onFilters={setFilters} nowMs={nowMs} navigate={navigate} perBackend={PER_BACKEND} />
+        <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <ConsoleRuns backends={backends} filters={filters} onFilters={setFilters} nowMs={nowMs} navigate={navigate} perBackend={PER_BACKEND} />
+          <ConsoleBackends
+            backends={backends}
+            nowMs={nowMs}
+            navigate={navigate}
+            onEdit={(backend) => setDialog({ kind: 'edit', backend })}
+            onStart={(backend) => setDialog({ kind: 'start', backend })}
+          />
+        </div>
       </main>
       <ConsoleDialogs dialog={dialog} onClose={() => setDialog(undefined)} navigate={navigate} />
     </div>

@@ -39,17 +39,17 @@ export function ConsoleRuns({ backends, filters, onFilters, nowMs, navigate, per
   const shown = useMemo(() => filterRows(all, filters), [all, filters]);
   const paged = pageRows(shown, page, CONSOLE_PAGE_SIZE);
   const failing = backends.filter((b) => lists[b.id]?.phase === 'failed').length;
-  const summary = `${paged.total === 0 ? 'No runs' : `${paged.first}–${paged.last} of ${paged.total} runs`}${failing ? ` · ${failing} backend${failing === 1 ? '' : 's'} could not be read (see above)` : ''}`;
+  const summary = `${paged.total === 0 ? 'No runs' : `${paged.first}–${paged.last} of ${paged.total} runs`}${failing ? ` · ${failing} backend${failing === 1 ? '' : 's'} could not be read: see Backends` : ''}`;
   const change = (next: RowFilters) => {
     setPage(0);
     onFilters(next);
   };
   return (
-    <section aria-labelledby="runs-heading" className="flex flex-col gap-3">
-      <div className="flex items-baseline justify-between gap-2">
+    <section aria-labelledby="runs-heading" className="flex min-w-0 flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h2 id="runs-heading" className="text-base font-semibold">Runs</h2>
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          The newest {perBackend} of each backend, refreshed while this page is open. Open a backend’s “Runs” to page through all of them.
+          The newest {perBackend} of each backend, refreshed while this page is open; a backend’s “Runs” pages through all of them.
         </p>
       </div>
       <RunFilters filters={filters} onChange={change} backends={backends} summary={summary} />

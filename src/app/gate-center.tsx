@@ -90,10 +90,16 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
             gateId={open.gateId}
             reviewer={reviewer}
             onClose={() => setOpen(undefined)}
-            {...(open.session !== activeSession ? { runLabel: `${open.session.run.getState().title ?? open.session.runId} · ${open.session.dialect.label} · ${open.session.runId}` } : {})}
+            {...(open.session !== activeSession ? { runLabel: runLabelOf(open.session) } : {})}
           />
         </RunSessionContext.Provider>
       )}
     </>
   );
+}
+
+/** Which run a gate belongs to, for a dialog opened away from that run: its title (when known), protocol and id. */
+function runLabelOf(session: RunSession): string {
+  const title = session.run.getState().title;
+  return `${title ? `${title} · ` : ''}${session.dialect.label} · ${session.runId}`;
 }

@@ -43,23 +43,23 @@ export function BackendRow({ backend, protocolLabel, listable, canStart, unwatch
     void actions.onTest(backend).then(setTest, (error: unknown) => setTest({ ok: false, message: String(error) }));
   };
   return (
-    <li aria-label={backend.label} data-backend={backend.id} className="grid gap-x-6 gap-y-2 p-3 lg:grid-cols-[minmax(0,1fr)_19rem_auto] lg:items-start">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold">{backend.label}</span>
-          <span className="text-xs text-slate-600 dark:text-slate-300">{protocolLabel}</span>
-          <span className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{backend.url}</span>
-          {backend.session && <span className="text-xs text-slate-600 dark:text-slate-300">session {backend.session}</span>}
+    <li aria-label={backend.label} data-backend={backend.id} className="flex flex-col gap-1.5 p-3">
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="font-semibold">{backend.label}</span>
+        <span className="text-xs text-slate-600 dark:text-slate-300">{protocolLabel}</span>
+      </p>
+      <p className="truncate font-mono text-xs text-slate-600 dark:text-slate-400" title={backend.url}>
+        {backend.url}
+        {backend.session && <span className="font-sans"> · session {backend.session}</span>}
+      </p>
+      <p className="text-xs">
+        <BackendHealth list={list} nowMs={nowMs} listable={listable} />
+      </p>
+      {test && (
+        <p role="status" className={`text-xs ${test === 'testing' ? 'text-slate-600 dark:text-slate-300' : test.ok ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}`}>
+          {test === 'testing' ? 'Testing the connection…' : `${test.ok ? '✓' : '✕'} ${test.message}`}
         </p>
-        <p className="mt-0.5 text-xs">
-          <BackendHealth list={list} nowMs={nowMs} listable={listable} />
-        </p>
-        {test && (
-          <p role="status" className={`mt-1 text-xs ${test === 'testing' ? 'text-slate-600 dark:text-slate-300' : test.ok ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}`}>
-            {test === 'testing' ? 'Testing the connection…' : `${test.ok ? '✓' : '✕'} ${test.message}`}
-          </p>
-        )}
-      </div>
+      )}
       <WatchSwitch
         on={backend.watchRunning}
         watch={watch}
@@ -68,7 +68,7 @@ export function BackendRow({ backend, protocolLabel, listable, canStart, unwatch
         onChange={(on) => actions.onWatch(backend, on)}
         {...(unwatchable ? { unavailable: unwatchable } : {})}
       />
-      <div className="flex flex-wrap items-center gap-1.5 lg:justify-end">
+      <div className="flex flex-wrap items-center gap-1">
         <Button size="sm" onClick={() => actions.onOpenList(backend)}>Runs</Button>
         {canStart && actions.onStart && (
           <Button size="sm" onClick={() => actions.onStart?.(backend)}>Start run…</Button>

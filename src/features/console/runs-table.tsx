@@ -21,8 +21,8 @@ type Props = Readonly<{
   empty: React.ReactNode;
 }>;
 
-const TH = 'px-3 py-2 text-left text-xs font-semibold text-slate-600 dark:text-slate-300';
-const TD = 'px-3 py-2 align-top text-sm';
+const TH = 'px-2 py-2 text-left text-xs font-semibold text-slate-600 first:pl-3 last:pr-3 dark:text-slate-300';
+const TD = 'px-2 py-2 align-top text-sm first:pl-3 last:pr-3';
 
 export function RunsTable({ rows, caption, showBackend, nowMs, onOpen, empty }: Props) {
   return (
