@@ -125,6 +125,28 @@ describe('the console', () => {
     await page.getByRole('alertdialog', { name: 'Deploy release 2.4 to production?' }).waitFor({ timeout: 20_000 });
     await page.close();
   });
+  test('a protocol without a list (myagent) lists the runs started here, and says why', async () => {
+    const page = await harness.newPage();
+    const ws = harness.sim.url.replace('http', 'ws');
+    await withBackends(page, harness.sim.url, [backend('m', 'myagent', ws, 'myagent sim')]);
+    await page.getByRole('button', { name: 'Start run…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a run on myagent sim' });
+    await dialog.getByRole('textbox', { name: 'Instructions' }).fill('[scenario:fanout] Compare three vendors');
+    await dialog.getByRole('button', { name: 'Start run' }).click();
+    await page.getByText('Run succeeded').first().waitFor({ timeout: 30_000 });
+    // Back in the console (same tab): the run is listed and still opens.
+    await page.goBack();
+    const listed = page.locator('tbody tr[data-run]').first();
+    await listed.getByRole('link').waitFor({ timeout: 20_000 });
+    await expect(listed.locator('[data-status]').getAttribute('data-status')).resolves.toBe('succeeded');
+    // After a reload its connection is gone: still listed, said why, no longer a link.
+    await page.goto(`${harness.sim.url}/?dialect=myagent&url=${encodeURIComponent(ws)}`);
+    await page.getByText(/myagent has no run list: a run lives only as long as the WebSocket that started it/).waitFor();
+    const kept = page.locator('tbody tr[data-run]').first();
+    await kept.getByText(/its connection is closed/).waitFor({ timeout: 20_000 });
+    await expect(kept.getByRole('link').count()).resolves.toBe(0);
+    await page.close();
+  });
 });
 
 describe('accessibility of the console screens', () => {
