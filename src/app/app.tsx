@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 
-import { startConsoleWatch } from '@/app/console-watch';
 import { LiveRunPage } from '@/app/live-run-page';
 import { ReplayPage } from '@/app/replay-page';
 import { ReplayStartSection } from '@/app/replay-start-section';
@@ -10,7 +9,7 @@ import { useSystemTheme } from '@/app/use-system-theme';
 import { parseRoute } from '@/app/url-contract';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { DIALECTS } from '@/protocol/dialects';
-import { useKeptBackends } from '@/stores/backends-store';
+import { backendsStore, useKeptBackends } from '@/stores/backends-store';
 
 const KNOWN = Object.keys(DIALECTS);
 
@@ -25,12 +24,7 @@ export function App() {
   const [search, navigate] = useSearch();
   const route = parseRoute(search, KNOWN);
   const consoleIsHome = useKeptBackends().length > 0;
-  useEffect(() => {
-    // App-wide: watched backends keep feeding the reviewer inbox on every page.
-    const stop = new AbortController();
-    startConsoleWatch({ signal: stop.signal });
-    return () => stop.abort();
-  }, []);
+  useEffect(() => startWatchWhenWanted(), []);
   return (
     <PanelErrorBoundary name="page">
       {route.kind === 'start' && consoleIsHome && (
@@ -63,4 +57,26 @@ export function App() {
       {route.kind === 'replay' && <ReplayPage key={route.replay} route={route} navigate={navigate} />}
     </PanelErrorBoundary>
   );
+}
+
+/**
+ * App-wide, so watched backends keep feeding the reviewer inbox on every page; loaded only
+ * once a backend is watched (a link to one run does not wait for the console's code).
+ */
+function startWatchWhenWanted(): () => void {
+  const stop = new AbortController();
+  let started = false;
+  const check = () => {
+    if (started || !backendsStore.getState().backends.some((b) => b.watchRunning)) return;
+    started = true;
+    void import('@/app/console-watch').then(({ startConsoleWatch }) => {
+      if (!stop.signal.aborted) startConsoleWatch({ signal: stop.signal });
+    });
+  };
+  const unsubscribe = backendsStore.subscribe(check);
+  check();
+  return () => {
+    unsubscribe();
+    stop.abort();
+  };
 }

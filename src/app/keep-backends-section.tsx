@@ -2,13 +2,16 @@
  * On the welcome page: keep backends for the console — the simulator's six in one click
  * (its demo runs in every state), or your own. Once one is kept, the console is the start page.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
-import { ConsoleDialogs, type ConsoleDialog } from '@/app/console-dialogs';
+import type { ConsoleDialog } from '@/app/console-dialogs';
 import { SIMULATOR_URL } from '@/app/simulator-catalogue';
 import { Button } from '@/components/ui/button';
 import { DIALECTS } from '@/protocol/dialects';
 import { backendsStore, useKeptBackends, type BackendInput } from '@/stores/backends-store';
+
+// The dialogs (and the connection test behind them) load when first opened.
+const ConsoleDialogs = lazy(() => import('@/app/console-dialogs').then((m) => ({ default: m.ConsoleDialogs })));
 
 /** The simulator seeds its demo runs into this tolky session (src/simulator/run-lists/seed-runs.ts). */
 const SIMULATOR_TOLKY_SESSION = 'demo';
@@ -45,7 +48,11 @@ export function KeepBackendsSection({ navigate }: { navigate: (search: string) =
         )}
         <Button onClick={() => setDialog({ kind: 'add' })}>Add a backend…</Button>
       </div>
-      <ConsoleDialogs dialog={dialog} onClose={() => setDialog(undefined)} navigate={navigate} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <ConsoleDialogs dialog={dialog} onClose={() => setDialog(undefined)} navigate={navigate} />
+        </Suspense>
+      )}
     </section>
   );
 }
