@@ -35,14 +35,13 @@ for (const dialect of Object.values(DIALECTS)) {
     const p = createPipeline(dialect);
     const startedAt = performance.now();
     try {
-      for (const frame of frames) p.ingest.acceptFrame(frame);
-      p.ingest.flushNow();
+      for (const frame of frames) p.accept(frame);
+      p.flush();
     } catch (error) {
       crashes += 1;
       if (firstCrashes.length < 3) firstCrashes.push(`batch ${batch}: ${String(error)}`);
     }
     decodeMs += performance.now() - startedAt;
-    p.ingest.dispose();
     const broken = brokenInvariants(p);
     if (broken.length > 0) {
       crashes += 1;

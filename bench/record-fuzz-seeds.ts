@@ -12,6 +12,7 @@ import { createLiveSession } from '@/app/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator } from '@/simulator/server';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 const SCENARIOS = ['fanout', 'retry', 'gate', 'cancel'];
 const sim = await startSimulator({ timeScale: 0.02 });
@@ -22,7 +23,7 @@ for (const dialect of Object.values(DIALECTS)) {
     const runId = `${scenario}~seed-${dialect.id}`;
     const live = createLiveSession({
       dialect,
-      params: { baseUrl: dialect.transport === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId },
+      params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
       ...(dialect.capabilities.startsRuns ? { start: `[scenario:${scenario}] seed` } : {}),
       schedule: flushNow,
       WebSocketImpl: WebSocket as never,

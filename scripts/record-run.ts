@@ -11,6 +11,7 @@ import { answerGate } from '@/features/gates/actions/answer-gate';
 import { flushNow } from '@/ingest/frame-scheduler';
 import type { Dialect } from '@/protocol/dialect';
 import type { SimulatorHandle } from '@/simulator/server';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
@@ -19,7 +20,7 @@ export type RecordedRun = Readonly<{ live: LiveSession; text: string }>;
 export async function recordRun(sim: SimulatorHandle, dialect: Dialect, scenario: string, suffix: string, timeoutMs = 20_000): Promise<RecordedRun> {
   const live = createLiveSession({
     dialect,
-    params: { baseUrl: dialect.transport === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId: `${scenario}~${suffix}`, token: 'secret-token-must-not-leak' },
+    params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId: `${scenario}~${suffix}`, token: 'secret-token-must-not-leak' },
     ...(dialect.capabilities.startsRuns ? { start: `[scenario:${scenario}] Recorded ${scenario} run` } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,

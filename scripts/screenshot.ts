@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startBrowserHarness } from '../tests/e2e/browser';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 const [outDir = 'tests/screenshots', ...specs] = process.argv.slice(2);
 const jobs = specs.length > 0 ? specs.map((s) => s.split(':')) : [['relavium', 'fanout', 'light'], ['relavium', 'fanout', 'dark']];
@@ -17,7 +18,7 @@ try {
     const page = await harness.newPage({ colorScheme: theme === 'dark' ? 'dark' : 'light' });
     const { DIALECTS } = await import('../src/protocol/dialects');
     const dialect = DIALECTS[dialectId as keyof typeof DIALECTS];
-    const base = dialect.transport === 'websocket' ? harness.sim.url.replace('http', 'ws') : harness.sim.url;
+    const base = simulatorBackendUrl(dialect, harness.sim.url);
     const params = new URLSearchParams({ dialect: dialectId, url: base, run: `${scenario}~shot-${Date.now()}` });
     if (dialect.capabilities.startsRuns) params.set('start', `[scenario:${scenario}] ${scenario}`);
     await page.goto(`${harness.sim.url}/?${params.toString()}`);

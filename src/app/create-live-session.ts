@@ -1,26 +1,33 @@
 /**
- * The only place that picks transport + decoder for a live run and starts ingest.
+ * The only place that picks transport + dialect for a live run and starts ingest.
  *
- * Wires: transport frames → ingest; every (re)open → the dialect's onOpen commands
- * (watch, replay since the cursor, start); a reconnect on a socket without a resume
- * cursor → the dialect's resync (MARS snapshot refetch); a sequence gap → resync, then
- * (SSE) a stream resumed from before the hole, or (myagent, seq per connection) a new
- * connection whose replay refills it; a silence longer than the protocol's heartbeat →
- * "stale". Commands are recorded
- * (secrets removed) and their HTTP replies fed back through the decoder.
+ *   transport ─frames─▶ drive-ingest (record, pipeline, flush per animation frame) ─▶ stores
+ *      ▲                        │ actions (memo, resume the stream, refill / snapshot commands)
+ *      └── commands ◀── session ◀┘ and bound commands from views (answerGate, control)
+ *
+ * Everything protocol-specific comes from the dialect: the connection plan, the commands on
+ * every (re)open, the refill and snapshot commands, the status check, and `recovery.drop` —
+ * resume (reconnect), watch (give the socket up and watch without it: MARS lets only the tab
+ * that started a run hold its socket, so every other session watches from the start) or
+ * report. Commands are recorded (secrets removed) and their HTTP replies read as frames. The
+ * stream's end stops reconnecting and closes the connection.
  */
 import { createTransport, type TransportExtras } from '@/app/create-transport';
+import { startWatchdogs } from '@/app/live-watchdogs';
 import { sendCommand } from '@/ingest/command-channel';
-import { createIngest } from '@/ingest/create-ingest';
+import { createIngest, type IngestAction } from '@/ingest/create-ingest';
+import { driveIngest } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
 import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
-import type { ConnectParams, Dialect, OutboundCommand } from '@/protocol/dialect';
+import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand, Unavailable } from '@/protocol/dialect';
+import { isUnavailable } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
+import { EventLog, LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import type { AuditNote, CommandResult, RunSession } from '@/stores/run-session';
-import { LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createRunStore } from '@/stores/run-store';
+import type { Transport, TransportHandlers } from '@/transport/transport';
 
 export type LiveSessionOptions = Readonly<{
   dialect: Dialect;
@@ -33,47 +40,42 @@ export type LiveSessionOptions = Readonly<{
 
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
 
+type Connection = Readonly<{ transport: Transport; controller: AbortController; target: { baseUrl: string; transport: Transport; token?: string } }>;
+
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
-/** Reconnects allowed after the run ended, only to fill a gap still open (never forever). */
-const GAP_RESUMES_AFTER_END = 3;
+/** Reconnects allowed after the run ended, only to refill a hole still open (never forever). */
+const REFILLS_AFTER_END = 3;
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
-  const { dialect, params } = options;
+  const { dialect } = options;
+  const params: ConnectParams = { ...options.params, ...(options.start !== undefined ? { start: options.start } : {}) };
   const startedAtMs = Date.now();
-  const plan = dialect.connect(params);
+  // A session that did not start the run watches without the socket where the protocol says so.
+  const watchFromStart = params.start === undefined && dialect.recovery.drop === 'watch' ? dialect.watchPlan?.(params) : undefined;
+  const plan: ConnectionPlan = watchFromStart ?? dialect.connect(params);
   const frames = new FrameLog(
-    { runboard: 1, dialect: dialect.id, transport: plan.kind === 'post-sse' ? 'sse' : plan.kind, source: plan.url, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId },
+    { runboard: 1, dialect: dialect.id, transport: dialect.wire, source: 'url' in plan ? plan.url : plan.baseUrl, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId },
     startedAtMs,
   );
-  const run = createRunStore({ runId: params.runId, dialect: dialect.id, source: params.baseUrl }, LIVE_LOG_MAX_ROWS);
+  const log = new EventLog(LIVE_LOG_MAX_ROWS);
+  const run = createRunStore({ runId: params.runId, dialect: dialect.id, source: params.baseUrl });
   const nodeStatus = createNodeStatusStore();
-  const answers = createGateAnswerStore();
-  const controller = new AbortController();
   const memo: Record<string, unknown> = {};
   let runId = params.runId;
+  let lastFrameAtMs = startedAtMs;
 
-  const ingest = createIngest({
-    dialect,
-    run,
-    nodeStatus,
-    frames,
-    schedule: options.schedule ?? createFrameScheduler(),
-    runId,
-    onGap: (_gap, cursor) => void fillGap(cursor),
-    onMemo: (update) => onMemo(update),
-    onInternalError: (error) => run.getState().actions.recordIssues([{ frame: -1, reason: `internal error: ${String(error)}`, atMs: Date.now() }]),
-  });
+  const ingest = createIngest({ dialect, runId, now: Date.now, onAction: (action) => onAction(action) });
+  const driver = driveIngest({ ingest, target: { log, run, nodeStatus }, frames, schedule: options.schedule ?? createFrameScheduler(), now: Date.now });
+  const extras: TransportExtras = { getCursor: () => ingest.cursor, getMemo: () => memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
+  // Set by open(): the connection that is the session's now (a watch replaces the socket).
+  let connection = undefined as unknown as Connection;
+  open(plan, watchFromStart?.describe);
 
-  const firstRun = options.start !== undefined ? dialect.startRun?.(options.start, runId) : undefined;
-  const firstRunBody = plan.kind === 'post-sse' ? firstRun?.find((c) => c.via === 'run')?.body : undefined;
-  const transport = createTransport(plan, { getCursor: () => ingest.cursor, firstRunBody, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) });
-  const target = { baseUrl: toHttpBase(params.baseUrl), transport, ...(params.token ? { token: params.token } : {}) };
-
+  /** A command of this session: recorded, read by interpreters that read their own commands, sent once. */
   async function send(commands: readonly OutboundCommand[], audit?: AuditNote): Promise<CommandResult> {
     for (const command of commands) {
-      frames.addCommand(command, Date.now());
-      const outcome = await sendCommand(command, target);
-      if (outcome.reply) ingest.acceptFrame(outcome.reply);
+      note(command);
+      const outcome = await sendCommand(command, connection.target, (reply) => driver.accept(reply));
       if (!outcome.ok) {
         if (audit) noteAudit(audit, `not sent: ${outcome.reason}`);
         return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };
@@ -81,6 +83,16 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     }
     if (audit) noteAudit(audit, 'sent');
     return { ok: true };
+  }
+
+  function note(command: OutboundCommand) {
+    frames.addCommand(command, Date.now());
+    driver.outbound(command);
+  }
+
+  /** A person's command: the dialect may say it cannot be done, with the reason. */
+  function sendBound(commands: OutboundCommand[] | Unavailable, audit: AuditNote): Promise<CommandResult> {
+    return isUnavailable(commands) ? Promise.resolve({ ok: false, reason: commands.unavailable }) : send(commands, audit);
   }
 
   /** The audit trail: who did what from this browser, beside the stream's own echo. */
@@ -94,75 +106,112 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       ...(audit.nodeId !== undefined ? { nodeId: audit.nodeId } : {}),
     };
     frames.addAudit(event, Date.now());
-    ingest.acceptLocal(event);
+    driver.local(event);
   }
 
-  async function resync(cursor: string | undefined) {
-    const commands = dialect.resync(runId, cursor);
-    if (commands.length === 0) return;
-    run.getState().actions.setHealth({ resyncing: true });
-    await send(commands);
-    ingest.flushNow();
-    run.getState().actions.setHealth({ resyncing: false });
-  }
-
-  let filling = false;
-  /** A gap: the dialect's resync; then, for SSE, resume the stream from before the hole. */
-  async function fillGap(cursor: string | undefined) {
-    if (dialect.gapRecovery === 'reconnect') return transport.reconnect?.('refilling a gap in the stream');
-    if (filling) return;
-    filling = true;
-    try {
-      await resync(cursor);
-      if (plan.kind === 'sse' && ingest.hasOpenGap) transport.reconnect?.('resuming the stream from before a gap');
-    } finally {
-      filling = false;
+  function onAction(action: IngestAction) {
+    switch (action.kind) {
+      case 'memo':
+        return onMemo(action.memo);
+      case 'resume-stream':
+        return connection.transport.reconnect?.(action.reason);
+      case 'send':
+        return void refill(action.commands);
     }
   }
 
-  let gapResumes = 0;
-  function shouldReconnect(): boolean {
-    // The terminal event may still wait in the batch for the next animation frame.
-    ingest.flushNow();
-    if (!TERMINAL.has(run.getState().status)) return true;
-    return ingest.hasOpenGap && gapResumes++ < GAP_RESUMES_AFTER_END;
+  /** Refill or snapshot commands; the status region says "resyncing" meanwhile. */
+  async function refill(commands: readonly OutboundCommand[]) {
+    run.getState().actions.setHealth({ resyncing: true });
+    await send(commands);
+    driver.flushNow();
+    run.getState().actions.setHealth({ resyncing: false });
   }
 
-  function onMemo(update: Readonly<Record<string, unknown>>) {
+  function onMemo(update: Memo) {
     const previous = { ...memo };
     Object.assign(memo, update);
-    const reaction = dialect.onMemo?.({ memo, previous, runId, ...(options.start !== undefined ? { start: options.start } : {}) });
+    const reaction = dialect.onMemo?.({ memo, previous, runId, ...(params.start !== undefined ? { start: params.start } : {}) });
     if (!reaction) return;
     if (reaction.runId) runId = reaction.runId;
     if (reaction.commands.length > 0) void send(reaction.commands);
   }
 
-  transport.connect(
-    {
-      onFrame: (frame) => ingest.acceptFrame(frame),
-      onAlive: () => ingest.alive(),
+  /** One connection (a stream, a socket, or polling), with its own abort and its command target; it becomes the session's at once. */
+  function open(connectionPlan: ConnectionPlan, describe: string | undefined): Connection {
+    const controller = new AbortController();
+    const transport = createTransport(connectionPlan, extras);
+    const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(params.baseUrl), transport, ...(params.token ? { token: params.token } : {}) } };
+    connection = current;
+    if (describe !== undefined) memo.watching = describe;
+    run.getState().actions.setHealth({ note: describe });
+    if (connectionPlan.opening) note(connectionPlan.opening);
+    transport.connect(handlersFor(current), controller.signal);
+    return current;
+  }
+
+  function handlersFor(current: Connection): TransportHandlers {
+    const mine = () => connection === current && !current.controller.signal.aborted;
+    return {
+      onFrame: (frame) => {
+        lastFrameAtMs = Date.now();
+        driver.accept(frame);
+        if (ingest.ended) endOfStream();
+      },
+      onAlive: () => driver.alive(),
       onState: (state) => {
-        ingest.flushNow();
+        if (!mine()) return;
+        driver.flushNow();
         run.getState().actions.setConnection(state);
       },
       onOpen: ({ reconnect }) => {
-        if (reconnect) ingest.newEpoch();
-        const commands = dialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo, ...(options.start !== undefined ? { start: options.start } : {}) });
-        void send(commands).then(() => {
-          if (reconnect && plan.kind === 'websocket') void resync(ingest.cursor);
-        });
+        if (reconnect) driver.newConnection();
+        void send(dialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo, ...(params.start !== undefined ? { start: params.start } : {}) }));
       },
       shouldReconnect,
-    },
-    controller.signal,
-  );
+    };
+  }
 
-  const staleTimer = setInterval(() => {
-    const { connection } = run.getState();
-    const last = connection.lastActivityAtMs ?? startedAtMs;
-    const stale = connection.state.status === 'live' && Date.now() - last > dialect.staleAfterMs;
-    if (stale !== connection.stale) run.getState().actions.setHealth({ stale });
-  }, 1000);
+  let refillsAfterEnd = 0;
+  /** Asked when a connection ends: the stream's end, or a finished run, stops reconnecting. */
+  function shouldReconnect(): boolean {
+    // The terminal event may still wait in the batch for the next animation frame.
+    driver.flushNow();
+    const over = ingest.ended || TERMINAL.has(run.getState().status);
+    if (!over && dialect.recovery.drop === 'watch') return void queueMicrotask(watchInstead), false;
+    if (dialect.recovery.drop !== 'resume') return false;
+    if (!over) return true;
+    return ingest.refilling && refillsAfterEnd++ < REFILLS_AFTER_END;
+  }
+
+  /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
+  function watchInstead() {
+    const watch = dialect.watchPlan?.(params);
+    if (!watch || !isOpen(connection)) return;
+    connection.controller.abort();
+    connection = open(watch, watch.describe);
+  }
+
+  let ended = false;
+  /** The stream said the run is over: close it (a resumed stream would otherwise idle forever) and, when it did not say how, ask. */
+  function endOfStream() {
+    if (ended) return;
+    ended = true;
+    driver.flushNow();
+    const current = connection;
+    queueMicrotask(() => {
+      current.controller.abort();
+      run.getState().actions.setConnection({ status: 'closed', by: 'server', reason: 'the stream said the run is over' });
+    });
+  }
+
+  const stopWatchdogs = startWatchdogs({
+    dialect,
+    run,
+    lastFrameAtMs: () => lastFrameAtMs,
+    ended: () => ingest.ended,
+    checkStatus: () => void send(dialect.checkStatus?.(runId) ?? []),
+  });
 
   const session: RunSession = {
     get runId() {
@@ -170,11 +219,12 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     },
     mode: 'live',
     dialect,
+    log,
     run,
     nodeStatus,
-    answers,
-    send,
-    memo: () => memo,
+    answers: createGateAnswerStore(),
+    answerGate: (gate, answer, audit) => sendBound(dialect.answerGate(gate, answer, memo), audit),
+    control: (action, reason, audit) => sendBound(dialect.control(action, runId, reason, memo), audit),
     frameAt: (index) => frames.frameAt(index),
     exportRecording: () => frames.toJsonl(),
     recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries }),
@@ -183,11 +233,15 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   return {
     session,
     close() {
-      clearInterval(staleTimer);
-      ingest.dispose();
-      controller.abort();
+      stopWatchdogs();
+      driver.dispose();
+      connection.controller.abort();
     },
   };
+}
+
+function isOpen(current: { controller: AbortController }): boolean {
+  return !current.controller.signal.aborted;
 }
 
 /** HTTP commands of WebSocket dialects (MARS snapshot) go to the same host over http(s). */

@@ -1,5 +1,6 @@
 /** The one place a ConnectionPlan becomes a real transport adapter. */
 import type { ConnectionPlan } from '@/protocol/dialect';
+import { createPollTransport } from '@/transport/poll-transport';
 import { createSocketIoTransport } from '@/transport/socketio-transport';
 import { createSseTransport } from '@/transport/sse-transport';
 import type { Transport } from '@/transport/transport';
@@ -7,8 +8,8 @@ import { createWebSocketTransport, type WebSocketTransportOptions } from '@/tran
 
 export type TransportExtras = Readonly<{
   getCursor: () => string | undefined;
-  /** AG-UI: the body of the first POST (the run that starts the stream). */
-  firstRunBody?: unknown;
+  /** What the session has learned (a polling plan's paths may depend on it). */
+  getMemo: () => Readonly<Record<string, unknown>>;
   WebSocketImpl?: WebSocketTransportOptions['WebSocketImpl'];
 }>;
 
@@ -22,7 +23,7 @@ export function createTransport(plan: ConnectionPlan, extras: TransportExtras): 
         ...(plan.resumeHeader ? { resumeHeader: plan.resumeHeader } : {}),
       });
     case 'post-sse':
-      return createSseTransport({ url: plan.url, headers: plan.headers, post: { body: extras.firstRunBody ?? {} } });
+      return createSseTransport({ url: plan.url, headers: plan.headers, post: { body: plan.body } });
     case 'websocket':
       return createWebSocketTransport({
         url: plan.url,
@@ -31,5 +32,7 @@ export function createTransport(plan: ConnectionPlan, extras: TransportExtras): 
       });
     case 'socket.io':
       return createSocketIoTransport({ url: plan.url, namespace: plan.namespace, auth: plan.auth, events: plan.events });
+    case 'poll':
+      return createPollTransport({ baseUrl: plan.baseUrl, headers: plan.headers, everyMs: plan.everyMs, requests: () => plan.requests(extras.getMemo()) });
   }
 }

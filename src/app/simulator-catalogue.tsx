@@ -4,6 +4,7 @@ import { buildLiveSearch } from '@/app/url-contract';
 import { EmptyState } from '@/components/ui/empty-state';
 import type { Dialect } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 type Catalogue = { scenarios: { id: string; title: string; description: string }[] };
 
@@ -33,7 +34,7 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
         <section key={dialect.id} aria-label={`${dialect.label} simulator runs`} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
           <h3 className="text-sm font-semibold">{dialect.label}</h3>
           <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-            {dialect.transport} · {dialect.capabilities.startsRuns ? 'you start the run' : 'watch a running run'}
+            {dialect.wire} · {dialect.capabilities.startsRuns ? 'you start the run' : 'watch a running run'}
           </p>
           <ul className="flex flex-col gap-1">
             {catalogue.scenarios.map((scenario) => (
@@ -57,7 +58,7 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
 }
 
 function simulatorSearch(dialect: Dialect, scenario: { id: string; title: string }): string {
-  const url = dialect.transport === 'websocket' ? SIMULATOR_URL.replace(/^http/, 'ws') : SIMULATOR_URL;
+  const url = simulatorBackendUrl(dialect, SIMULATOR_URL);
   const run = `${scenario.id}~${Date.now().toString(36)}`;
   if (!dialect.capabilities.startsRuns) return buildLiveSearch({ dialect: dialect.id, url, run });
   const start = `[scenario:${scenario.id}] ${scenario.title}`;

@@ -12,7 +12,7 @@ const CHOICES: DialectChoice[] = Object.values(DIALECTS).map((d: Dialect) => ({
     id: d.id,
     label: d.label,
     startsRuns: d.capabilities.startsRuns,
-    urlHint: d.transport === 'websocket' ? 'ws://host:port' : 'http://host:port',
+    urlHint: d.id === 'agui' ? 'http://host:port/path/of/the/agent' : d.wire === 'websocket' ? 'ws://host:port' : 'http://host:port',
   }));
 
 /** Where a newcomer lands: the simulator's runs, a recording to replay, or a real backend. */

@@ -1,35 +1,35 @@
 /**
- * Replay's load pass: decodes a recording ONCE, through the same createIngest (decoder +
- * sequencer) as a live stream, one frame at a time on the recording's own clock.
+ * Replay's load pass: reads a recording ONCE, through the same ingest pipeline as a live
+ * stream (create-ingest.ts), one frame at a time on the recording's own clock.
  *
- *   recorded frames → createIngest (manual expiry, flush per frame) → loader stores
- *                                  └ onFlush → payloads[frame]  (what the stores got)
- *   every SNAPSHOT_EVERY frames   → snapshot {run state, log checkpoint, node byId}
+ *   recorded frames → createIngest (clock = startedAt + t) → take() per frame → payloads[frame]
+ *   every SNAPSHOT_EVERY frames → the payloads since the last snapshot applied to the
+ *                                 loader's stores (apply-batch.ts) → snapshot {run, log checkpoint, byId}
  *
  * Seeking (replay-cursor.ts) then restores the nearest snapshot and re-applies at most
- * SNAPSHOT_EVERY cached payloads: no frame is decoded twice, so seeking costs O(K) at any
- * length. Deterministic: the clock is `startedAt + t`, and held frames expire when the
- * recorded time says the grace period ran out (never by a timer). After the last frame
- * the clock runs on by the grace period, so the end shows what the person saw once the
- * stream settled. Written only by app/create-replay-session.ts; no React.
+ * SNAPSHOT_EVERY cached payloads: no frame is read twice, so seeking costs O(K) at any
+ * length. Deterministic: held frames wait exactly as long as the recorded times say, never
+ * by a timer. After the last frame the clock runs on until nothing waits any more, so the
+ * end shows what the person saw once the stream settled. Nothing is sent: the pipeline's
+ * actions (refill, snapshot) are what live did, and their replies are in the recording.
+ * Written only by app/create-replay-session.ts; no React.
  */
 import { toAuditEvent } from '@/protocol/audit-event';
 import type { Dialect } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
-import type { LogCheckpoint, EventLog } from '@/stores/event-log';
-import { createStore } from 'zustand';
-
+import { EventLog, type LogCheckpoint } from '@/stores/event-log';
 import type { NodeMap } from '@/stores/reduce-node-status';
-import { createNodeStatusStore, type NodeStatusState, type NodeStatusStore } from '@/stores/node-status-store';
-import { createRunStore, initialRunState, type RunStore, type RunStoreState } from '@/stores/run-store';
+import { createNodeStatusStore } from '@/stores/node-status-store';
+import { createRunStore, type RunStore } from '@/stores/run-store';
 import type { RunState } from '@/stores/run-types';
 
-import { createIngest, type FlushedBatch } from '@/ingest/create-ingest';
+import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
+import { mergeBatches, NO_STATS, type Batch } from '@/ingest/batch';
+import { createIngest, type Ingest } from '@/ingest/create-ingest';
 import { FrameLog, type RecordedEntry, type RecordingHeader } from '@/ingest/frame-log';
 
 /** Frames between snapshots: a seek re-applies at most this many cached batches. */
 export const SNAPSHOT_EVERY = 128;
-const GRACE_MS = 750;
 const YIELD_EVERY = 1_000;
 
 export type ReplayMarkKind = 'chapter' | 'gate' | 'failure';
@@ -45,7 +45,7 @@ export type ReplayTimeline = Readonly<{
   /** Recorded arrival time of each frame (ms since start). */
   times: readonly number[];
   /** What the stores got for each frame, by frame index. */
-  payloads: readonly FlushedBatch[];
+  payloads: readonly Batch[];
   /** snapshots[j] is the state at position j * SNAPSHOT_EVERY. */
   snapshots: readonly ReplaySnapshot[];
   /** The loader's log, run to the end: forward seeks copy rows from it. */
@@ -61,128 +61,87 @@ export type BuildReplayOptions = Readonly<{
   header: RecordingHeader;
   entries: readonly RecordedEntry[];
   runId: string;
-  /** Called between chunks with frames decoded so far. */
+  /** Called between chunks with frames read so far. */
   onProgress?: (done: number, total: number) => void;
 }>;
+
+const EMPTY_BATCH: Batch = { events: [], issues: [], stats: NO_STATS, atMs: 0 };
 
 export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTimeline> {
   const { dialect, header, entries, runId } = options;
   const startedAtMs = Date.parse(header.startedAt) || 0;
   const frames = new FrameLog(header, startedAtMs, Number.MAX_SAFE_INTEGER);
-  const identity = { runId, dialect: dialect.id, source: header.source };
-  const run = createRunStore(identity);
-  const nodeStatus = createNodeStatusStore();
-  let clock = startedAtMs;
-  const flushed: FlushedBatch[] = [];
-  const sink = createSink(identity);
-  const ingest = createIngest({
-    dialect, run: sink.run, nodeStatus: sink.nodeStatus, frames, runId,
-    schedule: () => {},
-    now: () => clock,
-    manualExpiry: true,
-    graceMs: GRACE_MS,
-    onFlush: (batch) => flushed.push(batch),
-  });
+  const loader: BatchTarget = { log: new EventLog(), run: createRunStore({ runId, dialect: dialect.id, source: header.source }), nodeStatus: createNodeStatusStore() };
+  const clock = { now: startedAtMs };
+  const ingest = createIngest({ dialect, runId, now: () => clock.now });
   const total = entries.reduce((n, e) => n + ('frame' in e ? 1 : 0), 0);
   const times: number[] = [];
-  const payloads: FlushedBatch[] = [];
-  const snapshots: ReplaySnapshot[] = [snapshot(0, run, nodeStatus.getState().byId)];
+  const payloads: Batch[] = [];
+  const snapshots: ReplaySnapshot[] = [snapshot(0, loader)];
   const marks: ReplayMark[] = [];
   for (const entry of entries) {
-    clock = startedAtMs + entry.t;
-    if ('out' in entry) {
-      frames.addCommand(entry.out, clock);
+    clock.now = startedAtMs + entry.t;
+    if (!('frame' in entry)) {
+      replayNonFrame(entry, ingest, frames, clock.now);
       continue;
     }
-    if ('connection' in entry) {
-      ingest.newEpoch();
-      continue;
-    }
-    if ('audit' in entry) {
-      const event = toAuditEvent(entry.audit);
-      if (event) ingest.acceptLocal(event);
-      frames.addAudit(entry.audit, clock);
-      continue;
-    }
-    ingest.expireHeld();
-    ingest.acceptFrame(entry.frame);
-    if (times.length === total - 1) {
-      clock += GRACE_MS;
-      ingest.expireHeld();
-    }
-    ingest.flushNow();
-    const payload = mergeBatches(flushed.splice(0), clock);
+    ingest.tick();
+    ingest.accept(entry.frame, frames.addFrame(entry.frame, clock.now));
+    if (times.length === total - 1) settle(ingest, clock);
+    const payload = ingest.take() ?? { ...EMPTY_BATCH, atMs: clock.now };
     payloads.push(payload);
     times.push(entry.t);
     const position = times.length;
     collectMarks(payload.events, position, marks);
     if (position % SNAPSHOT_EVERY === 0 || position === total) {
-      applyBatch(run, nodeStatus, mergeBatches(payloads.slice(position - (position % SNAPSHOT_EVERY || SNAPSHOT_EVERY)), clock));
+      applyBatch(loader, mergeBatches(payloads.slice(position - (position % SNAPSHOT_EVERY || SNAPSHOT_EVERY)), clock.now));
+      noteActivity(loader.run, clock.now);
     }
-    if (position % SNAPSHOT_EVERY === 0) snapshots.push(snapshot(position, run, nodeStatus.getState().byId));
+    if (position % SNAPSHOT_EVERY === 0) snapshots.push(snapshot(position, loader));
     if (position % YIELD_EVERY === 0) {
       options.onProgress?.(position, total);
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   }
-  ingest.dispose();
   options.onProgress?.(total, total);
-  const log = run.getState().log;
-  return { header, total, times, payloads, snapshots, log, frames, marks, loaded: { run, byId: () => nodeStatus.getState().byId } };
+  return { header, total, times, payloads, snapshots, log: loader.log, frames, marks, loaded: { run: loader.run, byId: () => loader.nodeStatus.getState().byId } };
 }
 
-/**
- * Where createIngest writes during the load pass: nothing. The loader's real stores get
- * each SNAPSHOT_EVERY frames' batches at once (a fold: same state, one copy of `byId` per
- * K frames instead of one per frame, which made long runs with many nodes quadratic).
- */
-function createSink(identity: Parameters<typeof initialRunState>[0]): { run: RunStore; nodeStatus: NodeStatusStore } {
-  const noop = () => {};
-  const run = createStore<RunStoreState>()(() => ({
-    ...initialRunState(identity),
-    actions: { applyEvents: noop, recordIssues: noop, addStats: noop, setConnection: noop, setHealth: noop, restore: noop },
-  }));
-  const nodeStatus = createStore<NodeStatusState>()(() => ({ byId: {}, actions: { applyEvents: noop, restore: noop } }));
-  return { run, nodeStatus };
-}
-
-/** Applies one batch to a pair of stores exactly as ingest's flush does. */
-export function applyBatch(run: RunStore, nodeStatus: NodeStatusStore, batch: FlushedBatch): void {
-  const actions = run.getState().actions;
-  if (batch.events.length > 0) {
-    actions.applyEvents(batch.events);
-    nodeStatus.getState().actions.applyEvents(batch.events);
+/** Commands (read as live read them), reconnects and audit rows: what live recorded besides frames. */
+function replayNonFrame(entry: RecordedEntry, ingest: Ingest, frames: FrameLog, atMs: number): void {
+  if ('out' in entry) {
+    frames.addCommand(entry.out, atMs);
+    ingest.outbound(entry.out);
+  } else if ('connection' in entry) {
+    ingest.newConnection();
+    frames.addConnection(entry.connection, atMs);
+  } else if ('audit' in entry) {
+    const event = toAuditEvent(entry.audit);
+    if (event) ingest.local(event);
+    frames.addAudit(entry.audit, atMs);
   }
-  actions.recordIssues(batch.issues);
-  const { stats } = batch;
-  if (stats.frames || stats.duplicates || stats.rejected || stats.gaps) actions.addStats(stats);
-  actions.setHealth({ lastActivityAtMs: batch.atMs, stale: false });
+}
+
+/** After the last frame the clock runs on until nothing waits (bounded: each step declares at least one hole). */
+function settle(ingest: Ingest, clock: { now: number }): void {
+  for (let step = 0; step < 100; step++) {
+    const due = ingest.nextDeadlineMs();
+    if (due === undefined) return;
+    clock.now = Math.max(clock.now, due);
+    ingest.tick();
+  }
+}
+
+/** The replay's "last heard from the stream" is the recorded time (the header's clock reads it). */
+export function noteActivity(run: RunStore, atMs: number): void {
+  run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
 }
 
 /** Optional keys are written out so restoring over a later state clears them. */
-function snapshot(position: number, run: RunStore, byId: NodeMap): ReplaySnapshot {
+function snapshot(position: number, { log, run, nodeStatus }: BatchTarget): ReplaySnapshot {
   const { actions: _actions, ...state } = run.getState();
   const full: RunState = { title: undefined, startedAtMs: undefined, endedAtMs: undefined, error: undefined, ...state } as RunState;
-  return { position, run: full, checkpoint: state.log.checkpoint(), byId };
-}
-
-/** One frame normally flushes once; an expiry before it adds a second batch. */
-export function mergeBatches(batches: readonly FlushedBatch[], atMs: number): FlushedBatch {
-  if (batches.length === 1 && batches[0]) return batches[0];
-  const events: RunEvent[] = [];
-  const issues: FlushedBatch['issues'][number][] = [];
-  const stats = { frames: 0, duplicates: 0, rejected: 0, gaps: 0 };
-  let last = atMs;
-  for (const batch of batches) {
-    events.push(...batch.events);
-    issues.push(...batch.issues);
-    stats.frames += batch.stats.frames;
-    stats.duplicates += batch.stats.duplicates;
-    stats.rejected += batch.stats.rejected;
-    stats.gaps += batch.stats.gaps;
-    last = batch.atMs;
-  }
-  return { events, issues, stats, atMs: last };
+  return { position, run: full, checkpoint: log.checkpoint(), byId: nodeStatus.getState().byId };
 }
 
 function collectMarks(events: readonly RunEvent[], position: number, marks: ReplayMark[]) {

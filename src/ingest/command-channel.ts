@@ -1,12 +1,14 @@
 /**
  * Delivers a dialect's OutboundCommands: HTTP requests to the backend, messages on the
- * open socket, Socket.IO emits, or a new AG-UI run. HTTP replies come back as
- * HttpReplyFrames so ingest can decode and record them like any other frame.
+ * open socket, Socket.IO emits, or a new AG-UI run. Every HTTP reply is handed to
+ * `onReply` as an HttpReplyFrame, so ingest records and reads it like any other frame; a
+ * paged request (`paging`) asks for the next page while a page comes back full, up to
+ * `maxPages`.
  *
  * Commands are sent exactly once: no retry happens here; a failure is returned to the
  * caller in words (the gate dialog offers "Retry" to the person instead).
  */
-import type { HttpReplyFrame, OutboundCommand } from '@/protocol/dialect';
+import type { HttpReplyFrame, OutboundCommand, Paging } from '@/protocol/dialect';
 import type { Transport } from '@/transport/transport';
 
 export type CommandTarget = Readonly<{
@@ -20,11 +22,13 @@ export type CommandOutcome =
   | { ok: true; reply?: HttpReplyFrame }
   | { ok: false; status?: number; reason: string; reply?: HttpReplyFrame };
 
-export async function sendCommand(command: OutboundCommand, target: CommandTarget): Promise<CommandOutcome> {
+type HttpCommand = Extract<OutboundCommand, { via: 'http' }>;
+
+export async function sendCommand(command: OutboundCommand, target: CommandTarget, onReply?: (reply: HttpReplyFrame) => void): Promise<CommandOutcome> {
   try {
     switch (command.via) {
       case 'http':
-        return await sendHttp(command, target);
+        return command.paging ? await sendPaged(command, command.paging, target, onReply) : await sendHttp(command, target, onReply);
       case 'socket':
         await target.transport.send(command.message);
         return { ok: true };
@@ -40,7 +44,26 @@ export async function sendCommand(command: OutboundCommand, target: CommandTarge
   }
 }
 
-async function sendHttp(command: Extract<OutboundCommand, { via: 'http' }>, target: CommandTarget): Promise<CommandOutcome> {
+/** Page after page while each comes back full (a short page is the last). */
+async function sendPaged(command: HttpCommand, paging: Paging, target: CommandTarget, onReply?: (reply: HttpReplyFrame) => void): Promise<CommandOutcome> {
+  let outcome: CommandOutcome = { ok: true };
+  for (let page = 0; page < paging.maxPages; page++) {
+    const url = new URL(command.path, 'http://placeholder');
+    url.searchParams.set(paging.offsetParam, String(page * paging.pageSize));
+    outcome = await sendHttp({ ...command, path: `${url.pathname}${url.search}` }, target, onReply);
+    const items = outcome.reply ? itemsOf(outcome.reply.body, paging.itemsKey) : undefined;
+    if (!outcome.ok || items === undefined || items < paging.pageSize) break;
+  }
+  return outcome;
+}
+
+function itemsOf(body: unknown, key: string): number | undefined {
+  if (Array.isArray(body)) return body.length;
+  const items = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined;
+  return Array.isArray(items) ? items.length : undefined;
+}
+
+async function sendHttp(command: HttpCommand, target: CommandTarget, onReply?: (reply: HttpReplyFrame) => void): Promise<CommandOutcome> {
   const fetchImpl = target.fetchImpl ?? globalThis.fetch.bind(globalThis);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (target.token) headers.authorization = `Bearer ${target.token}`;
@@ -58,6 +81,7 @@ async function sendHttp(command: Extract<OutboundCommand, { via: 'http' }>, targ
     // not JSON: keep the text
   }
   const reply: HttpReplyFrame = { reply: { method: command.method, path: command.path, status: response.status }, body };
+  onReply?.(reply);
   if (response.ok) return { ok: true, reply };
   return { ok: false, status: response.status, reason: describeStatus(response.status, body), reply };
 }

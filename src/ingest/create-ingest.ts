@@ -1,370 +1,213 @@
 /**
- * The ingest pipeline: raw frame → dialect decoder → sequencer → batched store updates.
- * The only code that writes a session's run and node-status stores. Used by live
- * sessions and by replay alike, so a recording reproduces exactly what was seen.
+ * The ingest pipeline, one path for every dialect:
  *
- * Per frame: record it, decode it (a decoder that throws anyway is caught and the frame
- * quarantined), stamp each event with its frame index and ordering key, pass it through
- * the sequencer, and queue what comes out. One flush per scheduled tick applies the
- * queue to both stores. A gap adds a visible marker to the log and asks for a resync;
- * when the hole is filled (late frame, replay, history, resumed stream, or a reconnect's
- * replay for protocols whose seq restarts per connection) a second row says how.
+ *   raw frame ─▶ dialect.locate ─▶ sequencer ─▶ dialect interpreter ─▶ pending batch
+ *   (recorded     (place: order,     (dedupe,      (one per session,      (take(): what the
+ *    by the        identity, cursor,  reorder,      in protocol order,     stores get, via
+ *    caller)       memo; split)       holes)        once per frame)        apply-batch.ts)
+ *                                        └─▶ recovery.ts (rows + actions: refill, snapshot)
  *
- * Dialects whose decoder keeps run state (`decodeInOrder`: tolky, shannon, myagent) are decoded
- * after the sequencer instead: a per-connection decoder only places each frame, and one
- * decoder for the whole session reads the frames in protocol order, once each, so a
- * reordered, dropped-then-refilled or replayed frame reads the same state as in a clean run.
+ * Pure apart from the injected clock: no timers, no scheduling, no stores. The caller feeds
+ * frames (with their recording index), calls `tick()` at `nextDeadlineMs()`, takes batches
+ * when it wants to paint, and performs the actions (`onAction`): memo updates, a resumed
+ * stream, refill or snapshot commands. Live sessions and replay drive the same pipeline
+ * (app/sessions/*), so a recording reproduces exactly what was seen.
  *
- * `cursor` is the RESUME cursor: while a gap is open it points before the hole (see
- * gap-tracker.ts), so a replay or `Last-Event-ID` resume sends the missing frames again.
+ * Every canonical event points at its own raw frame (`frame`) and, when ordered, carries its
+ * order key (`key`). A throw anywhere inside (a bug, not the frame's fault) becomes an
+ * "internal error" issue and the stream goes on (tests/integration/pipeline-errors.test.ts).
  */
-import type { DecodeResult, Dialect, FrameOrder } from '@/protocol/dialect';
-import { isHttpReplyFrame, orderKey } from '@/protocol/dialect';
+import { orderKey, type Dialect, type Location, type Memo, type PlacedFrame } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
-import type { NodeStatusStore } from '@/stores/node-status-store';
-import type { RunStore } from '@/stores/run-store';
-import type { DecodeIssue } from '@/stores/run-types';
 
-import type { FrameLog } from '@/ingest/frame-log';
-import type { Schedule } from '@/ingest/frame-scheduler';
-import { createGapTracker, span, type FillSource } from '@/ingest/gap-tracker';
-import { unsafeEventReason } from '@/ingest/guard-events';
-import { createSequencer, type GapReport, type Sequenced } from '@/ingest/sequencer';
+import { createPendingBatch, type Batch } from '@/ingest/batch';
+import { createSafeInterpreter } from '@/ingest/safe-interpreter';
+import { createRecovery, type RecoveryAction } from '@/ingest/recovery';
+import { createSequencer, emptyOutput, type Sequenced, type SequencerOutput } from '@/ingest/sequencer';
 
-type Item = Readonly<{
-  events: RunEvent[];
-  cursor?: string;
-  advance?: FrameOrder;
-  key?: string;
-  /** decodeInOrder dialects: the frame itself, decoded when the sequencer releases it. */
-  raw?: Readonly<{ frame: unknown; frameIndex: number }>;
-}>;
+export type IngestAction = RecoveryAction | Readonly<{ kind: 'memo'; memo: Memo }>;
 
 export type IngestOptions = Readonly<{
   dialect: Dialect;
-  run: RunStore;
-  nodeStatus: NodeStatusStore;
-  frames: FrameLog;
-  schedule: Schedule;
   runId: string;
-  now?: () => number;
-  /** Asked to fetch what a gap lost (the live session sends the dialect's resync). */
-  onGap?: (gap: GapReport, cursor: string | undefined) => void;
-  onMemo?: (memo: Readonly<Record<string, unknown>>) => void;
-  /** Receives pipeline errors that are not the frame's fault (bugs): shown, never thrown. */
-  onInternalError?: (error: unknown) => void;
+  now: () => number;
+  /** What the session must do: update the memo, resume the stream, send refill or snapshot commands. */
+  onAction?: (action: IngestAction) => void;
   reorderWindow?: number;
   graceMs?: number;
-  /** decodeInOrder dialects: how long what follows a gap waits for the resync to fill it. */
-  gapHoldMs?: number;
-  /**
-   * Replay: no timers. Held frames expire only when `expireHeld()` is called (at each
-   * recorded frame's time), so a replay is deterministic and repeats what live did.
-   */
-  manualExpiry?: boolean;
-  /** Sees each applied batch exactly as the stores got it (replay caches them for seeking). */
-  onFlush?: (flushed: FlushedBatch) => void;
+  refillWaitMs?: number;
 }>;
 
-export type FlushedBatch = Readonly<{ events: readonly RunEvent[]; issues: readonly DecodeIssue[]; stats: Readonly<{ frames: number; duplicates: number; rejected: number; gaps: number }>; atMs: number }>;
-
-export type Ingest = ReturnType<typeof createIngest>;
-
-/** A resync (replay, history, resumed stream) answers well within this; past it the hole is given up. */
-const GAP_HOLD_MS = 3_000;
-
-/** How often stream activity is written to the store (see noteActivity). */
-const ACTIVITY_RESOLUTION_MS = 1_000;
+type Item = Readonly<{ frame: PlacedFrame; frameIndex: number }>;
 
 export function createIngest(options: IngestOptions) {
-  const { dialect, run, nodeStatus, frames, schedule } = options;
-  const now = options.now ?? Date.now;
-  // A bug in the pipeline (not the frame's fault) becomes a diagnostics issue and the stream goes on.
-  const internalError = options.onInternalError ?? ((error: unknown) => recordInternalError(run, error, now()));
+  const { dialect, now } = options;
+  const ordering = dialect.recovery.ordering;
   const sequencer = createSequencer<Item>({
-    ...(dialect.firstSeq !== undefined ? { firstSeq: dialect.firstSeq } : {}),
-    reorderWindow: options.reorderWindow ?? 5,
-    graceMs: options.graceMs ?? 750,
-    // myagent renumbers per connection: nothing past a hole may apply, a reconnect refills it.
-    releaseOnGap: dialect.gapRecovery !== 'reconnect',
-    // Decoded in order: what follows a hole waits for the resync, so the decoder reads it after the hole.
-    ...(dialect.decodeInOrder && dialect.gapRecovery !== 'reconnect' ? { holdOnGapMs: options.gapHoldMs ?? GAP_HOLD_MS } : {}),
+    holes: ordering.by === 'seq' ? ordering.holes : 'normal',
+    ...(ordering.by === 'seq' && ordering.firstSeq !== undefined ? { firstSeq: ordering.firstSeq } : {}),
+    ...(options.reorderWindow !== undefined ? { reorderWindow: options.reorderWindow } : {}),
+    ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : ordering.by === 'seq' && ordering.waitMs !== undefined ? { graceMs: ordering.waitMs } : {}),
+    ...(options.refillWaitMs !== undefined ? { refillWaitMs: options.refillWaitMs } : {}),
   });
-  const strictGaps = dialect.gapRecovery === 'reconnect';
-  const gapTracker = createGapTracker();
-  let refillOnNextRelease = false;
-  let reconnectedSinceGap = false;
-  let fillSource: FillSource = 'late frame';
-  let epoch = 0;
-  // A fresh decoder per connection, as the Dialect contract promises: myagent scopes its seq
-  // by the epoch it was created with, and MARS holds frames after a reconnect until the
-  // snapshot arrives.
-  let decode = dialect.createDecoder({ runId: options.runId, epoch });
-  const inOrder = dialect.decodeInOrder;
-  const sessionDecode = inOrder ? dialect.createDecoder({ runId: options.runId, epoch }) : undefined;
-  let pending: RunEvent[] = [];
-  let issues: DecodeIssue[] = [];
-  let stats = { frames: 0, duplicates: 0, rejected: 0, gaps: 0 };
-  let flushQueued = false;
+  const interpret = createSafeInterpreter(dialect.createInterpreter({ runId: options.runId }));
+  const recovery = createRecovery(dialect, options.runId);
+  const pending = createPendingBatch();
+  let connection = 0;
   let cursor: string | undefined;
-  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  let ended = false;
+  /** One sequencer output reused for every frame (read at once): no six arrays per frame for the collector. */
+  const scratch = emptyOutput<Item>();
 
-  function queueFlush() {
-    if (flushQueued) return;
-    flushQueued = true;
-    schedule(flush);
+  /** The session's reaction to an action can have a bug too: shown, and the frame still goes on. */
+  function act(action: IngestAction): void {
+    guarded(() => options.onAction?.(action));
   }
 
-  function flush() {
-    flushQueued = false;
-    const batch = pending;
-    const newIssues = issues;
-    const delta = stats;
-    pending = [];
-    issues = [];
-    stats = { frames: 0, duplicates: 0, rejected: 0, gaps: 0 };
+  function guarded(work: () => void): void {
     try {
-      if (batch.length > 0) {
-        run.getState().actions.applyEvents(batch);
-        nodeStatus.getState().actions.applyEvents(batch);
-      }
-      run.getState().actions.recordIssues(newIssues);
-      if (delta.frames || delta.duplicates || delta.rejected || delta.gaps) run.getState().actions.addStats(delta);
-      const atMs = now();
-      noteActivity(atMs);
-      options.onFlush?.({ events: batch, issues: newIssues, stats: delta, atMs });
+      work();
     } catch (error) {
-      internalError(error);
+      pending.issue({ frame: -1, reason: `internal error: ${error instanceof Error ? error.message : String(error)}`, atMs: now() });
     }
   }
 
-  /**
-   * Stream liveness for the stale check. Stale means silence for tens of seconds, so a
-   * note per second is enough: a store write on every flush would wake every run-store
-   * subscriber (and repaint the status region) once per animation frame.
-   */
-  let activityNotedAtMs = -Infinity;
-  function noteActivity(atMs: number) {
-    if (atMs - activityNotedAtMs < ACTIVITY_RESOLUTION_MS && !run.getState().connection.stale) return;
-    activityNotedAtMs = atMs;
-    run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
-  }
-
-  function safeDecode(frame: unknown, decoder = decode): DecodeResult {
+  function locate(frame: unknown): Location {
     try {
-      const result = decoder(frame);
-      const unsafe = result.kind === 'events' ? unsafeEventReason(result.events) : undefined;
-      return unsafe === undefined ? result : { kind: 'rejected', reason: unsafe };
+      return dialect.locate(frame, { runId: options.runId, connection });
     } catch (error) {
-      return { kind: 'rejected', reason: `decoder error: ${error instanceof Error ? error.message : String(error)}` };
+      return { kind: 'rejected', reason: `could not place the frame: ${error instanceof Error ? error.message : String(error)}` };
     }
   }
 
-  function release(out: { released: Item[]; duplicates: number; gaps: GapReport[] }) {
-    stats.duplicates += out.duplicates;
-    for (const item of out.released) {
-      for (const event of item.raw ? decodeReleased(item.raw, item.key) : item.events) pending.push(event);
-      if (item.cursor !== undefined) {
-        cursor = item.cursor;
-        if (item.key !== undefined) gapTracker.noteCursor(item.key, item.cursor);
-      }
-      if (item.advance) sequencer.advanceTo(item.advance.scope, item.advance.seq);
+  function acceptOne(frame: unknown, frameIndex: number): void {
+    pending.count('frames');
+    const location = locate(frame);
+    if (location.kind === 'rejected') {
+      pending.count('rejected');
+      pending.issue({ frame: frameIndex, reason: location.reason, atMs: now(), ...(location.frameType !== undefined ? { frameType: location.frameType } : {}) });
+      return;
     }
-    if (refillOnNextRelease && out.released.length > 0) {
-      refillOnNextRelease = false;
-      pending.push(...gapTracker.filled('replay after reconnect', now()));
-    } else if (!strictGaps && gapTracker.isOpen && sequencer.openHoles() === 0) {
-      pending.push(...gapTracker.filled(fillSource, now()));
-    }
-    for (const gap of out.gaps) reportGap(gap);
-    if (sequencer.isHolding()) armExpiry();
-  }
-
-  /** decodeInOrder: the session's one decoder reads a released frame, in protocol order. */
-  function decodeReleased(raw: NonNullable<Item['raw']>, key: string | undefined): readonly RunEvent[] {
-    const result = safeDecode(raw.frame, sessionDecode);
-    if (result.kind === 'rejected') {
-      quarantine(result, raw.frameIndex);
-      return [];
-    }
-    for (const event of result.events) {
-      event.frame = raw.frameIndex;
-      if (key !== undefined) event.key = key;
-    }
-    // The memo was handed on when the frame was placed (acceptPlaced).
-    return result.events;
-  }
-
-  function quarantine(result: Extract<DecodeResult, { kind: 'rejected' }>, frameIndex: number) {
-    stats.rejected += 1;
-    issues.push({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
-  }
-
-  /**
-   * decodeInOrder: places each frame (split into the live frames it carries) with the
-   * per-connection decoder; `release` decodes them with the session's decoder.
-   */
-  function acceptPlaced(frame: unknown, frameIndex: number, split: (frame: unknown) => unknown[] | undefined) {
-    const parts = split(frame);
+    if (location.answer) recovery.noteAnswer(location.answer);
     const batch: Sequenced<Item>[] = [];
-    let placedLast: Extract<DecodeResult, { kind: 'events' }> | undefined;
-    for (const part of parts ?? [frame]) {
-      const placed = safeDecode(part);
-      if (placed.kind === 'rejected') {
-        quarantine(placed, frameIndex);
-        if (placed.order) batch.push({ order: placed.order, item: { events: [] } });
-        continue;
-      }
-      placedLast = placed;
-      // Session bookkeeping (myagent's session id, signed state) is needed on arrival, not in
-      // protocol order: a session_created held behind a lost frame must still start the run.
-      if (placed.memo) options.onMemo?.(placed.memo);
-      const key = placed.order ? orderKey(placed.order) : undefined;
-      const item: Item = { events: [], raw: { frame: part, frameIndex }, ...(key !== undefined ? { key } : {}), ...(placed.cursor !== undefined ? { cursor: placed.cursor } : {}), ...(placed.advance ? { advance: placed.advance } : {}) };
-      batch.push({ ...(placed.order ? { order: placed.order } : {}), ...(placed.identity !== undefined ? { identity: placed.identity } : {}), item });
+    for (const placed of location.frames) {
+      // Session bookkeeping is needed on arrival: a session id held behind a lost frame must still start the run.
+      if (placed.memo) act({ kind: 'memo', memo: placed.memo });
+      // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
+      if (placed.end) ended = true;
+      batch.push({ ...(placed.order ? { order: placed.order } : {}), ...(placed.identity !== undefined ? { identity: placed.identity } : {}), item: { frame: placed, frameIndex } });
     }
-    if (parts) fillSource = isHttpReplyFrame(frame) ? 'history' : 'replay';
-    else if (placedLast) fillSource = fillSourceOf(frame, placedLast, reconnectedSinceGap);
-    release(sequencer.accept(batch, now()));
+    settle(sequencer.accept(batch, now(), reset(scratch)));
   }
 
-  function reportGap(gap: GapReport) {
-    stats.gaps += 1;
-    reconnectedSinceGap = false;
-    gapTracker.opened(gap, cursor, !strictGaps && !dialect.decodeInOrder);
-    pending.push({ type: 'log', level: 'warn', source: 'runboard', message: `Gap: ${span(gap)} missing; resyncing`, atMs: now() });
-    options.onGap?.(gap, gapTracker.resumeCursor(cursor));
+  /** Reads what the sequencer released, in order, then turns its hole reports into rows and actions. */
+  function settle(out: SequencerOutput<Item>): void {
+    if (out.duplicates > 0) pending.count('duplicates', out.duplicates);
+    for (let i = 0; i < out.released.length; i++) read(out.released[i] as Item, out);
+    const outcome = recovery.settle(out, cursor);
+    if (outcome.rows.length > 0) pending.events(stampTime(outcome.rows, now()));
+    if (outcome.gaps > 0) pending.count('gaps', outcome.gaps);
+    if (outcome.holes > 0) pending.count('holes', outcome.holes);
+    for (const action of outcome.actions) act(action);
   }
 
-  function armExpiry() {
-    if (expiryTimer !== undefined || options.manualExpiry) return;
-    expiryTimer = setTimeout(() => {
-      expiryTimer = undefined;
-      release(sequencer.expire(now()));
-      queueFlush();
-    }, options.graceMs ?? 750);
+  /** One released frame: cursor, snapshot advance, then the interpreter (once). */
+  function read({ frame, frameIndex }: Item, out: SequencerOutput<Item>): void {
+    if (frame.cursor !== undefined) cursor = frame.cursor;
+    if (!frame.heartbeat) interpretInto(frame, frameIndex);
+    // A snapshot's state comes first; what it releases (held frames after it) is read after.
+    if (frame.advance) sequencer.advanceTo(frame.advance.scope, frame.advance.seq, out);
   }
 
-  /** Turns one decode result into sequencer items (replays carry one key per event). */
-  function toSequenced(result: Extract<DecodeResult, { kind: 'events' }>): Sequenced<Item>[] {
-    const item: Item = { events: result.events, ...(result.cursor !== undefined ? { cursor: result.cursor } : {}), ...(result.advance ? { advance: result.advance } : {}) };
-    if (result.order) {
-      const key = orderKey(result.order);
-      for (const event of result.events) event.key = key;
-      return [{ order: result.order, item: { ...item, key } }];
-    }
-    const keyed = result.events.some((e) => e.key !== undefined);
-    if (!keyed) return [{ ...(result.identity !== undefined ? { identity: result.identity } : {}), item }];
-    // One history envelope may map to several events sharing its key: they stay one item.
-    // Events without a key (a replay's own warnings) pass unordered.
-    const items: Sequenced<Item>[] = [];
-    for (const event of result.events) {
-      const last = items[items.length - 1];
-      if (event.key === undefined) items.push({ item: { events: [event] } });
-      else if (last?.order && last.item.events[0]?.key === event.key) last.item.events.push(event);
-      else items.push({ order: parseOrderKey(event.key), item: { events: [event] } });
-    }
-    return items;
-  }
-
-  /** One frame: record, decode, sequence, queue (acceptFrame guards it). */
-  function acceptOne(frame: unknown): void {
-    const frameIndex = frames.addFrame(frame, now());
-    stats.frames += 1;
-    if (inOrder) {
-      acceptPlaced(frame, frameIndex, inOrder.split);
-      queueFlush();
-      return;
-    }
-    const result = safeDecode(frame);
+  function interpretInto(frame: PlacedFrame, frameIndex: number): void {
+    const result = interpret(frame);
     if (result.kind === 'rejected') {
-      quarantine(result, frameIndex);
-      // A bad frame that still told its seq keeps its place: no false gap, no resync.
-      if (result.order) release(sequencer.accept([{ order: result.order, item: { events: [] } }], now()));
-      queueFlush();
+      pending.count('rejected');
+      pending.issue({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
       return;
     }
-    for (const event of result.events) event.frame = frameIndex;
-    if (result.memo) options.onMemo?.(result.memo);
-    fillSource = fillSourceOf(frame, result, reconnectedSinceGap);
-    release(sequencer.accept(toSequenced(result), now()));
-    queueFlush();
+    const key = frame.order ? orderKey(frame.order) : undefined;
+    for (const event of result.events) {
+      // A command of our own has no frame in the recording.
+      if (frameIndex >= 0) event.frame = frameIndex;
+      if (key !== undefined) event.key = key;
+      if (event.type === 'raw' && event.unknown) pending.count('unknown');
+    }
+    pending.events(result.events);
+    if (result.memo) act({ kind: 'memo', memo: result.memo });
   }
 
   return {
-    /** One frame exactly as the transport delivered it. */
-    acceptFrame(frame: unknown): void {
-      try {
-        acceptOne(frame);
-      } catch (error) {
-        internalError(error);
-      }
+    /** One frame exactly as the transport delivered it, with its index in the recording. */
+    accept(frame: unknown, frameIndex: number): void {
+      guarded(() => acceptOne(frame, frameIndex));
     },
-    /** An event of this browser's own (the audit row of a person's action): never sequenced or recorded as a frame. */
-    acceptLocal(event: RunEvent): void {
-      pending.push(event);
-      queueFlush();
+    /**
+     * A command this session sent, for dialects whose interpreter reads them (readsOwnCommands):
+     * read in arrival order with the stream, never recorded as a frame.
+     */
+    outbound(command: unknown): void {
+      if (!dialect.readsOwnCommands) return;
+      guarded(() => settle(sequencer.accept([{ item: { frame: { body: command, outbound: true }, frameIndex: -1 } }], now(), reset(scratch))));
     },
-    /** Keep-alive without a frame (SSE comment, pong). */
-    alive(): void {
-      noteActivity(now());
+    /** An event of this browser's own (the audit row of a person's action): never sequenced. */
+    local(event: RunEvent): void {
+      pending.events([event]);
     },
-    /** A new connection: dialects whose seq restarts per connection get a fresh scope (via the epoch). */
-    newEpoch(): void {
-      epoch += 1;
-      // decodeInOrder: only the placing decoder is per connection; the session's one stays.
-      decode = dialect.createDecoder({ runId: options.runId, epoch });
-      frames.addConnection(epoch, now());
-      // The new connection resumes from the cursor before any held frame: they come again.
+    /**
+     * A new connection: protocols that number frames per connection get a fresh scope, and
+     * frames held for a hole are let go — the new connection resumes from the cursor, before them.
+     */
+    newConnection(): void {
+      connection += 1;
       sequencer.discardHeld();
-      sequencer.dropClosedScopes();
-      reconnectedSinceGap = true;
-      if (strictGaps && gapTracker.isOpen) refillOnNextRelease = true;
+      recovery.noteReconnect();
     },
-    /** Declares gaps whose grace period has run out by `now()` (replay's clock; see manualExpiry). */
-    expireHeld(): void {
-      const out = sequencer.expire(now());
-      if (out.released.length === 0 && out.gaps.length === 0) return;
-      release(out);
-      queueFlush();
+    /** Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). */
+    tick(): void {
+      guarded(() => settle(sequencer.expire(now(), emptyOutput<Item>())));
     },
-    /** Where a resume (replay sinceSeq, Last-Event-ID, last_seq) starts: before an open gap. */
+    nextDeadlineMs(): number | undefined {
+      return sequencer.nextDeadlineMs();
+    },
+    /** Everything read since the last take, or undefined when nothing was. */
+    take(): Batch | undefined {
+      return pending.take(now());
+    },
+    get hasPending(): boolean {
+      return !pending.isEmpty;
+    },
+    /** Where a resume starts (replay sinceSeq, Last-Event-ID, last_seq): the last frame read in order. */
     get cursor(): string | undefined {
-      return gapTracker.resumeCursor(cursor);
+      return cursor;
     },
-    /** True while a declared gap is not filled yet. */
-    get hasOpenGap(): boolean {
-      return gapTracker.isOpen;
+    /** True while a lost hole is waited for (the refill is under way). */
+    get refilling(): boolean {
+      return sequencer.isWaiting();
     },
-    get epoch(): number {
-      return epoch;
+    /** The stream said the run is over (an end marker arrived). */
+    get ended(): boolean {
+      return ended;
     },
-    /** Applies everything queued now (tests, replay's instant mode, teardown). */
-    flushNow(): void {
-      if (pending.length > 0 || issues.length > 0 || stats.frames > 0) flush();
-    },
-    dispose(): void {
-      clearTimeout(expiryTimer);
+    get connection(): number {
+      return connection;
     },
   };
 }
 
-/** What kind of answer closed a gap, for the "filled by" row. */
-function fillSourceOf(frame: unknown, result: Extract<DecodeResult, { kind: 'events' }>, reconnected: boolean): FillSource {
-  if (isHttpReplyFrame(frame)) return /\/events\b/.test(frame.reply.path) ? 'history' : 'snapshot';
-  if (!result.order && result.events.some((e) => e.key !== undefined)) return 'replay';
-  return reconnected ? 'resumed stream' : 'late frame';
+export type Ingest = ReturnType<typeof createIngest>;
+
+function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {
+  out.released.length = 0;
+  out.duplicates = 0;
+  out.opened.length = 0;
+  out.filled.length = 0;
+  out.unfilled.length = 0;
+  out.skipped.length = 0;
+  return out;
 }
 
-function recordInternalError(run: RunStore, error: unknown, atMs: number): void {
-  try {
-    run.getState().actions.recordIssues([{ frame: -1, reason: `internal error: ${String(error)}`, atMs }]);
-  } catch {
-    // The store itself is broken: nothing left to show it in.
-  }
-}
-
-function parseOrderKey(key: string): FrameOrder {
-  const at = key.lastIndexOf('#');
-  return { scope: key.slice(0, at), seq: Number(key.slice(at + 1)) };
+function stampTime(rows: RunEvent[], atMs: number): RunEvent[] {
+  for (const row of rows) row.atMs = atMs;
+  return rows;
 }

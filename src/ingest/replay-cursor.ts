@@ -8,11 +8,9 @@
  * and apply at most SNAPSHOT_EVERY batches. Only writer of the replay session's stores;
  * the player reads `position` and subscribes for changes.
  */
-import type { EventLog } from '@/stores/event-log';
-import type { NodeStatusStore } from '@/stores/node-status-store';
-import type { RunStore } from '@/stores/run-store';
-
-import { SNAPSHOT_EVERY, applyBatch, mergeBatches, type ReplayTimeline } from '@/ingest/build-replay';
+import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
+import { mergeBatches } from '@/ingest/batch';
+import { SNAPSHOT_EVERY, noteActivity, type ReplayTimeline } from '@/ingest/build-replay';
 
 export type ReplayCursor = Readonly<{
   readonly position: number;
@@ -21,22 +19,24 @@ export type ReplayCursor = Readonly<{
   subscribe: (listener: () => void) => () => void;
 }>;
 
-export function createReplayCursor(timeline: ReplayTimeline, run: RunStore, nodeStatus: NodeStatusStore): ReplayCursor {
-  const log: EventLog = run.getState().log;
+export function createReplayCursor(timeline: ReplayTimeline, target: BatchTarget): ReplayCursor {
+  const { log, run, nodeStatus } = target;
   const listeners = new Set<() => void>();
   let position = 0;
 
   function applyRange(from: number, to: number) {
     if (to <= from) return;
     const batches = timeline.payloads.slice(from, to);
-    applyBatch(run, nodeStatus, mergeBatches(batches, batches[batches.length - 1]?.atMs ?? 0));
+    const atMs = batches[batches.length - 1]?.atMs ?? 0;
+    applyBatch(target, mergeBatches(batches, atMs));
+    noteActivity(run, atMs);
   }
 
   function restore(index: number) {
     const snap = timeline.snapshots[index];
     if (!snap) return;
     log.restoreFrom(timeline.log, snap.checkpoint);
-    run.getState().actions.restore({ ...snap.run, log });
+    run.getState().actions.restore(snap.run);
     nodeStatus.getState().actions.restore(snap.byId);
     position = snap.position;
   }

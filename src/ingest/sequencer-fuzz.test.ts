@@ -1,8 +1,8 @@
 /**
  * Property-based tests of the sequencer under hostile orders: random scopes, repeats,
  * huge jumps, negative, fractional and non-finite seqs, interleaved with expiry. It must
- * never hang or throw, never release an item twice, and account for every item once
- * (released, counted as a duplicate, or still held).
+ * never hang or throw, never release an item twice, and — once time has run on — account
+ * for every item once (released or counted as a duplicate), unless a snapshot covered it.
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
@@ -23,26 +23,29 @@ const stepArb = fc.oneof(
 
 test('hostile orders never hang, throw or release an item twice', () => {
   fc.assert(
-    fc.property(fc.array(stepArb, { maxLength: 80 }), fc.option(fc.constantFrom(0, 1), { nil: undefined }), (steps, firstSeq) => {
-      const sequencer = createSequencer<number>({ reorderWindow: 3, graceMs: 500, ...(firstSeq !== undefined ? { firstSeq } : {}) });
+    fc.property(fc.array(stepArb, { maxLength: 80 }), fc.option(fc.constantFrom(0, 1), { nil: undefined }), fc.constantFrom('lost' as const, 'normal' as const), (steps, firstSeq, holes) => {
+      const sequencer = createSequencer<number>({ holes, reorderWindow: 3, graceMs: 500, refillWaitMs: 1000, ...(firstSeq !== undefined ? { firstSeq } : {}) });
       const released: number[] = [];
       let duplicates = 0;
       let now = 0;
       let sent = 0;
       steps.forEach((step, index) => {
-        if (step.kind === 'advance') {
-          sequencer.advanceTo(step.scope, step.seq);
-          return;
-        }
-        const out = step.kind === 'expire' ? sequencer.expire((now += step.afterMs)) : sequencer.accept([toSequenced(step, index)], now);
+        const out =
+          step.kind === 'advance'
+            ? sequencer.advanceTo(step.scope, step.seq)
+            : step.kind === 'expire'
+              ? sequencer.expire((now += step.afterMs))
+              : sequencer.accept([toSequenced(step, index)], now);
         if (step.kind === 'frame') sent += 1;
         released.push(...out.released);
         duplicates += out.duplicates;
       });
-      released.push(...sequencer.expire(now + 1e9).released);
+      // Time runs on until nothing waits: every frame is then released or counted as a duplicate.
+      for (let due = sequencer.nextDeadlineMs(); due !== undefined; due = sequencer.nextDeadlineMs()) released.push(...sequencer.expire(due).released);
       expect(new Set(released).size).toBe(released.length);
-      expect(released.length + duplicates).toBeLessThanOrEqual(sent);
-      expect(sequencer.openHoles()).toBeLessThanOrEqual(100_000);
+      // A snapshot (advance) may cover frames that were waiting: their content is in its state.
+      if (steps.some((step) => step.kind === 'advance')) expect(released.length + duplicates).toBeLessThanOrEqual(sent);
+      else expect(released.length + duplicates).toBe(sent);
     }),
     { numRuns: 400 },
   );

@@ -3,151 +3,144 @@ import { describe, expect, test } from 'vitest';
 import { createSequencer, type Sequenced } from '@/ingest/sequencer';
 
 const at = (seq: number, scope = 'run'): Sequenced<string> => ({ order: { scope, seq }, item: `e${seq}` });
+const hole = (fromSeq: number, toSeq: number, missing = toSeq - fromSeq + 1, scope = 'run') => ({ scope, fromSeq, toSeq, missing });
 
 describe('sequencer', () => {
   test('releases in-order frames at once', () => {
-    const seq = createSequencer<string>({ firstSeq: 0 });
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0 });
     expect(seq.accept([at(0), at(1), at(2)], 0).released).toEqual(['e0', 'e1', 'e2']);
   });
 
   test('drops a frame delivered twice, even three times', () => {
-    const seq = createSequencer<string>({ firstSeq: 0 });
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0 });
     const out = seq.accept([at(0), at(1), at(1), at(0), at(1)], 0);
     expect(out.released).toEqual(['e0', 'e1']);
     expect(out.duplicates).toBe(3);
   });
 
-  test('puts frames reordered within the window back in order', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 5 });
-    const first = seq.accept([at(0), at(3), at(2)], 0);
-    expect(first.released).toEqual(['e0']);
-    expect(seq.isHolding()).toBe(true);
+  test('puts frames reordered within the window back in order, with no hole reported', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 5 });
+    expect(seq.accept([at(0), at(3), at(2)], 0).released).toEqual(['e0']);
+    expect(seq.nextDeadlineMs()).toBe(750);
     const second = seq.accept([at(1)], 10);
     expect(second.released).toEqual(['e1', 'e2', 'e3']);
-    expect(second.gaps).toEqual([]);
+    expect([second.opened, second.filled]).toEqual([[], []]);
+    expect(seq.nextDeadlineMs()).toBeUndefined();
   });
 
-  test('a hole still open after the grace period is reported as a gap and the held frames are released', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, graceMs: 100 });
+  test('lost hole: declared after the grace, then what follows waits for the refill, which releases it all in order', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, graceMs: 100, refillWaitMs: 1000 });
     seq.accept([at(0), at(2), at(3)], 0);
-    expect(seq.expire(50).gaps).toEqual([]);
-    const out = seq.expire(150);
-    expect(out.gaps).toEqual([{ scope: 'run', fromSeq: 1, toSeq: 1 }]);
-    expect(out.released).toEqual(['e2', 'e3']);
+    expect(seq.expire(50).opened).toEqual([]);
+    const declared = seq.expire(150);
+    expect(declared.opened).toEqual([hole(1, 1)]);
+    expect(declared.released).toEqual([]);
+    expect(seq.isWaiting()).toBe(true);
+    expect(seq.accept([at(4)], 200).released).toEqual([]);
+    const refilled = seq.accept([at(1)], 600);
+    expect(refilled.released).toEqual(['e1', 'e2', 'e3', 'e4']);
+    expect(refilled.filled).toEqual([hole(1, 1)]);
+    expect(seq.isWaiting()).toBe(false);
   });
 
-  test('overflowing the reorder window declares the gap without waiting', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 2 });
+  test('lost hole never refilled: given up after the wait, everything held goes in order, one report; a late copy still applies once', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 1, refillWaitMs: 1000 });
+    expect(seq.accept([at(0), at(2), at(4), at(5)], 0).opened).toEqual([hole(1, 1)]);
+    expect(seq.expire(900).released).toEqual([]);
+    expect(seq.nextDeadlineMs()).toBe(1000);
+    const given = seq.expire(1000);
+    expect(given.released).toEqual(['e2', 'e4', 'e5']);
+    // Small holes below the held frames are one report, not a refill each (a late-opened Shannon run).
+    expect(given.unfilled).toEqual([hole(1, 3, 2)]);
+    const late = seq.accept([at(3), at(3), at(1)], 1100);
+    expect(late.released).toEqual(['e3', 'e1']);
+    expect(late.duplicates).toBe(1);
+  });
+
+  test('overflowing the reorder window declares the hole without waiting for the grace', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 2 });
     const out = seq.accept([at(0), at(5), at(6), at(7)], 0);
-    expect(out.gaps).toEqual([{ scope: 'run', fromSeq: 1, toSeq: 4 }]);
-    expect(out.released).toEqual(['e0', 'e5', 'e6', 'e7']);
+    expect(out.opened).toEqual([hole(1, 4)]);
+    expect(out.released).toEqual(['e0']);
   });
 
-  test('a late frame that fills a declared gap is released once, its repeat is a duplicate', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 1 });
-    seq.accept([at(0), at(2), at(3)], 0);
-    expect(seq.openHoles()).toBe(1);
-    const fill = seq.accept([at(1), at(1)], 5);
-    expect(fill.released).toEqual(['e1']);
-    expect(fill.duplicates).toBe(1);
-    expect(seq.openHoles()).toBe(0);
+  test('normal holes (the server skips numbers): passed at once past the window, counted, never waited for', () => {
+    const seq = createSequencer<string>({ holes: 'normal', firstSeq: 1, reorderWindow: 1, graceMs: 100 });
+    const out = seq.accept([at(1), at(3), at(6)], 0);
+    expect(out.released).toEqual(['e1', 'e3', 'e6']);
+    expect(out.skipped).toEqual([hole(2, 5, 3)]);
+    expect(out.opened).toEqual([]);
+    expect(seq.accept([at(4)], 1).released).toEqual(['e4']);
   });
 
-  test('a first frame after the expected start is a gap from the start', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 0 });
-    expect(seq.accept([at(3)], 0).gaps).toEqual([{ scope: 'run', fromSeq: 0, toSeq: 2 }]);
+  test('normal holes: a frame after a hole waits only the grace', () => {
+    const seq = createSequencer<string>({ holes: 'normal', firstSeq: 1, graceMs: 100 });
+    expect(seq.accept([at(1), at(3)], 0).released).toEqual(['e1']);
+    const out = seq.expire(100);
+    expect(out.released).toEqual(['e3']);
+    expect(out.skipped).toEqual([hole(2, 2)]);
   });
 
-  test('scopes count independently (one per connection epoch or intent)', () => {
-    const seq = createSequencer<string>();
+  test('a first frame after the expected start is a hole from the start', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 0 });
+    expect(seq.accept([at(3)], 0).opened).toEqual([hole(0, 2)]);
+  });
+
+  test('scopes count independently (one per connection or intent)', () => {
+    const seq = createSequencer<string>({ holes: 'lost' });
     const out = seq.accept([at(1, 'a'), at(1, 'b'), at(2, 'a'), at(2, 'b')], 0);
     expect(out.released).toEqual(['e1', 'e1', 'e2', 'e2']);
     expect(out.duplicates).toBe(0);
   });
 
-  test('advanceTo skips what a snapshot covered, but a hole stays open for a replay to fill once', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 0 });
-    seq.accept([at(0), at(4)], 0);
-    seq.advanceTo('run', 6);
-    // A snapshot restores state, not content: what it skipped may still come (resumed stream).
-    expect(seq.openHoles()).toBe(5);
-    const out = seq.accept([at(2), at(5), at(2), at(7), at(4)], 1);
-    expect(out.released).toEqual(['e2', 'e5', 'e7']);
-    expect(out.duplicates).toBe(2);
-    expect(seq.nextSeq('run')).toBe(8);
+  test('advanceTo moves past what a snapshot covered, releases what waited after it, and keeps the skipped seqs as holes a resend fills once', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 5 });
+    seq.accept([at(0), at(2), at(3), at(7)], 0);
+    const out = seq.advanceTo('run', 5);
+    expect(out.released).toEqual([]);
+    expect(seq.accept([at(6)], 1).released).toEqual(['e6', 'e7']);
+    const resend = seq.accept([at(1), at(2), at(3), at(2), at(5), at(8)], 2);
+    expect(resend.released).toEqual(['e1', 'e2', 'e3', 'e5', 'e8']);
+    expect(resend.duplicates).toBe(1);
   });
 
-  test('advanceTo drops the held frames it covers, and their resend applies once (they are holes)', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 5 });
+  test('advanceTo past a waited-for hole reports it filled', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 0 });
+    seq.accept([at(0), at(3)], 0);
+    const out = seq.advanceTo('run', 2);
+    expect(out.filled).toEqual([hole(1, 2)]);
+    expect(out.released).toEqual(['e3']);
+  });
+
+  test('discardHeld lets go of what waits (a new connection resends it); a waited-for hole is still reported filled by the resend', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 1 });
     seq.accept([at(0), at(2), at(3)], 0);
-    seq.advanceTo('run', 3);
-    expect(seq.isHolding()).toBe(false);
-    const out = seq.accept([at(1), at(2), at(3), at(2), at(4)], 1);
-    expect(out.released).toEqual(['e1', 'e2', 'e3', 'e4']);
-    expect(out.duplicates).toBe(1);
-  });
-
-  test('holdOnGapMs: a gap is reported once and nothing past the hole applies until it is filled', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 2, graceMs: 100, holdOnGapMs: 1000 });
-    const first = seq.accept([at(0), at(2), at(3), at(4)], 0);
-    expect(first.released).toEqual(['e0']);
-    expect(first.gaps).toEqual([{ scope: 'run', fromSeq: 1, toSeq: 1 }]);
-    expect(seq.openHoles()).toBe(1);
-    const later = seq.accept([at(5)], 10);
-    expect([later.released, later.gaps]).toEqual([[], []]);
-    expect(seq.expire(500)).toEqual({ released: [], duplicates: 0, gaps: [] });
-    // The resync's copy of the hole comes: everything applies in order.
-    expect(seq.accept([at(1)], 600).released).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
-    expect(seq.openHoles()).toBe(0);
-  });
-
-  test('holdOnGapMs: a hole never filled is given up after the hold; a late copy still applies once', () => {
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 5, graceMs: 100, holdOnGapMs: 1000 });
-    seq.accept([at(0), at(2)], 0);
-    expect(seq.expire(150).gaps).toHaveLength(1);
-    expect(seq.expire(900).released).toEqual([]);
-    expect(seq.expire(1200).released).toEqual(['e2']);
-    expect(seq.accept([at(1), at(1)], 1300).released).toEqual(['e1']);
-  });
-
-  test('releaseOnGap false: a gap releases nothing past the hole and closes the scope', () => {
-    const seq = createSequencer<string>({ firstSeq: 1, reorderWindow: 1, releaseOnGap: false });
-    const out = seq.accept([at(1, 'conn:0'), at(3, 'conn:0'), at(4, 'conn:0')], 0);
-    expect(out.released).toEqual(['e1']);
-    expect(out.gaps).toEqual([{ scope: 'conn:0', fromSeq: 2, toSeq: 2 }]);
-    expect(seq.accept([at(2, 'conn:0'), at(5, 'conn:0')], 1).released).toEqual([]);
-    seq.dropClosedScopes();
-    expect(seq.accept([at(1, 'conn:1')], 2).released).toEqual(['e1']);
-  });
-
-  test('discardHeld lets go of frames held for a hole (a reconnect resends them)', () => {
-    const seq = createSequencer<string>({ firstSeq: 0 });
-    seq.accept([at(0), at(2), at(3)], 0);
+    expect(seq.isWaiting()).toBe(true);
     seq.discardHeld();
-    expect(seq.isHolding()).toBe(false);
-    expect(seq.accept([at(1), at(2), at(3)], 1).released).toEqual(['e1', 'e2', 'e3']);
+    expect(seq.nextDeadlineMs()).toBeUndefined();
+    const resent = seq.accept([at(1), at(2), at(3)], 1);
+    expect(resent.released).toEqual(['e1', 'e2', 'e3']);
+    expect(resent.filled).toEqual([hole(1, 1)]);
   });
 
   test('frames without an order are deduped by identity', () => {
-    const seq = createSequencer<string>();
-    const out = seq.accept(
-      [
-        { identity: 'x', item: 'a' },
-        { identity: 'x', item: 'a-again' },
-        { identity: 'y', item: 'b' },
-        { item: 'no-identity' },
-      ],
-      0,
-    );
+    const seq = createSequencer<string>({ holes: 'normal' });
+    const out = seq.accept([{ identity: 'x', item: 'a' }, { identity: 'x', item: 'a-again' }, { identity: 'y', item: 'b' }, { item: 'no-identity' }], 0);
     expect(out.released).toEqual(['a', 'b', 'no-identity']);
     expect(out.duplicates).toBe(1);
+  });
+
+  test('a frame without an order that arrives while ordered ones wait keeps its place behind them', () => {
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 5 });
+    seq.accept([at(0), at(2)], 0);
+    expect(seq.accept([{ item: 'done' }], 1).released).toEqual([]);
+    expect(seq.accept([at(1)], 2).released).toEqual(['e1', 'e2', 'done']);
   });
 
   test('the final order is the same whatever the delivery order', () => {
     const frames = Array.from({ length: 40 }, (_, i) => at(i));
     const shuffled = [...frames].sort((a, b) => ((a.order!.seq * 7919) % 13) - ((b.order!.seq * 7919) % 13));
-    const seq = createSequencer<string>({ firstSeq: 0, reorderWindow: 64 });
-    const out = seq.accept(shuffled, 0);
-    expect(out.released).toEqual(frames.map((f) => f.item));
+    const seq = createSequencer<string>({ holes: 'lost', firstSeq: 0, reorderWindow: 64 });
+    expect(seq.accept(shuffled, 0).released).toEqual(frames.map((f) => f.item));
   });
 });

@@ -1,117 +1,150 @@
 /**
- * The sequencer: puts decoded frames in the protocol's order before they reach a store.
+ * The sequencer: puts placed frames in the protocol's order before anything reads them.
  *
- * Rules (guarded by sequencer.test.ts):
+ * Rules (guarded by sequencer.test.ts and sequencer-fuzz.test.ts):
  * - a frame whose (scope, seq) was already released is dropped as a duplicate;
  * - a frame ahead of the next expected seq is held, up to `reorderWindow` frames or
  *   `graceMs`, waiting for the missing ones to arrive out of order;
- * - when the window overflows or the grace period ends, the hole is declared a gap: the
- *   held frames are released, the missing range is remembered and `onGap` asks the
- *   dialect to resync; a late frame that fills a remembered hole is released then, once;
- * - frames without an order are deduped by identity (bounded memory) and pass at once;
- * - `releaseOnGap: false` (protocols whose seq restarts per connection, myagent): a gap
- *   releases nothing; the scope is closed (later frames of it are dropped) and the session
- *   refills it through a new connection's replay, so nothing after the hole applies twice;
- * - `holdOnGapMs` (dialects decoded in order, whose decoder state must see frames in seq order):
- *   a declared gap is reported once but nothing past the hole is released while the resync
- *   fetches it, for up to that long; then what is held is released and the hole remembered;
- * - a snapshot (`advanceTo`) moves the cursor but keeps the frames it skipped as holes: it
- *   restores state, not content, so a resumed stream may still deliver each of them, once.
+ * - then the hole is declared. `holes: 'lost'`: it is reported once as `opened` and what
+ *   follows it keeps waiting, up to `refillWaitMs`, for the refill (a replay, a resumed
+ *   stream, history) to bring it; filled in time, it is reported as `filled` and everything
+ *   flows in order; not filled, EVERY held frame is released in order and the seqs still
+ *   missing below them are reported once as `unfilled` (one report, however many small
+ *   holes: a late-opened Shannon run lacks every token delta, and each must not start a
+ *   refill of its own). `holes: 'normal'` (the server skips numbers): what is held is
+ *   released at once and the missing seqs are reported as `skipped`;
+ * - a seq released past is remembered (bounded): a late frame for it is released then, once;
+ * - frames without an order are deduped by identity (bounded memory); they pass at once,
+ *   unless ordered frames are held, in which case they wait behind them: arrival order
+ *   between the two kinds is kept (Shannon's `done` must not overtake the frames before it);
+ * - a snapshot (`advanceTo`) moves past everything up to its seq; what it skipped is
+ *   remembered as holes, since a snapshot restores state, not every event.
  *
- * Pure apart from the injected clock: no timers here, ingest calls `expire(now)`.
+ * Pure apart from the injected clock: no timers here; ingest calls `expire(now)`.
  */
 import type { FrameOrder } from '@/protocol/dialect';
 
 export type Sequenced<T> = Readonly<{ order?: FrameOrder; identity?: string; item: T }>;
 
-export type GapReport = Readonly<{ scope: string; fromSeq: number; toSeq: number }>;
+/** A run of missing seqs; `missing` counts those still missing within it (small holes merged into one report). */
+export type Hole = Readonly<{ scope: string; fromSeq: number; toSeq: number; missing: number }>;
 
 export type SequencerOptions = Readonly<{
+  /** 'lost': a hole is waited for (refill); 'normal': a hole is noted and passed. */
+  holes: 'lost' | 'normal';
   reorderWindow?: number;
   graceMs?: number;
+  refillWaitMs?: number;
   /** The protocol's first seq in a scope (relavium 0, shannon 1); undefined: the first seen. */
   firstSeq?: number;
   /** How many identities to remember for order-less dedupe. */
   identityMemory?: number;
-  /** False: a gap closes its scope instead of releasing what follows the hole. Default true. */
-  releaseOnGap?: boolean;
-  /** Set: a declared gap holds what follows the hole this long for the resync to fill it. */
-  holdOnGapMs?: number;
 }>;
 
-export type SequencerOutput<T> = Readonly<{ released: T[]; duplicates: number; gaps: GapReport[] }>;
+export type SequencerOutput<T> = {
+  released: T[];
+  duplicates: number;
+  /** Lost holes just declared: the refill should start. */
+  opened: Hole[];
+  /** Lost holes the refill closed. */
+  filled: Hole[];
+  /** Lost holes given up on: what followed them was released. */
+  unfilled: Hole[];
+  /** Normal holes passed (noted, nothing to fetch). */
+  skipped: Hole[];
+};
+
+type Waiting = { hole: Hole; sinceMs: number };
 
 type ScopeState<T> = {
   next: number;
   held: Map<number, { item: T; sinceMs: number }>;
-  /** Holes declared as gaps, not filled yet: seq → true. Bounded by what gaps declared. */
+  /** Holes released past, not filled yet: a late frame for one is released once. */
   missing: Set<number>;
-  /** releaseOnGap false: a gap was declared; the scope takes nothing more. */
-  closed: boolean;
-  /** holdOnGapMs: when the gap now being held for was declared. */
-  holdingSinceMs?: number;
+  /** 'lost': the declared hole that what is held waits for. */
+  waiting?: Waiting;
 };
 
-/** How many seqs of one declared hole are remembered for late fills (guarded by sequencer-fuzz.test.ts). */
+/** How many seqs of released-past holes are remembered for late fills (guarded by sequencer-fuzz.test.ts). */
 const MAX_REMEMBERED_HOLES = 10_000;
 
-export function createSequencer<T>(options: SequencerOptions = {}) {
+export const emptyOutput = <T>(): SequencerOutput<T> => ({ released: [], duplicates: 0, opened: [], filled: [], unfilled: [], skipped: [] });
+
+export function createSequencer<T>(options: SequencerOptions) {
   const reorderWindow = options.reorderWindow ?? 5;
   const graceMs = options.graceMs ?? 750;
+  const refillWaitMs = options.refillWaitMs ?? 3_000;
   const identityMemory = options.identityMemory ?? 8192;
   const scopes = new Map<string, ScopeState<T>>();
   const identities = new Set<string>();
+  /** Order-less frames that arrived while ordered ones were held: released after them. */
+  let behind: T[] = [];
 
   function scopeFor(scope: string, seq: number): ScopeState<T> {
     let state = scopes.get(scope);
     if (!state) {
-      state = { next: options.firstSeq ?? seq, held: new Map(), missing: new Set(), closed: false };
+      state = { next: options.firstSeq ?? seq, held: new Map(), missing: new Set() };
       scopes.set(scope, state);
     }
     return state;
   }
 
-  function drain(state: ScopeState<T>, out: T[]) {
+  /** Releases held frames that are next in line; reports a waited-for hole once it is passed. */
+  function drain(state: ScopeState<T>, out: SequencerOutput<T>) {
     for (let entry = state.held.get(state.next); entry; entry = state.held.get(state.next)) {
       state.held.delete(state.next);
-      out.push(entry.item);
+      out.released.push(entry.item);
       state.next += 1;
     }
+    if (state.waiting && state.next > state.waiting.hole.toSeq) {
+      out.filled.push(state.waiting.hole);
+      state.waiting = undefined;
+    }
   }
 
-  /** Declares the hole before the lowest held seq a gap and releases what was held. */
-  function declareGap(scope: string, state: ScopeState<T>, out: T[], gaps: GapReport[], nowMs: number) {
-    const lowest = Math.min(...state.held.keys());
-    if (options.holdOnGapMs !== undefined) {
-      if (state.holdingSinceMs === undefined) {
-        // Reported once; what follows the hole waits for the resync (see holdOnGapMs).
-        gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
-        state.holdingSinceMs = nowMs;
-        return;
+  function lowestHeld(state: ScopeState<T>): number {
+    let lowest = Infinity;
+    for (const seq of state.held.keys()) if (seq < lowest) lowest = seq;
+    return lowest;
+  }
+
+  /** The window overflowed or the grace ran out: declare the hole before the lowest held seq. */
+  function declare(scope: string, state: ScopeState<T>, out: SequencerOutput<T>, nowMs: number) {
+    if (options.holes === 'normal') return passAll(scope, state, state.next, out.skipped, out);
+    if (!state.waiting) {
+      const lowest = lowestHeld(state);
+      state.waiting = { hole: { scope, fromSeq: state.next, toSeq: lowest - 1, missing: lowest - state.next }, sinceMs: nowMs };
+      out.opened.push(state.waiting.hole);
+      return;
+    }
+    // Bounded in time and in memory: then the hole is given up and the rest goes on.
+    if (nowMs - state.waiting.sinceMs < refillWaitMs && state.held.size <= MAX_REMEMBERED_HOLES) return;
+    const from = state.waiting.hole.fromSeq;
+    state.waiting = undefined;
+    passAll(scope, state, from, out.unfilled, out);
+  }
+
+  /** Releases every held frame in order; the seqs missing between them become one report (and remembered holes). */
+  function passAll(scope: string, state: ScopeState<T>, fromSeq: number, reports: Hole[], out: SequencerOutput<T>) {
+    let missing = 0;
+    let toSeq = fromSeq - 1;
+    for (const seq of [...state.held.keys()].sort((a, b) => a - b)) {
+      if (seq > state.next) {
+        missing += seq - state.next;
+        toSeq = seq - 1;
+        remember(state, state.next, seq);
       }
-      // Bounded in time and in memory: then the hole is remembered and the rest goes on.
-      if (nowMs - state.holdingSinceMs < options.holdOnGapMs && state.held.size <= MAX_REMEMBERED_HOLES) return;
-      state.holdingSinceMs = undefined;
-      releasePastHole(state, lowest, out);
-      return;
+      out.released.push((state.held.get(seq) as { item: T }).item);
+      state.next = seq + 1;
     }
-    if (options.releaseOnGap === false) {
-      // Nothing past the hole may apply: the refill (a new connection's replay) resends it.
-      gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
-      state.held.clear();
-      state.closed = true;
-      return;
-    }
-    gaps.push({ scope, fromSeq: state.next, toSeq: lowest - 1 });
-    releasePastHole(state, lowest, out);
+    state.held.clear();
+    if (missing > 0) reports.push({ scope, fromSeq, toSeq, missing });
   }
 
-  function releasePastHole(state: ScopeState<T>, lowest: number, out: T[]) {
-    // Bounded: a hostile seq jump (0 → 2^53) would otherwise fill the set until memory runs out.
-    const rememberUpTo = Math.min(lowest, state.next + MAX_REMEMBERED_HOLES);
-    for (let seq = state.next; seq < rememberUpTo; seq++) state.missing.add(seq);
-    state.next = lowest;
-    drain(state, out);
+  /** Remembers seqs [from, to) as holes a late frame may still fill (bounded: a hostile jump to 2^53 must not fill memory). */
+  function remember(state: ScopeState<T>, from: number, to: number) {
+    const upTo = Math.min(to, from + MAX_REMEMBERED_HOLES - state.missing.size);
+    for (let seq = from; seq < upTo; seq++) state.missing.add(seq);
   }
 
   function rememberIdentity(identity: string): boolean {
@@ -124,107 +157,109 @@ export function createSequencer<T>(options: SequencerOptions = {}) {
     return true;
   }
 
+  function acceptOrdered(order: FrameOrder, item: T, out: SequencerOutput<T>, nowMs: number) {
+    const state = scopeFor(order.scope, order.seq);
+    if (order.seq < state.next) {
+      // Behind the cursor: a late frame for a remembered hole, or a repeat.
+      if (state.missing.delete(order.seq)) out.released.push(item);
+      else out.duplicates += 1;
+    } else if (order.seq === state.next) {
+      out.released.push(item);
+      state.next += 1;
+      drain(state, out);
+    } else if (state.held.has(order.seq)) {
+      out.duplicates += 1;
+    } else {
+      state.held.set(order.seq, { item, sinceMs: nowMs });
+      if (state.held.size > reorderWindow) declare(order.scope, state, out, nowMs);
+    }
+  }
+
+  function anyHeld(): boolean {
+    for (const state of scopes.values()) if (state.held.size > 0) return true;
+    return false;
+  }
+
+  /** Order-less frames waiting behind held ones go once nothing is held any more. */
+  function releaseBehind(out: SequencerOutput<T>): SequencerOutput<T> {
+    if (behind.length > 0 && !anyHeld()) {
+      out.released.push(...behind);
+      behind = [];
+    }
+    return out;
+  }
+
+  function dueMs(state: ScopeState<T>): number {
+    return state.waiting ? state.waiting.sinceMs + refillWaitMs : oldestHeld(state) + graceMs;
+  }
+
   return {
-    /** Accepts frames in arrival order; returns what can be applied now, in protocol order. */
-    accept(batch: readonly Sequenced<T>[], nowMs: number): SequencerOutput<T> {
-      const released: T[] = [];
-      const gaps: GapReport[] = [];
-      let duplicates = 0;
-      for (const { order: claimed, identity, item } of batch) {
+    /** Accepts frames in arrival order; returns what can be read now, in protocol order. */
+    accept(batch: readonly Sequenced<T>[], nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
+      for (const { order, identity, item } of batch) {
         // A seq that is not a safe integer (NaN, Infinity, 1.5) cannot be ordered: the frame passes unordered.
-        const order = claimed && Number.isSafeInteger(claimed.seq) ? claimed : undefined;
-        if (!order) {
-          if (identity === undefined || rememberIdentity(identity)) released.push(item);
-          else duplicates += 1;
-          continue;
-        }
-        const state = scopeFor(order.scope, order.seq);
-        if (state.closed) {
-          duplicates += 1;
-        } else if (order.seq < state.next) {
-          // Behind the cursor: a late fill of a declared gap, or a repeat.
-          if (state.missing.delete(order.seq)) released.push(item);
-          else duplicates += 1;
-        } else if (order.seq === state.next) {
-          released.push(item);
-          state.next += 1;
-          drain(state, released);
-          // The hole held for is filled; a further one is declared (and held for) afresh.
-          state.holdingSinceMs = undefined;
-        } else if (state.held.has(order.seq)) {
-          duplicates += 1;
-        } else {
-          state.held.set(order.seq, { item, sinceMs: nowMs });
-          if (state.held.size > reorderWindow) declareGap(order.scope, state, released, gaps, nowMs);
-        }
+        if (order && Number.isSafeInteger(order.seq)) acceptOrdered(order, item, out, nowMs);
+        else if (identity !== undefined && !rememberIdentity(identity)) out.duplicates += 1;
+        else if (behind.length > 0 || anyHeld()) behind.push(item);
+        else out.released.push(item);
       }
-      return { released, duplicates, gaps };
+      return releaseBehind(out);
     },
 
-    /** Declares gaps whose grace period has run out. */
-    expire(nowMs: number): SequencerOutput<T> {
-      const released: T[] = [];
-      const gaps: GapReport[] = [];
-      for (const [scope, state] of scopes) {
-        if (state.held.size === 0) continue;
-        let oldest = Infinity;
-        for (const { sinceMs } of state.held.values()) oldest = Math.min(oldest, sinceMs);
-        if (nowMs - oldest >= graceMs) declareGap(scope, state, released, gaps, nowMs);
-      }
-      return { released, duplicates: 0, gaps };
+    /** Declares holes whose grace (or refill wait) has run out by `nowMs`. */
+    expire(nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
+      for (const [scope, state] of scopes) if (state.held.size > 0 && nowMs >= dueMs(state)) declare(scope, state, out, nowMs);
+      return releaseBehind(out);
     },
 
-    /** True while frames wait for a hole to fill (ingest schedules `expire`). */
-    isHolding(): boolean {
-      for (const state of scopes.values()) if (state.held.size > 0) return true;
-      return false;
+    /** When `expire` next has something to do (undefined: nothing is held). */
+    nextDeadlineMs(): number | undefined {
+      let next: number | undefined;
+      for (const state of scopes.values()) if (state.held.size > 0) next = Math.min(next ?? Infinity, dueMs(state));
+      return next;
     },
 
     /**
-     * After a snapshot: its state covers everything up to `seq`, so the cursor moves past it.
-     * The frames it skipped stay holes: a snapshot restores state, not every token, so a
-     * resumed stream may still fill them (released once; the reducers are order-tolerant
-     * and idempotent). Held frames it covered are dropped: the resumed stream resends them.
+     * A snapshot covered everything up to `seq`: the order moves past it. What it skipped
+     * stays a remembered hole, held frames it covered included (they are dropped here): a
+     * snapshot restores state, not every event, so a resumed stream may still deliver each
+     * of them, once. Held frames after it are released in order.
      */
-    advanceTo(scope: string, seq: number): void {
-      if (!Number.isSafeInteger(seq)) return;
+    advanceTo(scope: string, seq: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
+      if (!Number.isSafeInteger(seq)) return out;
       const state = scopeFor(scope, seq + 1);
-      // What the snapshot skipped was never applied: holes, so a resumed stream still delivers it (bounded).
-      const rememberUpTo = Math.min(seq, state.next + MAX_REMEMBERED_HOLES - 1);
-      // Held frames it covers are dropped below, so they are holes too: their resend must apply.
-      for (let missingSeq = state.next; missingSeq <= rememberUpTo; missingSeq++) state.missing.add(missingSeq);
-      for (const heldSeq of [...state.held.keys()]) if (heldSeq <= seq) state.held.delete(heldSeq);
-      if (state.next <= seq) state.next = seq + 1;
-    },
-
-    /** Next expected seq in a scope (the resume cursor after the last applied frame). */
-    nextSeq(scope: string): number | undefined {
-      return scopes.get(scope)?.next;
+      if (state.next <= seq) {
+        remember(state, state.next, seq + 1);
+        for (const heldSeq of [...state.held.keys()]) if (heldSeq <= seq) state.held.delete(heldSeq);
+        state.next = seq + 1;
+      }
+      drain(state, out);
+      return releaseBehind(out);
     },
 
     /**
-     * A new connection resends everything after the resume cursor: frames held for a hole
-     * would arrive again, so they are let go (only for scopes a reconnect renumbers, or all).
+     * A new connection resumes from the cursor, so everything after it comes again (in
+     * myagent's case renumbered for the new connection, where a held copy could never be
+     * recognised as a repeat): held frames are let go. A hole being waited for stays
+     * waited for: the resumed stream is what fills it.
      */
     discardHeld(): void {
-      for (const state of scopes.values()) {
-        state.held.clear();
-        state.holdingSinceMs = undefined;
-      }
+      for (const state of scopes.values()) state.held.clear();
+      behind = [];
     },
 
-    /** Forgets closed scopes (their holes are refilled by a new connection, not by late frames). */
-    dropClosedScopes(): void {
-      for (const [scope, state] of scopes) if (state.closed) scopes.delete(scope);
-    },
-
-    /** How many holes are still open across scopes (a hole held for counts as one). */
-    openHoles(): number {
-      let count = 0;
-      for (const state of scopes.values()) count += state.missing.size + (state.holdingSinceMs !== undefined ? 1 : 0);
-      return count;
+    /** True while a lost hole is being waited for in some scope. */
+    isWaiting(): boolean {
+      for (const state of scopes.values()) if (state.waiting) return true;
+      return false;
     },
   };
+}
+
+function oldestHeld(state: ScopeState<unknown>): number {
+  let oldest = Infinity;
+  for (const { sinceMs } of state.held.values()) if (sinceMs < oldest) oldest = sinceMs;
+  return oldest;
 }
 
 export type Sequencer<T> = ReturnType<typeof createSequencer<T>>;

@@ -1,17 +1,17 @@
-/** Helpers every decoder shares: reading SSE frames, naming frames, quarantining bad ones. */
+/** Helpers every dialect shares: reading SSE frames, naming frames, quarantining bad ones. */
 import * as z from 'zod';
 
-import type { DecodeResult, FrameOrder } from '@/protocol/dialect';
+import type { Interpretation } from '@/protocol/dialect';
 import type { GateOption, NodeStatus, RunEvent } from '@/protocol/run-event';
 
 export type SseFrameShape = { id?: string; event?: string; data: unknown };
 
-const SseFrameSchema = z.looseObject({ id: z.string().optional(), event: z.string().optional(), data: z.unknown() });
-
-/** An SSE transport frame `{id?, event?, data}`, or undefined when the frame is not one. */
+/** An SSE transport frame `{id?, event?, data}`, or undefined when the frame is not one (a structural check: this runs per frame). */
 export function asSseFrame(frame: unknown): SseFrameShape | undefined {
-  const parsed = SseFrameSchema.safeParse(frame);
-  return parsed.success && 'data' in parsed.data ? (parsed.data as SseFrameShape) : undefined;
+  if (typeof frame !== 'object' || frame === null || Array.isArray(frame) || !('data' in frame)) return undefined;
+  const { id, event } = frame as Record<string, unknown>;
+  if ((id !== undefined && typeof id !== 'string') || (event !== undefined && typeof event !== 'string')) return undefined;
+  return frame as SseFrameShape;
 }
 
 /** A readable, bounded reason from a zod error (paths included). */
@@ -33,8 +33,8 @@ export function safeJson(value: unknown): string {
   }
 }
 
-export function rejected(reason: string, frameType?: string, order?: FrameOrder): DecodeResult {
-  return { kind: 'rejected', reason, ...(frameType !== undefined ? { frameType } : {}), ...(order ? { order } : {}) };
+export function rejected(reason: string, frameType?: string): Interpretation {
+  return frameType === undefined ? { kind: 'rejected', reason } : { kind: 'rejected', reason, frameType };
 }
 
 /** Keeps an unknown frame type as a raw event: a newer server, never an error. */

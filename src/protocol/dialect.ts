@@ -1,68 +1,139 @@
 /**
  * The contract between one protocol ("dialect") and the rest of Runboard.
  *
- * A dialect is pure: it turns raw frames into canonical RunEvents and turns a person's
- * intent (answer a gate, cancel, resync, start) into the protocol's exact outbound form.
- * It never touches React, the stores or a socket: app/ picks the transport from the
- * dialect's ConnectionPlan, and features/ send the dialect's OutboundCommands through
- * the session's command channel.
+ * A dialect is pure and has three parts, each with one job:
+ * - `locate` (stateless, cheap, per raw frame): WHERE the frame goes — its place in the
+ *   protocol's order or its identity, the resume cursor, whether it is a keep-alive or the
+ *   end of the stream, the session bookkeeping it carries (memo); a frame that stands for
+ *   many (a replay, a history page) is split into the frames it carries. No validation of
+ *   content and no run state here: that is the interpreter's job, done once.
+ * - `createInterpreter` (one per session, stateful): WHAT a placed frame means — canonical
+ *   events. Ingest feeds it every placed frame exactly once, in the protocol's order, so it
+ *   may keep run state (step labels, open gates, the text shown so far).
+ * - `recovery` (data): how the stream is ordered, what a hole in it means and how it is
+ *   filled, what a dropped connection does. One state machine in ingest carries it out.
+ * The commands (`onOpen`, `refill`, `snapshot`, `answerGate`, `control`, `startRun`) turn a
+ * person's or the recovery's intent into the protocol's exact outbound form.
+ *
+ * A dialect never touches React, the stores or a socket: app/ picks the transport from the
+ * dialect's ConnectionPlan and sends its OutboundCommands.
  */
 import type { GateOption, RunEvent } from '@/protocol/run-event';
 
 export const DIALECT_IDS = ['relavium', 'tolky', 'myagent', 'mars', 'shannon', 'agui'] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 
-export type TransportKind = 'sse' | 'websocket' | 'socket.io' | 'post-sse';
+/** How frames arrive, as the recording header names it (DESIGN.md "Recordings"). */
+export type WireKind = 'sse' | 'websocket' | 'socket.io';
 
-// ---- decoding --------------------------------------------------------------
+export type Memo = Readonly<Record<string, unknown>>;
+
+// ---- locate ------------------------------------------------------------------
 
 /**
  * Where a frame sits in the protocol's order. `scope` separates independent counters
- * (tolky intents, myagent connection epochs); `seq` is the protocol's number in it.
+ * (tolky intents, myagent connections); `seq` is the protocol's number in it.
  */
 export type FrameOrder = Readonly<{ scope: string; seq: number }>;
 
-export type DecodeResult =
-  | {
-      kind: 'events';
-      events: RunEvent[];
-      /** Set when the protocol numbers its frames: drives dedupe, reorder and gap detection. */
-      order?: FrameOrder;
-      /** Identity for dedupe where there is no order (content of the frame). */
-      identity?: string;
-      /** What to send back to resume after this frame (SSE Last-Event-ID, replay sinceSeq). */
-      cursor?: string;
-      /** A keep-alive: proves the stream is alive, adds nothing to the log. */
-      heartbeat?: boolean;
-      /** A snapshot covered everything up to this seq: the sequencer skips past it. */
-      advance?: FrameOrder;
-      /** Out-of-band replies (state exports, resync answers) the session keeps for later commands. */
-      memo?: Readonly<Record<string, unknown>>;
-    }
-  /** A frame that failed validation: quarantined with a reason, never thrown. */
-  | {
-      kind: 'rejected';
-      reason: string;
-      frameType?: string;
-      /**
-       * The frame's place in the order when it could still be read: the sequencer marks
-       * that seq as seen, so one bad frame does not open a false gap and a resync.
-       */
-      order?: FrameOrder;
-    };
-
-export type DecodeContext = Readonly<{
-  /** The run being watched (intent id, workflow id, task id). */
-  runId: string;
-  /** Increases on every reconnect; myagent's seq restarts per connection. */
-  epoch: number;
+/** One frame as `locate` placed it: what the interpreter reads, and where it goes. */
+export type PlacedFrame = Readonly<{
+  /** What the interpreter reads: the frame itself, or one envelope a replay or history page carried, in its live form. */
+  body: unknown;
+  /** Set when the protocol numbers its frames: drives dedupe, reorder and holes. */
+  order?: FrameOrder;
+  /** Dedupe key where there is no order (a content hash, an event id). */
+  identity?: string;
+  /** What to send back to resume after this frame (SSE Last-Event-ID, replay sinceSeq, last_seq). */
+  cursor?: string;
+  /** A keep-alive: proves the stream is alive and is not interpreted. */
+  heartbeat?: boolean;
+  /** The stream says the run is over (Shannon `done`): nothing is reconnected after it. */
+  end?: boolean;
+  /** Session bookkeeping needed on arrival, not in protocol order (a session id, a signed state). */
+  memo?: Memo;
+  /** A snapshot that restores state up to this seq: the order moves past it. */
+  advance?: FrameOrder;
+  /**
+   * A command this session sent (Dialect.readsOwnCommands): the interpreter learns what it
+   * asked for — the tasks it gave, the conversation it started — in order with the stream.
+   */
+  outbound?: boolean;
 }>;
 
-// ---- connecting ------------------------------------------------------------
+/** What kind of answer a frame is, so a filled hole can say how it was filled. */
+export type AnswerKind = 'replay' | 'history' | 'snapshot';
+
+export type Location =
+  | Readonly<{ kind: 'placed'; frames: readonly PlacedFrame[]; answer?: AnswerKind }>
+  /** Not even placeable (not an object, no type): quarantined with a reason. */
+  | Readonly<{ kind: 'rejected'; reason: string; frameType?: string }>;
+
+export type LocateContext = Readonly<{
+  /** The run being watched (intent id, workflow id, task id). */
+  runId: string;
+  /** Counts connections; protocols that number frames per connection scope by it (myagent). */
+  connection: number;
+}>;
+
+// ---- interpret ---------------------------------------------------------------
+
+export type Interpretation =
+  | Readonly<{ kind: 'events'; events: RunEvent[]; memo?: Memo }>
+  /** A frame that failed validation: quarantined with a readable reason, never thrown. */
+  | Readonly<{ kind: 'rejected'; reason: string; frameType?: string }>;
+
+/** Reads placed frames in the protocol's order, once each; may keep run state. Never throws. */
+export type Interpreter = (frame: PlacedFrame) => Interpretation;
+
+// ---- recovery (data) -------------------------------------------------------------
 
 /**
- * How the reply to an HTTP command (snapshot, history page, decision) reaches the decoder:
- * as a frame of its own, so it is recorded and replayed like any other frame.
+ * How the protocol orders its frames:
+ * - `seq`: frames carry a number; a frame ahead of the next one waits (briefly) for the
+ *   ones before it. `holes: 'lost'` means a missing number is a lost frame to fetch again;
+ *   `holes: 'normal'` means the server skips numbers (myagent coalesces partial answers), so
+ *   a hole is only noted. `firstSeq`: where a scope starts when the protocol says (relavium 0).
+ * - `arrival`: no number (MARS, AG-UI): applied as it comes, exact repeats dropped by identity.
+ */
+export type Ordering =
+  | Readonly<{
+      by: 'seq';
+      holes: 'lost' | 'normal';
+      firstSeq?: number;
+      /** How long a frame after a hole waits for the frames before it (the reorder grace; 750 ms when absent). */
+      waitMs?: number;
+    }>
+  | Readonly<{ by: 'arrival' }>;
+
+export type Recovery = Readonly<{
+  ordering: Ordering;
+  /**
+   * How lost frames come back, all started when a hole opens: 'resume-stream' reopens the
+   * stream from the cursor before the hole (SSE Last-Event-ID); 'commands' sends `refill`
+   * (a replay, history pages).
+   */
+  refill: readonly ('resume-stream' | 'commands')[];
+  /**
+   * A hole the refill did not close in time: 'snapshot' restores state with `snapshot`;
+   * 'accept' says once that those events are no longer available (the server kept no copy).
+   */
+  unfilled: 'snapshot' | 'accept';
+  /**
+   * A dropped connection: 'resume' reconnects (onOpen resumes from the cursor); 'watch'
+   * stops using the socket and watches through `watchPlan` instead (MARS: a new socket
+   * would steal or restart the run); 'report' says the stream ended (AG-UI cannot resume).
+   */
+  drop: 'resume' | 'watch' | 'report';
+  /** Why an unfilled hole cannot be had any more, in words (the timeline says it once). */
+  unfilledReason?: string;
+}>;
+
+// ---- connecting ------------------------------------------------------------------
+
+/**
+ * How the reply to an HTTP command (snapshot, history page, decision) reaches ingest: as a
+ * frame of its own, so it is recorded and replayed like any other frame.
  */
 export type HttpReplyFrame = Readonly<{ reply: { method: string; path: string; status: number }; body: unknown }>;
 
@@ -71,38 +142,51 @@ export function isHttpReplyFrame(frame: unknown): frame is HttpReplyFrame {
 }
 
 export type ConnectParams = Readonly<{
-  /** Backend base: http(s)://host:port for SSE/HTTP/Socket.IO, ws(s)://host:port for WebSocket. */
+  /** Backend base: http(s)://host:port for SSE/HTTP/Socket.IO, ws(s)://host:port for WebSocket; AG-UI: the endpoint itself. */
   baseUrl: string;
   runId: string;
   /** Held in memory only; goes into headers or Socket.IO auth, never the URL. */
   token?: string;
+  /** Instructions when this session starts the run (after the person pressed "Start run"). */
+  start?: string;
 }>;
 
-export type ConnectionPlan =
-  | { kind: 'sse'; url: string; headers: Record<string, string>; resumeHeader?: string }
-  | { kind: 'websocket'; url: string; heartbeat?: { message: unknown; everyMs: number } }
-  | {
-      kind: 'socket.io';
-      url: string;
-      namespace: string;
-      auth: Record<string, unknown>;
-      /** Frames arrive on these event names; each becomes `{event, data}`. */
-      events: readonly string[];
-    }
-  | { kind: 'post-sse'; url: string; headers: Record<string, string> };
+/** What every plan may carry: the command its connection itself sends (AG-UI's first POST body), recorded like any other. */
+type PlanBase = Readonly<{ opening?: OutboundCommand }>;
 
-// ---- commands ----------------------------------------------------------------
+export type ConnectionPlan = PlanBase &
+  (
+    | { kind: 'sse'; url: string; headers: Record<string, string>; resumeHeader?: string }
+    | { kind: 'websocket'; url: string; heartbeat?: { message: unknown; everyMs: number } }
+    | {
+        kind: 'socket.io';
+        url: string;
+        namespace: string;
+        auth: Record<string, unknown>;
+        /** Frames arrive on these event names; each becomes `{event, data}`. */
+        events: readonly string[];
+      }
+    /** A POST answered by SSE (AG-UI): `body` is the first run; later runs are `{via: 'run'}` commands. */
+    | { kind: 'post-sse'; url: string; headers: Record<string, string>; body: unknown }
+    /** No stream: GET these paths every `everyMs` (they may depend on what the memo learned); each reply is an HttpReplyFrame. */
+    | { kind: 'poll'; baseUrl: string; headers: Record<string, string>; everyMs: number; requests: (memo: Memo) => readonly string[] }
+  );
+
+// ---- commands ----------------------------------------------------------------------
+
+/** How a paged HTTP reply asks for more: the next page while a page comes back full. */
+export type Paging = Readonly<{ offsetParam: string; pageSize: number; itemsKey: string; maxPages: number }>;
 
 /** One outbound message in the protocol's exact form; the session's channel delivers it. */
 export type OutboundCommand =
-  | { via: 'http'; method: 'GET' | 'POST'; path: string; body?: unknown }
+  | { via: 'http'; method: 'GET' | 'POST'; path: string; body?: unknown; paging?: Paging }
   | { via: 'socket'; message: unknown }
   | { via: 'emit'; event: string; data: unknown }
   /** AG-UI: a new POST run whose SSE answer continues the stream. */
   | { via: 'run'; body: unknown };
 
 export type GateAnswer = Readonly<{
-  /** The chosen option's `value`, or undefined when only text was given. */
+  /** The chosen option, or undefined when only text was given. */
   option?: GateOption;
   /** Free text, edited tasks (JSON text) or form input. */
   text?: string;
@@ -115,7 +199,7 @@ export type GateRef = Readonly<{ gateId: string; nodeId?: string; kind: string; 
 
 export type RunAction = 'cancel' | 'pause' | 'resume';
 
-/** A control a protocol cannot do, with the reason shown in the tooltip. */
+/** A control a protocol cannot do, with the reason shown beside the control. */
 export type Unavailable = Readonly<{ unavailable: string }>;
 
 export type Capabilities = Readonly<{
@@ -124,66 +208,65 @@ export type Capabilities = Readonly<{
   control: Readonly<Record<RunAction, true | string>>;
 }>;
 
-export interface Dialect {
-  readonly id: DialectId;
-  readonly label: string;
-  readonly transport: TransportKind;
-  /** Longest silence the protocol allows before the stream counts as stale. */
-  readonly staleAfterMs: number;
-  /** The first seq of a scope when the protocol fixes it (relavium 0, shannon 1); else the first seen. */
-  readonly firstSeq?: number;
-  /**
-   * How a gap in the ordering key is filled. 'resync' (default): the dialect's `resync`
-   * commands (snapshot, replay, history), and for SSE a resumed stream from before the hole.
-   * 'reconnect': the seq restarts per connection (myagent), so nothing past the hole is applied
-   * and a new connection's replay resends it.
-   */
-  readonly gapRecovery?: 'resync' | 'reconnect';
-  /**
-   * Set when the decoder keeps run state that later frames read (step labels, open gates,
-   * agents already priced): decoded out of order, a frame would read state its predecessors
-   * had not set yet. Ingest then decodes the frames in the protocol's order, once each, with
-   * ONE decoder for the whole session (across reconnects), and a per-connection decoder only
-   * places each frame (order, identity, cursor). `split` turns a frame carrying many
-   * envelopes (a replay, a history page) into the live frames they stand for, each placed
-   * and decoded on its own; undefined for any other frame.
-   */
-  readonly decodeInOrder?: Readonly<{ split(frame: unknown): unknown[] | undefined }>;
-  readonly capabilities: Capabilities;
-  /** A fresh decoder per connection: some dialects keep small per-stream state (message ids, graph). */
-  createDecoder(ctx: DecodeContext): (frame: unknown) => DecodeResult;
-  connect(params: ConnectParams): ConnectionPlan;
-  /** Frames to send once the connection is open (watch/subscribe, resume, start). */
-  onOpen(ctx: OpenContext): OutboundCommand[];
-  answerGate(gate: GateRef, answer: GateAnswer, memo: Readonly<Record<string, unknown>>): OutboundCommand[] | Unavailable;
-  control(action: RunAction, runId: string, reason: string | undefined): OutboundCommand[] | Unavailable;
-  startRun?(instructions: string, runId: string): OutboundCommand[];
-  /**
-   * Called when decoded frames update the protocol memo. Protocols that name the run only
-   * once the server created a session (myagent) start it and ask for a resumable state here.
-   */
-  onMemo?(ctx: MemoContext): { commands: OutboundCommand[]; runId?: string };
-  /** Commands that fetch what a gap lost (snapshot or replay), given the last cursor seen. */
-  resync(runId: string, cursor: string | undefined): OutboundCommand[];
-}
-
 export type OpenContext = Readonly<{
   runId: string;
-  /** Cursor of the last frame applied (undefined on the first connection). */
+  /** Cursor of the last frame applied (before a hole while one is being refilled). */
   cursor: string | undefined;
   /** Instructions when this connection starts the run; undefined when it only watches. */
   start?: string;
   reconnect: boolean;
-  memo: Readonly<Record<string, unknown>>;
+  memo: Memo;
 }>;
 
 export type MemoContext = Readonly<{
-  memo: Readonly<Record<string, unknown>>;
-  previous: Readonly<Record<string, unknown>>;
+  memo: Memo;
+  previous: Memo;
   /** Instructions when this session starts the run. */
   start?: string;
   runId: string;
 }>;
+
+export interface Dialect {
+  readonly id: DialectId;
+  readonly label: string;
+  readonly wire: WireKind;
+  /** Longest silence the protocol allows before the stream counts as stale. */
+  readonly staleAfterMs: number;
+  readonly capabilities: Capabilities;
+  readonly recovery: Recovery;
+  locate(frame: unknown, ctx: LocateContext): Location;
+  createInterpreter(ctx: Readonly<{ runId: string }>): Interpreter;
+  connect(params: ConnectParams): ConnectionPlan;
+  /**
+   * recovery.drop 'watch': how to watch without the socket — for every session that did not
+   * start the run, and for the one that did once its socket dropped. Described in words for
+   * the status region ("watching over REST, every 3 s").
+   */
+  watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string };
+  /** The interpreter also reads the session's own outbound commands (PlacedFrame.outbound). */
+  readonly readsOwnCommands?: boolean;
+  /**
+   * Asks the backend where the run stands, when the stream cannot say: it ended without a
+   * final status, or it went quiet (Shannon's failure paths that send no `done`).
+   */
+  checkStatus?(runId: string): OutboundCommand[];
+  /** The run a frame belongs to, for a recording whose header names none (DESIGN.md "Recordings"). */
+  runIdOf?(frame: unknown): string | undefined;
+  /** Frames to send once the connection is open (watch/subscribe, resume, start). */
+  onOpen(ctx: OpenContext): OutboundCommand[];
+  /** recovery.refill 'commands': what fetches the frames a hole lost, given the cursor before it. */
+  refill?(runId: string, cursor: string | undefined): OutboundCommand[];
+  /** recovery.unfilled 'snapshot': what fetches the run's state. */
+  snapshot?(runId: string): OutboundCommand[];
+  answerGate(gate: GateRef, answer: GateAnswer, memo: Memo): OutboundCommand[] | Unavailable;
+  control(action: RunAction, runId: string, reason: string | undefined, memo?: Memo): OutboundCommand[] | Unavailable;
+  startRun?(instructions: string, runId: string, memo?: Memo): OutboundCommand[];
+  /**
+   * Called when frames update the memo. Protocols that name the run only once the server
+   * created a session (myagent) start it and ask for a resumable state here.
+   */
+  onMemo?(ctx: MemoContext): { commands: OutboundCommand[]; runId?: string };
+}
 
 export function isUnavailable(value: OutboundCommand[] | Unavailable): value is Unavailable {
   return !Array.isArray(value);
@@ -194,7 +277,17 @@ export function bearerHeaders(token: string | undefined): Record<string, string>
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-/** The dedupe key of an ordered frame's events; decoders that unpack many frames (replays, history) key each event with it. */
+/** The dedupe key of an ordered frame (`scope#seq`), stamped on its events as `key`. */
 export function orderKey(order: FrameOrder): string {
   return `${order.scope}#${order.seq}`;
+}
+
+/** One placed frame, the common case of `locate`. */
+export function placed(frame: PlacedFrame, answer?: AnswerKind): Location {
+  return answer === undefined ? { kind: 'placed', frames: [frame] } : { kind: 'placed', frames: [frame], answer };
+}
+
+/** A frame `locate` cannot place at all. */
+export function unplaceable(reason: string, frameType?: string): Location {
+  return frameType === undefined ? { kind: 'rejected', reason } : { kind: 'rejected', reason, frameType };
 }

@@ -74,10 +74,14 @@ export class EventLog {
     return this.byNode.get(nodeId) ?? EMPTY;
   }
 
-  append(event: RunEvent, chapter: number): void {
+  /** Appends an event (or merges a token into its node's open text row); returns the row it is in. */
+  append(event: RunEvent, chapter: number): number {
     this.revision += 1;
     const nodeId = 'nodeId' in event ? event.nodeId : undefined;
-    if (event.type === 'node.output' && this.mergeText(event.nodeId, event.delta)) return;
+    if (event.type === 'node.output') {
+      const merged = this.mergeText(event.nodeId, event.delta);
+      if (merged !== undefined) return merged;
+    }
     if (nodeId !== undefined) {
       let list = this.byNode.get(nodeId);
       if (!list) this.byNode.set(nodeId, (list = []));
@@ -85,8 +89,10 @@ export class EventLog {
       if (event.type === 'node.output') this.openText.set(nodeId, this.length);
       else this.openText.delete(nodeId);
     }
+    const row = this.length;
     this.rows.push({ event, chapter, merged: 1 });
     if (this.rows.length > this.maxRows) this.dropOldest(Math.max(1, Math.ceil(this.maxRows / 8)));
+    return row;
   }
 
   /** Drops `count` of the oldest rows (a chunk, so the array copy is amortised). */
@@ -103,14 +109,14 @@ export class EventLog {
     for (const [nodeId, index] of this.openText) if (index < first) this.openText.delete(nodeId);
   }
 
-  /** Extends the node's open text row; false when it has none or it is full. */
-  private mergeText(nodeId: string, delta: string): boolean {
+  /** Extends the node's open text row and returns its index; undefined when it has none or it is full. */
+  private mergeText(nodeId: string, delta: string): number | undefined {
     const index = this.openText.get(nodeId);
     const row = index === undefined ? undefined : this.at(index);
-    if (index === undefined || row?.event.type !== 'node.output' || row.event.delta.length >= MAX_COALESCED_TEXT) return false;
+    if (index === undefined || row?.event.type !== 'node.output' || row.event.delta.length >= MAX_COALESCED_TEXT) return undefined;
     const text = (row.event.delta + delta).slice(0, MAX_COALESCED_TEXT);
     this.rows[index - this.offset] = { event: { ...row.event, delta: text }, chapter: row.chapter, merged: row.merged + 1 };
-    return true;
+    return index;
   }
 
   /** What `restore` needs to bring the log back to this point (replay snapshots). */

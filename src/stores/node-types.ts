@@ -7,12 +7,10 @@ export type NodeState = Readonly<{
   /** 0..1 when the protocol reports progress. */
   progress?: number;
   progressMessage?: string;
-  /** The last characters of streamed text (bounded), shown on the node while it runs. */
-  tail: string;
-  costMicros: number;
   startedAtMs?: number;
   endedAtMs?: number;
   error?: ErrorInfo;
 }>;
 
+/** How much of a node's streamed text the run store keeps for the canvas (RunState.tails). */
 export const TAIL_CHARS = 160;

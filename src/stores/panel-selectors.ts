@@ -3,9 +3,9 @@
  *
  * Each hook returns a primitive or a reference the reducer keeps stable until its slice
  * changes (`chapters`, `cost`, `graph` are copied only when touched, see reduce-run.ts),
- * so a token batch wakes only the hooks over `logLength` or a node's `tail`.
- * The event log itself is one long-lived object: read it with `useEventLog()` and key
- * memos on `useLogLength()`.
+ * so a token batch wakes only the hooks over `logLength` or a node's tail.
+ * The event log itself is the session's one long-lived object: read it with `useEventLog()`
+ * and key memos on `useLogLength()` / `useLogRevision()`.
  */
 import { useStore } from 'zustand';
 
@@ -17,7 +17,7 @@ import { useRunSession } from '@/stores/run-session';
 import type { Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
 
 export function useEventLog(): EventLog {
-  return useStore(useRunSession().run, (s) => s.log);
+  return useRunSession().log;
 }
 
 /** Oldest rows a bounded live log dropped (0 until the bound is reached). */
@@ -30,10 +30,6 @@ export function useLogLength(): number {
   return useStore(useRunSession().run, (s) => s.logLength);
 }
 
-/**
- * The newest log row. A stable reference until a row is added or tokens coalesce into
- * it (the log replaces that row object), so it is the signal for "the last row changed".
- */
 /** Changes whenever a row is added or a node's text row grows (re-renders the visible rows). */
 export function useLogRevision(): number {
   return useStore(useRunSession().run, (s) => s.logRevision);
@@ -65,7 +61,9 @@ export function useGates(): Readonly<Record<string, GateState>> {
 
 /** How many log rows concern a node (grows as its events arrive). */
 export function useNodeRowCount(nodeId: string): number {
-  return useStore(useRunSession().run, (s) => s.log.rowsOfNode(nodeId).length);
+  const { run, log } = useRunSession();
+  // Re-read whenever the log grows; the count itself is the value compared.
+  return useStore(run, (s) => (s.logLength >= 0 ? log.rowsOfNode(nodeId).length : 0));
 }
 
 export function useNodeState(nodeId: string): NodeState | undefined {
@@ -74,5 +72,10 @@ export function useNodeState(nodeId: string): NodeState | undefined {
 
 /** The node's streamed-text tail: changes on every token, even when rows coalesce. */
 export function useNodeTail(nodeId: string): string {
-  return useStore(useRunSession().nodeStatus, (s) => s.byId[nodeId]?.tail ?? '');
+  return useStore(useRunSession().run, (s) => s.tails[nodeId] ?? '');
+}
+
+/** What the node has cost so far (sum of its recorded increments). */
+export function useNodeCost(nodeId: string): number {
+  return useStore(useRunSession().run, (s) => s.cost.byNode[nodeId] ?? 0);
 }

@@ -1,5 +1,7 @@
 /**
- * Per-node state from canonical events: pure, idempotent and order-tolerant.
+ * Per-node state from canonical events: pure, idempotent and order-tolerant. Only
+ * transitions (status, attempt, progress, timing, error) live here: streamed text and cost
+ * are the run store's (RunState.tails, cost.byNode), so a token batch leaves `byId` alone.
  *
  * A status update never moves a node backwards within the same attempt (a late
  * `node.started` after `node.completed`, or MARS's doubled status events, change
@@ -8,7 +10,7 @@
  */
 import type { NodeStatus, RunEvent } from '@/protocol/run-event';
 
-import { TAIL_CHARS, type NodeState } from '@/stores/node-types';
+import type { NodeState } from '@/stores/node-types';
 
 export type NodeMap = Readonly<Record<string, NodeState>>;
 
@@ -23,7 +25,22 @@ const RANK: Record<NodeStatus, number> = {
   cancelled: 3,
 };
 
-const INITIAL: NodeState = { status: 'pending', attempt: 1, tail: '', costMicros: 0 };
+const INITIAL: NodeState = { status: 'pending', attempt: 1 };
+
+/** Events that can change a node's entry; the rest (tools, logs, costs, metrics) never do. */
+const CHANGES_NODES: ReadonlySet<RunEvent['type']> = new Set([
+  'node.started',
+  'node.completed',
+  'node.failed',
+  'node.retrying',
+  'node.skipped',
+  'node.cancelled',
+  'node.status',
+  'node.progress',
+  'node.output',
+  'gate.opened',
+  'gate.resolved',
+]);
 
 export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[]): NodeMap {
   let next: Record<string, NodeState> | undefined;
@@ -52,7 +69,7 @@ export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[]): Nod
       continue;
     }
     const nodeId = 'nodeId' in event ? event.nodeId : undefined;
-    if (nodeId === undefined) continue;
+    if (nodeId === undefined || !CHANGES_NODES.has(event.type)) continue;
     const current = get(nodeId) ?? INITIAL;
     const updated = applyToNode(current, event);
     if (updated !== current || !get(nodeId)) put(nodeId, updated);
@@ -64,7 +81,7 @@ function applyToNode(node: NodeState, event: RunEvent): NodeState {
   switch (event.type) {
     case 'node.started': {
       const attempt = event.attempt ?? (node.status === 'retrying' ? node.attempt + 1 : node.attempt);
-      if (attempt > node.attempt) return { ...node, status: 'running', attempt, startedAtMs: event.atMs ?? node.startedAtMs, tail: '' };
+      if (attempt > node.attempt) return { ...node, status: 'running', attempt, startedAtMs: event.atMs ?? node.startedAtMs };
       return moveTo(node, 'running', event.atMs, undefined);
     }
     // An outcome of an earlier attempt arriving late says nothing about the current one.
@@ -90,12 +107,9 @@ function applyToNode(node: NodeState, event: RunEvent): NodeState {
         ...(event.progress !== undefined ? { progress: event.progress } : {}),
         ...(event.message !== undefined ? { progressMessage: event.message } : {}),
       };
-    case 'node.output': {
-      const tail = (node.tail + event.delta).slice(-TAIL_CHARS);
-      return node.status === 'pending' ? { ...node, tail, status: 'running' } : { ...node, tail };
-    }
-    case 'cost.recorded':
-      return event.micros === 0 ? node : { ...node, costMicros: node.costMicros + event.micros };
+    case 'node.output':
+      // Text from a node nobody said started: it is running (the text itself is the run store's).
+      return node.status === 'pending' ? { ...node, status: 'running' } : node;
     case 'gate.opened':
       return moveTo(node, 'waiting', event.atMs, undefined);
     case 'gate.resolved':

@@ -1,40 +1,76 @@
 /**
  * The run store's pure reducer: applies one ordered batch of canonical events.
  *
- * Returns the same state object when the batch changed nothing, so zustand notifies
- * no one. Sub-objects (graph, cost, gates, chapters) are copied only when touched, so a
- * token-only batch leaves `graph` alone and the canvas layout never recomputes.
- * Invariants (guarded by reduce-run.test.ts): a terminal run status is final; costs sum
- * in integers, and a backend's cumulative or closing total wins over our own sum.
+ * The events were appended to the session's event log first (apply-batch.ts); `rows` holds
+ * the log row of each event and `log` the log's counters, so chapters, gates and cost points
+ * can name their rows. Nothing here mutates: it returns the same state object when the batch
+ * changed nothing (zustand then notifies no one), and copies a slice (graph, cost, gates,
+ * chapters, tails) only when the batch touched it, so a token batch leaves `graph` alone and
+ * the canvas layout never recomputes. Invariants (guarded by reduce-run.test.ts): a terminal
+ * run status is final; costs sum in integers, and a backend's cumulative or closing total
+ * wins over our own sum.
  */
 import type { GraphEdge, GraphNode, RunEvent, RunEventOf } from '@/protocol/run-event';
 
-import type { Chapter, CostState, GateState, GraphState, RunState } from '@/stores/run-types';
+import { TAIL_CHARS } from '@/stores/node-types';
+import type { Chapter, CostState, DecodeIssue, GateState, GraphState, RunState, StreamStats } from '@/stores/run-types';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+const MAX_ISSUES = 200;
+
+export type LogCounters = Readonly<{ length: number; firstRow: number; revision: number }>;
+
+/** One batch as the run store takes it: the events with their log rows, and what ingest counted. */
+export type RunBatch = Readonly<{
+  events: readonly RunEvent[];
+  rows: readonly number[];
+  log: LogCounters;
+  issues: readonly DecodeIssue[];
+  stats: Readonly<Record<keyof StreamStats, number>>;
+  atMs: number;
+}>;
 
 type Draft = {
   -readonly [K in keyof RunState]: RunState[K];
 } & {
   /** Set once this batch copied `graph`: later additions in the batch mutate the copy (O(n) per batch, not per node). */
   ownsGraph?: boolean;
-  /** The same for `cost.points`: a batch of many cost events copies the array once. */
+  /** The same for `cost.points` and `cost.byNode`: a batch of many cost events copies them once. */
   ownsCost?: boolean;
+  /** The same for `tails`. */
+  ownsTails?: boolean;
 };
 
-export function reduceRunEvents(state: RunState, batch: readonly RunEvent[]): RunState {
-  if (batch.length === 0) return state;
+export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   const draft: Draft = { ...state };
-  for (const event of batch) {
-    draft.log.append(event, draft.chapters.length - 1);
-    applyEvent(draft, event, draft.log.length - 1);
-  }
+  batch.events.forEach((event, i) => applyEvent(draft, event, batch.rows[i] ?? -1));
   delete draft.ownsGraph;
   delete draft.ownsCost;
-  draft.logLength = draft.log.length;
-  draft.droppedRows = draft.log.firstRow;
-  draft.logRevision = draft.log.revision;
-  return draft;
+  delete draft.ownsTails;
+  draft.logLength = batch.log.length;
+  draft.droppedRows = batch.log.firstRow;
+  draft.logRevision = batch.log.revision;
+  if (batch.issues.length > 0) draft.issues = [...state.issues, ...batch.issues].slice(-MAX_ISSUES);
+  draft.stats = addStats(state.stats, batch.stats);
+  return unchanged(state, draft) ? state : draft;
+}
+
+function addStats(stats: StreamStats, delta: RunBatch['stats']): StreamStats {
+  let changed = false;
+  const next = { ...stats };
+  for (const key of Object.keys(next) as (keyof StreamStats)[]) {
+    if (delta[key]) {
+      next[key] += delta[key];
+      changed = true;
+    }
+  }
+  return changed ? next : stats;
+}
+
+/** True when the batch left every field as it was (a draft is a shallow copy). */
+function unchanged(state: RunState, draft: Draft): boolean {
+  for (const key of Object.keys(draft) as (keyof RunState)[]) if (draft[key] !== state[key]) return false;
+  return true;
 }
 
 function applyEvent(d: Draft, event: RunEvent, row: number): void {
@@ -71,13 +107,16 @@ function applyEvent(d: Draft, event: RunEvent, row: number): void {
       ensureNode(d, event.nodeId, event.type === 'node.started' ? event : undefined);
       if (d.status === 'pending') d.status = 'running';
       return;
+    case 'node.output':
+      ensureNode(d, event.nodeId, undefined);
+      appendTail(d, event.nodeId, event.delta);
+      return;
     case 'node.completed':
     case 'node.failed':
     case 'node.retrying':
     case 'node.skipped':
     case 'node.cancelled':
     case 'node.progress':
-    case 'node.output':
       ensureNode(d, event.nodeId, undefined);
       return;
     case 'cost.recorded':
@@ -101,9 +140,18 @@ function applyEvent(d: Draft, event: RunEvent, row: number): void {
     case 'log':
     case 'metric':
     case 'raw':
-      if (event.type === 'raw' && event.unknown) d.stats = { ...d.stats, unknown: d.stats.unknown + 1 };
       return;
   }
+}
+
+/** The node's streamed text for the canvas: its last TAIL_CHARS characters. */
+function appendTail(d: Draft, nodeId: string, delta: string) {
+  if (!d.ownsTails) {
+    d.tails = { ...d.tails };
+    d.ownsTails = true;
+  }
+  const tails = d.tails as Record<string, string>;
+  tails[nodeId] = ((tails[nodeId] ?? '') + delta).slice(-TAIL_CHARS);
 }
 
 function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', atMs: number | undefined) {
@@ -159,7 +207,7 @@ function ensureNode(d: Draft, nodeId: string, started: RunEventOf<'node.started'
 
 // ---- cost --------------------------------------------------------------------
 
-function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: number, ownsPoints: boolean): CostState {
+function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: number, owns: boolean): CostState {
   const inputTokens = event.inputTokens ?? 0;
   const outputTokens = event.outputTokens ?? 0;
   const point = {
@@ -171,9 +219,11 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     ...(event.model !== undefined ? { model: event.model } : {}),
     ...(event.atMs !== undefined ? { atMs: event.atMs } : {}),
   };
-  // Within one batch the points array is ours already: append instead of copying it again.
-  const points = ownsPoints ? (cost.points as CostState['points'][number][]) : [...cost.points];
+  // Within one batch the arrays are ours already: append instead of copying them again.
+  const points = owns ? (cost.points as CostState['points'][number][]) : [...cost.points];
   points.push(point);
+  const byNode = owns ? (cost.byNode as Record<string, number>) : { ...cost.byNode };
+  if (event.nodeId !== undefined && event.micros !== 0) byNode[event.nodeId] = (byNode[event.nodeId] ?? 0) + event.micros;
   return {
     // A backend's running total only grows: a late, out-of-order total never pulls it back.
     totalMicros: event.cumulativeMicros !== undefined ? Math.max(event.cumulativeMicros, cost.totalMicros) : cost.totalMicros + event.micros,
@@ -181,6 +231,7 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     inputTokens: cost.inputTokens + inputTokens,
     outputTokens: cost.outputTokens + outputTokens,
     points,
+    byNode,
   };
 }
 

@@ -92,10 +92,11 @@ export function useNodeCounts(): string {
  * every frame for nothing.
  */
 export function useLastEventAtMs(enabled: boolean): number | undefined {
-  return useStore(useRunSession().run, (s) => {
+  const { run, log } = useRunSession();
+  return useStore(run, (s) => {
     if (!enabled) return undefined;
     for (let i = s.logLength - 1; i >= Math.max(0, s.logLength - 50); i--) {
-      const atMs = s.log.at(i)?.event.atMs;
+      const atMs = log.at(i)?.event.atMs;
       if (atMs !== undefined) return atMs;
     }
     return undefined;

@@ -1,30 +1,27 @@
 /**
  * Run store — one per run session: everything about a run except per-node status.
  *
- * Written only by ingest/ (applyEvents, recordIssues, setConnection). Views subscribe
- * with narrow selectors that return primitives or stable references; `applyEvents`
- * runs once per ingest batch (at most once per animation frame) and keeps untouched
- * slices by reference, so a token batch wakes only selectors over `logLength`.
+ * Written only by ingest's apply-batch.ts (one `applyBatch` per batch, at most once per
+ * animation frame) and by the session (connection health). Views subscribe with narrow
+ * selectors that return primitives or stable references; `applyBatch` keeps untouched
+ * slices by reference, so a token batch wakes only selectors over `logLength` or `tails`.
+ * The event log itself is the session's (RunSession.log); this store holds its counters.
  */
 import { createStore, type StoreApi } from 'zustand';
 
-import type { RunEvent } from '@/protocol/run-event';
 import type { ConnectionState } from '@/transport/transport';
 
-import { EventLog } from '@/stores/event-log';
-import { reduceRunEvents } from '@/stores/reduce-run';
-import type { DecodeIssue, RunState, StreamStats } from '@/stores/run-types';
+import { reduceRunBatch, type RunBatch } from '@/stores/reduce-run';
+import type { ConnectionHealth, RunState } from '@/stores/run-types';
 
-const MAX_ISSUES = 200;
+export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'nothingYet'>>;
 
 export type RunStoreState = RunState &
   Readonly<{
     actions: {
-      applyEvents: (batch: readonly RunEvent[]) => void;
-      recordIssues: (issues: readonly DecodeIssue[]) => void;
-      addStats: (delta: Partial<StreamStats>) => void;
+      applyBatch: (batch: RunBatch) => void;
       setConnection: (state: ConnectionState) => void;
-      setHealth: (health: { resyncing?: boolean; stale?: boolean; lastActivityAtMs?: number }) => void;
+      setHealth: (health: HealthPatch) => void;
       /** Replay seeking: put back a state captured earlier. */
       restore: (state: RunState) => void;
     };
@@ -34,61 +31,42 @@ export type RunStore = StoreApi<RunStoreState>;
 
 export type RunIdentity = Readonly<{ runId: string; dialect: string; source: string }>;
 
-export function initialRunState({ runId, dialect, source }: RunIdentity, log = new EventLog()): RunState {
+export function initialRunState({ runId, dialect, source }: RunIdentity): RunState {
   return {
     runId,
     dialect,
     source,
     status: 'pending',
     connection: { state: { status: 'connecting' }, resyncing: false, stale: false },
-    log,
     logLength: 0,
     droppedRows: 0,
     logRevision: 0,
     chapters: [],
     graph: { nodes: {}, order: [], edges: [], version: 0 },
-    cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, points: [] },
+    tails: {},
+    cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, points: [], byNode: {} },
     gates: {},
     gateOrder: [],
     issues: [],
-    stats: { frames: 0, duplicates: 0, rejected: 0, unknown: 0, gaps: 0 },
+    stats: { frames: 0, duplicates: 0, rejected: 0, unknown: 0, gaps: 0, holes: 0 },
   };
 }
 
-/** `maxLogRows`: bound the event log (live sessions); replay keeps every row. */
-export function createRunStore(identity: RunIdentity, maxLogRows?: number): RunStore {
+export function createRunStore(identity: RunIdentity): RunStore {
   return createStore<RunStoreState>()((set, get) => ({
-    ...initialRunState(identity, new EventLog(maxLogRows)),
+    ...initialRunState(identity),
     actions: {
-      applyEvents: (batch) => {
+      applyBatch: (batch) => {
         const prev = get();
-        const next = reduceRunEvents(prev, batch);
+        const next = reduceRunBatch(prev, batch);
         if (next !== prev) set(next);
-      },
-      recordIssues: (issues) => {
-        if (issues.length === 0) return;
-        const all = [...get().issues, ...issues];
-        set({ issues: all.length > MAX_ISSUES ? all.slice(-MAX_ISSUES) : all });
-      },
-      addStats: (delta) => {
-        const stats = get().stats;
-        set({
-          stats: {
-            frames: stats.frames + (delta.frames ?? 0),
-            duplicates: stats.duplicates + (delta.duplicates ?? 0),
-            rejected: stats.rejected + (delta.rejected ?? 0),
-            unknown: stats.unknown + (delta.unknown ?? 0),
-            gaps: stats.gaps + (delta.gaps ?? 0),
-          },
-        });
       },
       setConnection: (state) => set({ connection: { ...get().connection, state } }),
       setHealth: (health) => {
         const current = get().connection;
         const next = { ...current, ...health };
-        if (next.resyncing !== current.resyncing || next.stale !== current.stale || next.lastActivityAtMs !== current.lastActivityAtMs) {
-          set({ connection: next });
-        }
+        const keys = Object.keys(health) as (keyof HealthPatch)[];
+        if (keys.some((key) => next[key] !== current[key])) set({ connection: next });
       },
       restore: (state) => set(state),
     },

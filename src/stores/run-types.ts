@@ -2,8 +2,6 @@
 import type { ErrorInfo, GateKind, GateOption, GraphEdge, GraphNode, RunStatus } from '@/protocol/run-event';
 import type { ConnectionState } from '@/transport/transport';
 
-import type { EventLog } from '@/stores/event-log';
-
 export type Chapter = Readonly<{
   id: string;
   title: string;
@@ -39,6 +37,8 @@ export type CostState = Readonly<{
   inputTokens: number;
   outputTokens: number;
   points: readonly CostPoint[];
+  /** Sum of the recorded increments per node (the canvas shows it on the node). */
+  byNode: Readonly<Record<string, number>>;
 }>;
 
 export type GateStatus = 'open' | 'resolved' | 'timed_out' | 'cancelled';
@@ -72,6 +72,10 @@ export type ConnectionHealth = Readonly<{
   /** No frame or keep-alive for longer than the protocol's heartbeat allows. */
   stale: boolean;
   lastActivityAtMs?: number;
+  /** How the run is watched when it is not a stream of its own ("watching over REST, every 3 s"). */
+  note?: string;
+  /** Connected for a while and nothing about the run has arrived: the id may be wrong. */
+  nothingYet?: boolean;
 }>;
 
 export type StreamStats = Readonly<{
@@ -80,6 +84,8 @@ export type StreamStats = Readonly<{
   rejected: number;
   unknown: number;
   gaps: number;
+  /** Seqs the server skipped where that is normal for the protocol (myagent coalescing): noted, never fetched. */
+  holes: number;
 }>;
 
 export type RunState = Readonly<{
@@ -92,7 +98,7 @@ export type RunState = Readonly<{
   endedAtMs?: number;
   error?: ErrorInfo;
   connection: ConnectionHealth;
-  log: EventLog;
+  /** Rows in the session's event log (RunSession.log): the log lives beside the store, this is its version. */
   logLength: number;
   /** Oldest rows the bounded live log dropped to stay within memory (rows before `log.firstRow`). */
   droppedRows: number;
@@ -100,6 +106,8 @@ export type RunState = Readonly<{
   logRevision: number;
   chapters: readonly Chapter[];
   graph: GraphState;
+  /** The last characters of each node's streamed text (bounded): changes on every token batch. */
+  tails: Readonly<Record<string, string>>;
   cost: CostState;
   gates: Readonly<Record<string, GateState>>;
   /** Gate ids in the order they opened. */

@@ -26,7 +26,7 @@ export type TransportHandlers = Readonly<{
 }>;
 
 export interface Transport {
-  readonly kind: 'socket.io' | 'sse' | 'websocket' | 'post-sse' | 'replay';
+  readonly kind: 'socket.io' | 'sse' | 'websocket' | 'post-sse' | 'poll' | 'replay';
   connect(handlers: TransportHandlers, signal: AbortSignal): void;
   /** Sends one message on the open connection (WebSocket JSON, Socket.IO emit, AG-UI new run). */
   send(message: unknown): Promise<void>;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECTS } from '@/protocol/dialects';
 
 import { startBrowserHarness, type BrowserHarness } from './browser';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
 describe.each(Object.values(DIALECTS))('$id live in the browser', (dialect) => {
   test('a fan-out run ends with every node succeeded and its total cost shown', async () => {
     const page = await harness.newPage();
-    const base = dialect.transport === 'websocket' ? harness.sim.url.replace('http', 'ws') : harness.sim.url;
+    const base = simulatorBackendUrl(dialect, harness.sim.url);
     const params = new URLSearchParams({ dialect: dialect.id, url: base, run: `fanout~e2e-${dialect.id}` });
     if (dialect.capabilities.startsRuns) params.set('start', '[scenario:fanout] Research fan-out');
     await page.goto(`${harness.sim.url}/?${params.toString()}`);

@@ -12,6 +12,7 @@ import { DIALECTS } from '@/protocol/dialects';
 import { XSS_PAYLOADS } from '@/simulator/scenarios/hostile-text';
 
 import { startBrowserHarness, type BrowserHarness } from './browser';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -39,7 +40,7 @@ async function expectNothingRan(page: Page) {
 describe.each(Object.values(DIALECTS))('$id with hostile text', (dialect) => {
   test('every payload shows as text and none runs', async () => {
     const page = await harness.newPage();
-    const base = dialect.transport === 'websocket' ? harness.sim.url.replace('http', 'ws') : harness.sim.url;
+    const base = simulatorBackendUrl(dialect, harness.sim.url);
     const params = new URLSearchParams({ dialect: dialect.id, url: base, run: `xss~e2e-${dialect.id}` });
     if (dialect.capabilities.startsRuns) params.set('start', `[scenario:xss] ${XSS_PAYLOADS[0]}`);
     await page.goto(`${harness.sim.url}/?${params.toString()}`);

@@ -11,6 +11,7 @@ import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { decimalToMicros } from '@/lib/to-micros';
+import { createFrameReader } from '@/protocol/read-frame';
 import { aguiDialect, buildRunInput } from '@/protocol/agui/agui-dialect';
 import { RESOLVE_OPTION } from '@/protocol/agui/agui-lifecycle';
 import { isUnavailable, type OutboundCommand } from '@/protocol/dialect';
@@ -20,6 +21,7 @@ import { fanOut } from '@/simulator/scenarios/scenarios';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createSseTransport } from '@/transport/sse-transport';
 import type { ConnectionState, Transport } from '@/transport/transport';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -31,7 +33,7 @@ afterAll(async () => {
 
 /** One HTTP run: POST the input, read the whole SSE answer, parse its `data:` frames. */
 async function postRun(body: unknown): Promise<BaseEvent[]> {
-  const response = await fetch(`${sim.url}/agui/run`, {
+  const response = await fetch(simulatorBackendUrl(aguiDialect, sim.url), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify(body),
@@ -89,10 +91,10 @@ type Session = { events: RunEvent[]; states: ConnectionState[]; transport: Trans
 function openSession(commands: OutboundCommand[]): Session {
   const first = commands[0];
   if (first?.via !== 'run') throw new Error('startRun must give a run command');
-  const plan = aguiDialect.connect({ baseUrl: sim.url, runId: 'unused', token: 'secret' });
+  const plan = aguiDialect.connect({ baseUrl: simulatorBackendUrl(aguiDialect, sim.url), runId: 'unused', token: 'secret' });
   if (plan.kind !== 'post-sse') throw new Error('agui connects with post-sse');
   const transport = createSseTransport({ url: plan.url, headers: plan.headers, post: { body: first.body } });
-  const decode = aguiDialect.createDecoder({ runId: 'unused', epoch: 0 });
+  const decode = createFrameReader(aguiDialect, 'unused');
   const session: Session = { events: [], states: [], transport, abort: new AbortController() };
   transport.connect(
     {

@@ -5,36 +5,27 @@
  */
 import { describe, expect, test } from 'vitest';
 
-import { createIngest } from '@/ingest/create-ingest';
-import { FrameLog } from '@/ingest/frame-log';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createSyncPipeline } from '@/ingest/sync-pipeline';
 import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
-import { createNodeStatusStore } from '@/stores/node-status-store';
-import { createRunStore } from '@/stores/run-store';
 
 const sse = (seq: number, body: Record<string, unknown>) => ({
   id: String(seq),
   data: { runId: 'r', timestamp: '2026-11-22T00:00:00Z', sequenceNumber: seq, ...body },
 });
 
-function pipeline() {
-  const run = createRunStore({ runId: 'r', dialect: 'relavium', source: 'test' });
-  const nodeStatus = createNodeStatusStore();
-  const frames = new FrameLog({ runboard: 1, dialect: 'relavium', transport: 'sse', source: 'test', startedAt: '' }, 0);
-  const ingest = createIngest({ dialect: relaviumDialect, run, nodeStatus, frames, schedule: flushNow, runId: 'r' });
-  return { run, nodeStatus, ingest, frames };
-}
 
 describe('bad frames', () => {
   test('are quarantined with reasons while the run goes on to the end', () => {
-    const { run, nodeStatus, ingest, frames } = pipeline();
-    ingest.acceptFrame(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
-    ingest.acceptFrame(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
-    ingest.acceptFrame(sse(2, { type: 'node:started', nodeId: 42, nodeType: 'agent' })); // wrong type
-    ingest.acceptFrame(sse(3, { type: 'iteration:started', nodeId: 'a' })); // a newer server's type
-    ingest.acceptFrame({ data: 'this is { not json' }); // not JSON at all
-    ingest.acceptFrame(sse(4, { type: 'node:completed', nodeId: 'a', output: 1, tokensUsed: { input: 0, output: 0 }, durationMs: 5 }));
-    ingest.acceptFrame(sse(5, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
+    const p = createSyncPipeline(relaviumDialect, 'r');
+    const { run, nodeStatus, frames, log } = p;
+    p.accept(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    p.accept(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
+    p.accept(sse(2, { type: 'node:started', nodeId: 42, nodeType: 'agent' })); // wrong type
+    p.accept(sse(3, { type: 'iteration:started', nodeId: 'a' })); // a newer server's type
+    p.accept({ data: 'this is { not json' }); // not JSON at all
+    p.accept(sse(4, { type: 'node:completed', nodeId: 'a', output: 1, tokensUsed: { input: 0, output: 0 }, durationMs: 5 }));
+    p.accept(sse(5, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
+    p.flush();
 
     const state = run.getState();
     expect(state.status).toBe('succeeded');
@@ -47,7 +38,7 @@ describe('bad frames', () => {
     expect(state.issues[1]?.reason).toMatch(/not a relavium event/);
     expect(frames.frameAt(4)).toEqual({ data: 'this is { not json' });
     // the unknown type is kept as a raw row, counted, and takes its place in the order
-    const types = Array.from({ length: state.logLength }, (_, i) => state.log.at(i)?.event.type);
+    const types = Array.from({ length: state.logLength }, (_, i) => log.at(i)?.event.type);
     expect(types).toContain('raw');
     expect(state.stats).toMatchObject({ rejected: 2, unknown: 1, gaps: 0 });
   });

@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 
 import { unsafeEventReason } from '@/ingest/guard-events';
 import { DIALECTS } from '@/protocol/dialects';
+import { createFrameReader } from '@/protocol/read-frame';
 import { RunEventSchema } from '@/protocol/run-event';
 import { toDisplayJson } from '@/lib/format-json';
 
@@ -22,10 +23,10 @@ const STREAM_RUNS = 50;
 describe.each(Object.values(DIALECTS))('$id under hostile frames', (dialect) => {
   const seeds = loadSeeds(dialect.id);
 
-  test('the decoder never throws and returns canonical events or a reasoned rejection', () => {
+  test('locate and the interpreter never throw, and return canonical events or a reasoned rejection', () => {
     fc.assert(
       fc.property(hostileFrame(seeds), (frame) => {
-        const decode = dialect.createDecoder({ runId: 'fanout~fuzz', epoch: 0 });
+        const decode = createFrameReader(dialect, 'fanout~fuzz');
         for (const seed of seeds.slice(0, 4)) decode(structuredClone(seed));
         const result = decode(frame);
         expect(() => toDisplayJson(frame)).not.toThrow();
@@ -49,9 +50,8 @@ describe.each(Object.values(DIALECTS))('$id under hostile frames', (dialect) => 
     fc.assert(
       fc.property(fc.array(fc.oneof(hostileFrame(seeds), fc.constantFrom(...seeds).map((seed) => structuredClone(seed))), { minLength: 1, maxLength: 40 }), (stream) => {
         const p = createPipeline(dialect);
-        for (const frame of stream) p.ingest.acceptFrame(frame);
-        p.ingest.flushNow();
-        p.ingest.dispose();
+        for (const frame of stream) p.accept(frame);
+        p.flush();
         expect(brokenInvariants(p)).toEqual([]);
         const { issues, stats } = p.run.getState();
         expect(stats.frames).toBe(stream.length);
@@ -66,8 +66,8 @@ describe.each(Object.values(DIALECTS))('$id under hostile frames', (dialect) => 
     const p = createPipeline(dialect);
     const seed = seeds[0] as Record<string, unknown>;
     const hostile = [deepNest(10_000), { ...seed, data: deepNest(10_000) }, { ...seed, huge: 'y'.repeat(1 << 20) }, { ...seed, text: '\uD800\uDFFF\uDC00' }, JSON.parse('{"__proto__": {"polluted": 1}}')];
-    for (const frame of hostile) p.ingest.acceptFrame(frame);
-    p.ingest.flushNow();
+    for (const frame of hostile) p.accept(frame);
+    p.flush();
     expect(brokenInvariants(p)).toEqual([]);
     expect(p.run.getState().stats.frames).toBe(hostile.length);
     expect(() => p.frames.toJsonl()).not.toThrow();

@@ -15,6 +15,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { GateState } from '@/stores/run-types';
 
 import { waitFor } from './wait-for';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ const ANSWER_KIND: Record<DialectId, string> = {
 function open(dialect: Dialect, runId: string) {
   return createLiveSession({
     dialect,
-    params: { baseUrl: dialect.transport === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId },
+    params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
     ...(dialect.capabilities.startsRuns ? { start: '[scenario:gate] Deploy release 2.4' } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,
@@ -79,7 +80,8 @@ describe.each(Object.values(DIALECTS))('$id gates', (dialect) => {
     await waitFor(() => live.session.run.getState().status === 'succeeded', 'the run to finish');
     expect(answers(dialect.id, live.session.runId)).toHaveLength(1);
     // the audit trail: who answered what, from where, once
-    const { log, logLength } = live.session.run.getState();
+    const { logLength } = live.session.run.getState();
+    const log = live.session.log;
     const audit = Array.from({ length: logLength }, (_, i) => log.at(i)?.event).filter((e) => e?.type === 'log' && e.source === 'audit');
     expect(audit).toEqual([
       expect.objectContaining({ message: expect.stringMatching(/^reviewer@example\.com answered “.+” to “.+” — from this browser, sent$/) }),

@@ -40,7 +40,7 @@ describe('limits in the UI', () => {
   it('a rejected frame in diagnostics can be downloaded whole', () => {
     const { session, frames } = sessionWithRecording(100, 3);
     render(withSession(session, <DiagnosticsPanel />));
-    act(() => session.run.getState().actions.recordIssues([{ frame: 2, reason: 'nodeId: expected string', atMs: 0 }]));
+    act(() => session.apply([], [{ frame: 2, reason: 'nodeId: expected string', atMs: 0 }]));
     expect(frames.frameAt(2)).toEqual({ data: { n: 2 } });
     expect(screen.getByLabelText('frame-2').textContent).toContain('"n": 2');
     expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();

@@ -12,6 +12,7 @@ import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { waitFor } from './wait-for';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ describe.each(Object.values(DIALECTS))('$id through createLiveSession', (dialect
     const starts = dialect.capabilities.startsRuns;
     const live = createLiveSession({
       dialect,
-      params: { baseUrl: dialect.transport === 'websocket' ? sim.url.replace('http', 'ws') : sim.url, runId: `fanout~glue-${dialect.id}` },
+      params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId: `fanout~glue-${dialect.id}` },
       ...(starts ? { start: '[scenario:fanout] Research fan-out' } : {}),
       schedule: flushNow,
       WebSocketImpl: WebSocket as never,

@@ -5,8 +5,12 @@
  */
 import type { ReactNode } from 'react';
 
+import { applyBatch } from '@/ingest/apply-batch';
+import { NO_STATS } from '@/ingest/batch';
 import type { RunEvent } from '@/protocol/run-event';
 import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
+import type { DecodeIssue } from '@/stores/run-types';
+import { EventLog } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
@@ -15,30 +19,39 @@ import { createRunStore } from '@/stores/run-store';
 export type TestSession = RunSession & {
   /** Raw frames by index, for `frameAt`; tests push what a row's `frame` points at. */
   frames: unknown[];
-  /** Applies one batch to both stores, the way ingest does. */
-  apply: (events: readonly RunEvent[]) => void;
+  /** Applies one batch to the log and both stores, the way ingest does. */
+  apply: (events: readonly RunEvent[], issues?: readonly DecodeIssue[]) => void;
+  /** Bound commands this session was asked to send (gate answers, controls), in order. */
+  sent: unknown[];
 };
 
 export function makeSession(runId = 'run-1'): TestSession {
+  const log = new EventLog();
   const run = createRunStore({ runId, dialect: 'relavium', source: 'test' });
   const nodeStatus = createNodeStatusStore();
   const frames: unknown[] = [];
+  const sent: unknown[] = [];
   return {
     runId,
     mode: 'live',
     dialect: relaviumDialect,
+    log,
     run,
     nodeStatus,
     answers: createGateAnswerStore(),
-    send: () => Promise.resolve({ ok: true }),
-    memo: () => ({}),
+    answerGate: (gate, answer) => {
+      sent.push(relaviumDialect.answerGate(gate, answer, {}));
+      return Promise.resolve({ ok: true });
+    },
+    control: (action, reason) => {
+      sent.push(relaviumDialect.control(action, runId, reason, {}));
+      return Promise.resolve({ ok: true });
+    },
     frameAt: (index) => frames[index],
     exportRecording: () => '',
     frames,
-    apply: (events) => {
-      run.getState().actions.applyEvents(events);
-      nodeStatus.getState().actions.applyEvents(events);
-    },
+    sent,
+    apply: (events, issues = []) => applyBatch({ log, run, nodeStatus }, { events, issues, stats: NO_STATS, atMs: 0 }),
   };
 }
 

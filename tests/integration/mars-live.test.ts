@@ -1,6 +1,6 @@
 /**
  * MARS end to end: the real simulator, a real WebSocket (`ws`) through the Runboard
- * transport, the mars dialect's decoder and the sequencer's identity dedupe. Proves the
+ * transport, and the ingest pipeline (locate, identity dedupe, interpreter). Proves the
  * run starts from the one `{task}` frame, a gate answer arrives exactly once in the real
  * `resolve_approval` form, and a dropped connection is healed by the DAG snapshot
  * without ever resending `{task}`.
@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
 import { sendCommand } from '@/ingest/command-channel';
-import { createSequencer } from '@/ingest/sequencer';
-import type { DecodeResult } from '@/protocol/dialect';
+import { createIngest } from '@/ingest/create-ingest';
 import { marsDialect } from '@/protocol/mars/mars-dialect';
 import type { NodeStatus, RunEvent } from '@/protocol/run-event';
 import { decimalToMicros } from '@/lib/to-micros';
@@ -35,7 +34,7 @@ type Session = {
   stop: () => void;
 };
 
-/** A minimal live session: what app/ does, without stores. */
+/** A minimal live session: what app/ does, without stores (the pipeline's batches are kept as events). */
 function watch(runId: string, start?: string): Session {
   const plan = marsDialect.connect({ baseUrl: sim.url, runId });
   if (plan.kind !== 'websocket') throw new Error('mars must plan a websocket');
@@ -45,35 +44,32 @@ function watch(runId: string, start?: string): Session {
     WebSocketImpl: WebSocket as never,
     backoff: { baseMs: 20, capMs: 100 },
   });
-  const sequencer = createSequencer<RunEvent[]>();
   const controller = new AbortController();
-  let decode = marsDialect.createDecoder({ runId, epoch: 0 });
+  const ingest = createIngest({ dialect: marsDialect, runId, now: Date.now });
   const session: Session = { events: [], rejected: [], duplicates: 0, reconnects: 0, transport, stop: () => controller.abort() };
   const target = { baseUrl: sim.url, transport };
-
-  const ingest = (result: DecodeResult) => {
-    if (result.kind === 'rejected') return void session.rejected.push(result.reason);
-    const out = sequencer.accept([{ ...(result.identity ? { identity: result.identity } : {}), item: result.events }], Date.now());
-    session.duplicates += out.duplicates;
-    for (const events of out.released) session.events.push(...events);
+  let frameIndex = 0;
+  const accept = (frame: unknown) => {
+    ingest.accept(frame, frameIndex++);
+    const batch = ingest.take();
+    if (!batch) return;
+    session.events.push(...batch.events);
+    session.rejected.push(...batch.issues.map((issue) => issue.reason));
+    session.duplicates += batch.stats.duplicates;
   };
 
   transport.connect(
     {
-      onFrame: (frame) => ingest(decode(frame)),
+      onFrame: accept,
       onState: () => undefined,
       onOpen: ({ reconnect }) => {
         if (reconnect) {
           session.reconnects += 1;
-          decode = marsDialect.createDecoder({ runId, epoch: session.reconnects });
+          ingest.newConnection();
         }
+        // The dialect decides what an (re)open sends: the start frame once, the DAG snapshot after a reconnect.
         const opening = marsDialect.onOpen({ runId, cursor: undefined, reconnect, memo: {}, ...(start !== undefined ? { start } : {}) });
-        for (const command of opening) void sendCommand(command, target);
-        if (!reconnect) return;
-        // MARS has no replay: rebuild what the gap lost from the DAG snapshot.
-        for (const command of marsDialect.resync(runId, undefined)) {
-          void sendCommand(command, target).then((outcome) => outcome.reply && ingest(decode(outcome.reply)));
-        }
+        for (const command of opening) void sendCommand(command, target, accept);
       },
       shouldReconnect: () => !session.events.some(isTerminal),
     },

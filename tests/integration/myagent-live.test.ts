@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
 import { sendCommand } from '@/ingest/command-channel';
-import { createSequencer } from '@/ingest/sequencer';
-import type { DecodeResult, OutboundCommand } from '@/protocol/dialect';
-import { exportStateCommand, myagentDialect } from '@/protocol/myagent/myagent-dialect';
+import { createIngest } from '@/ingest/create-ingest';
+import type { OutboundCommand } from '@/protocol/dialect';
+import { myagentDialect } from '@/protocol/myagent/myagent-dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createWebSocketTransport } from '@/transport/websocket-transport';
@@ -28,9 +28,8 @@ const TERMINAL = new Set(['run.completed', 'run.failed', 'run.cancelled']);
 let clients = 0;
 
 /**
- * A minimal live session: transport → decoder → sequencer → events. One decoder for the
- * session reading the epoch live (a new scope per connection), as ingest keeps it for
- * myagent (decodeInOrder): its cumulative text outlives a connection.
+ * A minimal live session: transport → the ingest pipeline → events, without stores. The
+ * session's memo and run start follow the dialect, as app/create-live-session.ts does.
  */
 function openSession(start: string) {
   const runId = `live-${++clients}`;
@@ -39,11 +38,7 @@ function openSession(start: string) {
   const transport = createWebSocketTransport({ url: plan.url, WebSocketImpl: WebSocket as never, backoff: { baseMs: 20, capMs: 100 } });
   const controller = new AbortController();
   const memo: Record<string, unknown> = {};
-  const sequencer = createSequencer<{ events: RunEvent[]; cursor?: string }>({ firstSeq: myagentDialect.firstSeq });
   const state = { events: [] as RunEvent[], frames: [] as unknown[], rejected: [] as string[], duplicates: 0, gaps: 0, opens: 0 };
-  const context = { runId, epoch: 0 };
-  let cursor: string | undefined;
-  const decode = myagentDialect.createDecoder(context);
   const target = { baseUrl: sim.url, transport };
 
   const send = async (commands: OutboundCommand[]) => {
@@ -52,37 +47,30 @@ function openSession(start: string) {
       if (!outcome.ok) throw new Error(outcome.reason);
     }
   };
-  const accept = (result: Extract<DecodeResult, { kind: 'events' }>) => {
-    const item = { events: result.events, ...(result.cursor !== undefined ? { cursor: result.cursor } : {}) };
-    const out = sequencer.accept([{ ...(result.order ? { order: result.order } : {}), item }], Date.now());
-    for (const released of out.released) {
-      state.events.push(...released.events);
-      if (released.cursor !== undefined) cursor = released.cursor;
-    }
-    state.duplicates += out.duplicates;
-    state.gaps += out.gaps.length;
-  };
   const onMemo = (update: Readonly<Record<string, unknown>>) => {
-    const hadSession = typeof memo.session_id === 'string';
+    const previous = { ...memo };
     Object.assign(memo, update);
-    // The session, not the dialect, starts the run once the server named the session.
-    if (!hadSession && typeof memo.session_id === 'string') void send(myagentDialect.startRun?.(start, memo.session_id) ?? []);
+    const reaction = myagentDialect.onMemo?.({ memo, previous, runId, start });
+    if (reaction && reaction.commands.length > 0) void send(reaction.commands);
   };
+  const ingest = createIngest({ dialect: myagentDialect, runId, now: Date.now, onAction: (action) => action.kind === 'memo' && onMemo(action.memo) });
 
   transport.connect(
     {
       onFrame: (frame) => {
-        state.frames.push(frame);
-        const result = decode(frame);
-        if (result.kind === 'rejected') return void state.rejected.push(result.reason);
-        if (result.memo) onMemo(result.memo);
-        accept(result);
+        ingest.accept(frame, state.frames.push(frame) - 1);
+        const batch = ingest.take();
+        if (!batch) return;
+        state.events.push(...batch.events);
+        state.rejected.push(...batch.issues.map((issue) => issue.reason));
+        state.duplicates += batch.stats.duplicates;
+        state.gaps += batch.stats.gaps;
       },
       onState: () => undefined,
       onOpen: ({ reconnect }) => {
         state.opens += 1;
-        if (reconnect) context.epoch += 1;
-        void send(myagentDialect.onOpen({ runId, cursor, reconnect, memo, start }));
+        if (reconnect) ingest.newConnection();
+        void send(myagentDialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo, start }));
       },
       shouldReconnect: () => !state.events.some((e) => TERMINAL.has(e.type)),
     },
@@ -135,9 +123,11 @@ describe('myagent over the simulator’s real WebSocket server', () => {
     expect(live.state.rejected).toEqual([]);
     expect([live.state.duplicates, live.state.gaps]).toEqual([0, 0]);
     const runId = `fanout~${String(live.memo.session_id)}`;
+    // The session also asks for a resumable state once the server named the session.
     expect(sim.received.filter((c) => c.runId === runId || c.runId === live.memo.session_id).map((c) => c.kind)).toEqual([
       'user.create_session',
       'user.message',
+      'user.request_state',
     ]);
     cleanFanout = result;
     live.close();
@@ -168,9 +158,9 @@ describe('myagent over the simulator’s real WebSocket server', () => {
     expect(cleanFanout).toBeDefined();
     const live = openSession('fanout again');
     const sessionId = await waitFor(() => (typeof live.memo.session_id === 'string' ? live.memo.session_id : undefined), 'the session');
-    await live.send([exportStateCommand(sessionId)]);
-    await waitFor(() => live.memo.signed_state, 'the exported state');
+    await waitFor(() => live.memo.signed_state, 'the exported state (asked for once the session was named)');
     await waitFor(() => live.state.events.some((e) => e.type === 'node.output' && e.nodeId.startsWith('r')), 'researchers streaming');
+    const signedAtDrop = live.memo.signed_state;
     sim.dropConnections();
     const done = await waitFor(() => live.terminal(), 'the run to end after the resume');
     expect(done.type).toBe('run.completed');
@@ -180,7 +170,7 @@ describe('myagent over the simulator’s real WebSocket server', () => {
     expect(reconnects).toHaveLength(1);
     const body = reconnects[0]?.body as { session_id?: unknown; signed_state?: unknown; content?: { last_seq?: unknown } };
     expect(body.session_id).toBe(sessionId);
-    expect(body.signed_state).toBe(live.memo.signed_state);
+    expect(body.signed_state).toBe(signedAtDrop);
     expect(typeof body.content?.last_seq).toBe('number');
 
     // The new connection numbers from 1 again: connected, restored, replay..., notice, live.

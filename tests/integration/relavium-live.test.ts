@@ -64,13 +64,11 @@ describe('relavium over the simulator’s real SSE server', () => {
     const live = open('gate~answer');
     const run = live.session.run;
     const gate = await waitFor(() => Object.values(run.getState().gates)[0], 'the gate');
-    const commands = relaviumDialect.answerGate(
+    const result = await live.session.answerGate(
       { gateId: gate.gateId, kind: gate.kind, runId: 'gate~answer', ...(gate.nodeId ? { nodeId: gate.nodeId } : {}) },
       { option: gate.options[0]!, decidedBy: 'reviewer@example.com' },
-      {},
+      { message: 'reviewer@example.com approved' },
     );
-    expect(Array.isArray(commands)).toBe(true);
-    const result = await live.session.send(commands as never);
     expect(result).toEqual({ ok: true });
     await waitFor(() => run.getState().status === 'succeeded', 'run to finish after approval');
     const received = sim.received.filter((c) => c.runId === 'gate~answer' && c.kind !== 'stream.open');

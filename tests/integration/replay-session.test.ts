@@ -34,8 +34,8 @@ async function replayOf(text: string): Promise<ReplaySession> {
 
 /** What a person sees, as plain data: the run (log rows included) and every node's status. */
 function visibleState(session: RunSession) {
-  const { actions: _actions, log, connection: _connection, ...run } = session.run.getState();
-  const rows = Array.from({ length: run.logLength }, (_, i) => log.at(i));
+  const { actions: _actions, connection: _connection, ...run } = session.run.getState();
+  const rows = Array.from({ length: run.logLength }, (_, i) => session.log.at(i));
   return { run, rows, byId: session.nodeStatus.getState().byId };
 }
 
@@ -62,7 +62,7 @@ describe.each(Object.values(DIALECTS))('$id: record live, export, replay', (dial
     replay.cursor.seek(replay.timeline.total);
     expect(summary(replay.session)).toEqual(liveSummary);
     expect(liveSummary.status).toBe('succeeded');
-    await expect(replay.session.send([])).resolves.toEqual({ ok: false, reason: 'replay: nothing is sent' });
+    await expect(replay.session.control('cancel', undefined, { message: 'cancel' })).resolves.toEqual({ ok: false, reason: 'replay: nothing is sent' });
   });
 });
 
@@ -94,8 +94,8 @@ describe.each(SAMPLES)('sample %s', (file) => {
     const replay = await replayOf(text);
     replay.cursor.seek(replay.timeline.total);
     const loaded = replay.timeline.loaded;
-    const { actions: _a, log: _l, ...loadedRun } = loaded.run.getState();
-    const { actions: _b, log: _m, ...replayRun } = replay.session.run.getState();
+    const { actions: _a, ...loadedRun } = loaded.run.getState();
+    const { actions: _b, ...replayRun } = replay.session.run.getState();
     expect(replayRun).toEqual(loadedRun);
     expect(replay.session.nodeStatus.getState().byId).toEqual(loaded.byId());
     expect(replay.session.run.getState().status).toBe('succeeded');

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createLiveSession } from '@/app/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { sendCommand } from '@/ingest/command-channel';
-import { isUnavailable } from '@/protocol/dialect';
+import type { HttpReplyFrame } from '@/protocol/dialect';
+import { createFrameReader } from '@/protocol/read-frame';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { Transport } from '@/transport/transport';
@@ -67,19 +68,14 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     expect(run.getState().stats.rejected).toBe(0);
   });
 
-  test('a gate answered through answerGate + sendCommand reaches the server once, in its form, and the run completes', async () => {
+  test('a gate answered through the session reaches the server once, in its form, and the run completes', async () => {
     const runId = 'gate~answer';
     const live = open(runId);
     const run = live.session.run;
     const gate = await waitFor(() => Object.values(run.getState().gates)[0], 'the gate');
     expect(gate.gateId).toBe('gate-deploy');
-    const commands = shannonDialect.answerGate({ gateId: gate.gateId, kind: gate.kind, runId }, { option: gate.options[0]!, decidedBy: 'reviewer' }, live.session.memo());
-    if (isUnavailable(commands)) throw new Error(commands.unavailable);
-    const transport: Transport = { kind: 'sse', connect: () => undefined, send: () => Promise.resolve() };
-    for (const command of commands) {
-      const outcome = await sendCommand(command, { baseUrl: sim.url, transport, token: TOKEN });
-      expect(outcome.ok).toBe(true);
-    }
+    const outcome = await live.session.answerGate({ gateId: gate.gateId, kind: gate.kind, runId }, { option: gate.options[0]!, decidedBy: 'reviewer' }, { message: 'reviewer approved' });
+    expect(outcome).toEqual({ ok: true });
     await waitFor(() => run.getState().status === 'succeeded', 'run to finish after approval');
     const decisions = sim.received.filter((c) => c.runId === runId && c.kind === 'approval.decision');
     expect(decisions.map((c) => c.body)).toEqual([{ workflow_id: runId, approval_id: 'gate-deploy', approved: true }]);
@@ -92,8 +88,8 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     const live = open(runId);
     const gate = await waitFor(() => Object.values(live.session.run.getState().gates)[0], 'the gate');
     expect(gate.gateId).toMatch(new RegExp(`^${runId}:\\d+$`));
-    const answer = shannonDialect.answerGate({ gateId: gate.gateId, kind: gate.kind, runId }, { option: gate.options[0]!, decidedBy: 'r' }, live.session.memo());
-    expect(isUnavailable(answer)).toBe(true);
+    const outcome = await live.session.answerGate({ gateId: gate.gateId, kind: gate.kind, runId }, { option: gate.options[0]!, decidedBy: 'r' }, { message: 'r approved' });
+    expect(outcome).toMatchObject({ ok: false, reason: expect.stringMatching(/no approval_id/) });
     expect(sim.received.filter((c) => c.runId === runId && c.kind === 'approval.decision')).toEqual([]);
   });
 
@@ -126,21 +122,24 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     expect(run.getState().stats.gaps).toBe(0);
   });
 
-  test('resync fetches the history page: no token deltas, every envelope decodes keyed like its live frame', async () => {
+  test('the refill reads the history in pages: no token deltas, every envelope placed at its live seq', async () => {
     const runId = 'fanout~whole';
-    const [command] = shannonDialect.resync(runId, undefined);
+    const [command] = shannonDialect.refill!(runId, undefined);
+    expect(command).toMatchObject({ via: 'http', method: 'GET', paging: { offsetParam: 'offset', pageSize: 200 } });
     const transport: Transport = { kind: 'sse', connect: () => undefined, send: () => Promise.resolve() };
-    const outcome = await sendCommand(command!, { baseUrl: sim.url, transport, token: TOKEN });
+    const replies: HttpReplyFrame[] = [];
+    const outcome = await sendCommand(command!, { baseUrl: sim.url, transport, token: TOKEN }, (reply) => replies.push(reply));
     expect(outcome.ok).toBe(true);
-    const body = outcome.reply?.body as { events: { type: string; seq: number }[]; total: number };
-    expect(body.events.length).toBe(body.total);
+    expect(replies.length).toBeGreaterThanOrEqual(1);
+    const body = replies[0]!.body as { events: { type: string; seq: number }[] };
     expect(body.events.some((e) => e.type === 'WORKFLOW_COMPLETED')).toBe(true);
     expect(body.events.every((e) => typeof e.type === 'string' && e.type !== 'thread.message.delta')).toBe(true);
-    const result = shannonDialect.createDecoder({ runId, epoch: 0 })(outcome.reply);
-    expect(result.kind).toBe('events');
-    if (result.kind === 'events') {
-      expect(result.events.every((e) => e.key?.startsWith(`wf:${runId}#`))).toBe(true);
-      expect(result.events.some((e) => e.type === 'run.completed')).toBe(true);
+    const read = createFrameReader(shannonDialect, runId)(replies[0]);
+    expect(read.kind).toBe('events');
+    if (read.kind === 'events') {
+      expect(read.frames.length).toBe(body.events.length);
+      expect(read.frames.every((f) => f.order?.scope === `wf:${runId}`)).toBe(true);
+      expect(read.events.some((e) => e.type === 'run.completed')).toBe(true);
     }
   });
 
@@ -150,13 +149,9 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     const run = live.session.run;
     await waitFor(() => run.getState().logLength > 3, 'first events');
     for (const action of ['pause', 'resume'] as const) {
-      const commands = shannonDialect.control(action, runId, undefined);
-      if (isUnavailable(commands)) throw new Error(commands.unavailable);
-      expect(await live.session.send(commands)).toEqual({ ok: true });
+      expect(await live.session.control(action, undefined, { message: action })).toEqual({ ok: true });
     }
-    const cancel = shannonDialect.control('cancel', runId, 'operator stop');
-    if (isUnavailable(cancel)) throw new Error(cancel.unavailable);
-    expect(await live.session.send(cancel)).toEqual({ ok: true });
+    expect(await live.session.control('cancel', 'operator stop', { message: 'cancel' })).toEqual({ ok: true });
     await waitFor(() => run.getState().status === 'cancelled', 'run to be cancelled');
     const kinds = sim.received.filter((c) => c.runId === runId && c.kind !== 'stream.open').map((c) => [c.kind, c.body]);
     expect(kinds).toEqual([

@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sendCommand } from '@/ingest/command-channel';
-import { createSequencer } from '@/ingest/sequencer';
-import type { DecodeResult } from '@/protocol/dialect';
+import { createIngest } from '@/ingest/create-ingest';
 import { isUnavailable } from '@/protocol/dialect';
 import { RunEventSchema, type RunEvent, type RunEventOf } from '@/protocol/run-event';
 import { tolkyDialect } from '@/protocol/tolky/tolky-dialect';
@@ -36,39 +35,30 @@ function watch(runId: string, start?: string): Watch {
   const plan = tolkyDialect.connect({ baseUrl: sim.url, runId, token: 'test-token' });
   if (plan.kind !== 'socket.io') throw new Error('tolky must plan a Socket.IO connection');
   const transport = createSocketIoTransport({ url: plan.url, namespace: plan.namespace, auth: plan.auth, events: plan.events, backoff: { baseMs: 50, capMs: 200 } });
-  const decode = tolkyDialect.createDecoder({ runId, epoch: 0 });
-  const sequencer = createSequencer<DecodeResult & { kind: 'events' }>();
+  const ingest = createIngest({ dialect: tolkyDialect, runId, now: Date.now });
   const frames: Watch['frames'] = [];
   const applied: RunEvent[] = [];
-  const keys = new Set<string>();
   let duplicates = 0;
-  let cursor: string | undefined;
 
-  const apply = (results: (DecodeResult & { kind: 'events' })[]) => {
-    for (const result of results) {
-      if (result.cursor !== undefined) cursor = result.cursor;
-      for (const event of result.events) {
-        if (event.key !== undefined && keys.has(event.key)) continue;
-        if (event.key !== undefined) keys.add(event.key);
-        applied.push(RunEventSchema.parse(event));
-      }
-    }
+  /** What the pipeline read so far (each event schema-checked), as a store would get it. */
+  const take = () => {
+    const batch = ingest.take();
+    if (!batch) return;
+    duplicates += batch.stats.duplicates;
+    if (batch.issues.length > 0) throw new Error(`rejected frame: ${batch.issues[0]?.reason}`);
+    for (const event of batch.events) applied.push(RunEventSchema.parse(event));
   };
   const controller = new AbortController();
   transport.connect(
     {
       onFrame(frame) {
-        frames.push(frame as Watch['frames'][number]);
-        const result = decode(frame);
-        if (result.kind !== 'events') throw new Error(`rejected frame: ${result.reason}`);
-        if (result.advance) sequencer.advanceTo(result.advance.scope, result.advance.seq);
-        const out = sequencer.accept([{ ...(result.order ? { order: result.order } : {}), item: result }], Date.now());
-        duplicates += out.duplicates;
-        apply(out.released);
+        ingest.accept(frame, frames.push(frame as Watch['frames'][number]) - 1);
+        take();
       },
       onState() {},
       onOpen({ reconnect }) {
-        for (const command of tolkyDialect.onOpen({ runId, cursor, reconnect, memo: {}, ...(start !== undefined ? { start } : {}) })) void sendCommand(command, { baseUrl: sim.url, transport });
+        if (reconnect) ingest.newConnection();
+        for (const command of tolkyDialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo: {}, ...(start !== undefined ? { start } : {}) })) void sendCommand(command, { baseUrl: sim.url, transport });
       },
     },
     controller.signal,
@@ -82,7 +72,8 @@ function watch(runId: string, start?: string): Watch {
       const started = Date.now();
       while (!predicate(applied)) {
         if (Date.now() - started > timeoutMs) throw new Error(`timed out; applied: ${applied.map((e) => e.type).join(', ')}`);
-        apply(sequencer.expire(Date.now()).released);
+        ingest.tick();
+        take();
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },

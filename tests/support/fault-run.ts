@@ -14,6 +14,7 @@ import type { Dialect } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 export type Normalised = Readonly<{
   status: string;
@@ -35,14 +36,14 @@ export type Normalised = Readonly<{
  */
 const TRANSPORT_ONLY = new Set(['log', 'node.status', 'raw', 'graph.defined']);
 
-export function normalise(session: RunSession, keyed: boolean): Normalised {
+export function normalise(session: Pick<RunSession, 'run' | 'log' | 'nodeStatus'>, keyed: boolean): Normalised {
   const state = session.run.getState();
   const runId = state.runId;
   const events: string[] = [];
   const keys: string[] = [];
   const words: Record<string, string[]> = {};
-  for (let i = 0; i < state.log.length; i++) {
-    const event = state.log.at(i)?.event;
+  for (let i = 0; i < session.log.length; i++) {
+    const event = session.log.at(i)?.event;
     if (!event) continue;
     if (event.type === 'node.output') {
       (words[event.nodeId] ??= []).push(...event.delta.split(/\s+/).filter(Boolean));
@@ -89,7 +90,7 @@ export function openRun({ dialect, sim, baseUrl, runId, scenario }: RunOptions):
   const starts = dialect.capabilities.startsRuns;
   const live = createLiveSession({
     dialect,
-    params: { baseUrl: dialect.transport === 'websocket' ? baseUrl.replace('http', 'ws') : baseUrl, runId },
+    params: { baseUrl: simulatorBackendUrl(dialect, baseUrl), runId },
     ...(starts ? { start: `[scenario:${scenario}] ${scenario}` } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,

@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Dialect } from '@/protocol/dialect';
 import type { SimulatorHandle } from '@/simulator/server';
 
-import { emptyStats, type FaultStats } from './fault-channel';
+import { emptyStats, type FaultRates, type FaultStats } from './fault-channel';
 import { startFaultProxy } from './fault-proxy';
 import { isFinished, normalise, openRun, type Normalised } from './fault-run';
 
@@ -28,6 +28,8 @@ export type SuiteOptions = Readonly<{
   /** Protocols whose keys survive a reconnect (all but myagent, which renumbers per connection). */
   keyed: boolean;
   spare?: (unit: string) => boolean;
+  /** The faults this protocol's transport can really produce (the issue's rates when absent). */
+  rates?: FaultRates;
   settleMs?: number;
   /**
    * 'exact' compares everything; 'state' leaves out chapters, the event multiset and keys
@@ -55,7 +57,7 @@ async function playClean(options: SuiteOptions, scenario: string, tag: string): 
 }
 
 async function playFaulted(options: SuiteOptions, seed: number, clean: Normalised, scenario: string, tag: string): Promise<SeedOutcome> {
-  const proxy = await startFaultProxy({ target: options.sim.url, seed, cutEveryMs: options.cutEveryMs, ...(options.spare ? { spare: options.spare } : {}) });
+  const proxy = await startFaultProxy({ target: options.sim.url, seed, cutEveryMs: options.cutEveryMs, ...(options.spare ? { spare: options.spare } : {}), ...(options.rates ? { rates: options.rates } : {}) });
   const { live, stop } = openRun({ dialect: options.dialect, sim: options.sim, baseUrl: proxy.url, runId: `${scenario}~fault-${tag}-${seed}`, scenario });
   try {
     // Cuts go on until the state matches (or time runs out): a lost tail is only seen on a reconnect.

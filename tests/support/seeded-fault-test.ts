@@ -11,6 +11,7 @@ import type { DialectId } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
+import type { FaultRates } from './fault-channel';
 import { runFaultSuite, totals } from './fault-suite';
 
 /** Seeds per dialect: 5 in `npm test`, `FAULT_SEEDS=100` in `npm run faults:long`. */
@@ -22,9 +23,10 @@ export type SeededFaultTest = Readonly<{
   keyed: boolean;
   compare: 'exact' | 'state';
   spare?: (unit: string) => boolean;
+  rates?: FaultRates;
 }>;
 
-export function describeSeededFaults({ id, keyed, compare, spare }: SeededFaultTest): void {
+export function describeSeededFaults({ id, keyed, compare, spare, rates }: SeededFaultTest): void {
   const seeds = Array.from({ length: SEED_COUNT }, (_, i) => i + 1);
   let sim: SimulatorHandle;
   beforeAll(async () => {
@@ -37,7 +39,7 @@ export function describeSeededFaults({ id, keyed, compare, spare }: SeededFaultT
   describe(`${id} under seeded faults`, () => {
     test(`${seeds.length} seeded runs end exactly like the clean run`, async () => {
       const started = Date.now();
-      const outcomes = await runFaultSuite({ dialect: DIALECTS[id], sim, seeds, cutEveryMs: [400, 1200], keyed, compare, ...(spare ? { spare } : {}) });
+      const outcomes = await runFaultSuite({ dialect: DIALECTS[id], sim, seeds, cutEveryMs: [400, 1200], keyed, compare, ...(spare ? { spare } : {}), ...(rates ? { rates } : {}) });
       for (const outcome of outcomes) {
         expect(outcome.faulted, `${id} seed ${outcome.seed} (${outcome.scenario})`).toEqual(outcome.clean);
       }

@@ -5,7 +5,7 @@ import type { NodeState } from '@/stores/node-types';
 
 import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
 
-const state = (status: NodeStatus): NodeState => ({ status, attempt: 1, tail: '', costMicros: 0 });
+const state = (status: NodeStatus): NodeState => ({ status, attempt: 1 });
 
 describe('summariseStatuses', () => {
   const byId = { a: state('running'), b: state('succeeded'), c: state('running'), d: state('failed') };

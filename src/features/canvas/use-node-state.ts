@@ -16,22 +16,22 @@ import type { RunState } from '@/stores/run-types';
 import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
 import { STATUS_TEXT } from '@/features/canvas/status-style';
 
-/** A node's entry without its streamed text: what the node body renders through React. */
-export type NodeView = Omit<NodeState, 'tail' | 'startedAtMs' | 'endedAtMs'>;
+/** A node's entry without its times: what the node body renders through React. */
+export type NodeView = Omit<NodeState, 'startedAtMs' | 'endedAtMs'>;
 
-const PENDING_NODE: NodeState = { status: 'pending', attempt: 1, tail: '', costMicros: 0 };
+const PENDING_NODE: NodeState = { status: 'pending', attempt: 1 };
 
 /**
- * One node's entry minus `tail` and times, compared field by field: a token batch replaces
- * the node's entry but changes only its tail, which node-tail.tsx writes to the DOM, so
- * tokens never re-render the node body (STYLE §2.3.8; canvas-render-budget.test.tsx).
+ * One node's entry minus its times, compared field by field. Tokens never reach this
+ * store (streamed text is the run store's, written to the DOM by node-tail.tsx), so they
+ * never re-render the node body (STYLE §2.3.8; canvas-render-budget.test.tsx).
  */
 export function useCanvasNodeView(nodeId: string): NodeView {
   return useStore(
     useRunSession().nodeStatus,
     useShallow((s) => {
-      const { status, attempt, progress, progressMessage, costMicros, error } = s.byId[nodeId] ?? PENDING_NODE;
-      return { status, attempt, progress, progressMessage, costMicros, error };
+      const { status, attempt, progress, progressMessage, error } = s.byId[nodeId] ?? PENDING_NODE;
+      return { status, attempt, progress, progressMessage, error };
     }),
   );
 }

@@ -12,18 +12,19 @@ export function describeHealth(health: ConnectionHealth, mode: 'live' | 'replay'
     case 'connecting':
       return { label: 'Connecting', tone: 'busy' };
     case 'live':
+      if (health.nothingYet) return { label: 'Nothing yet', detail: `connected, but nothing has arrived for this run — check the run id${health.note ? ` · ${health.note}` : ''}`, tone: 'warn' };
       if (health.resyncing) return { label: 'Resyncing', detail: 'fetching what a gap in the stream lost', tone: 'busy' };
       if (health.stale) {
         const silentS = health.lastActivityAtMs ? Math.round((nowMs - health.lastActivityAtMs) / 1000) : undefined;
         return { label: 'Stale', detail: silentS ? `no data for ${silentS} s` : 'no data for a while', tone: 'warn' };
       }
-      return { label: 'Live', tone: 'ok' };
+      return health.note ? { label: 'Watching', detail: health.note, tone: 'ok' } : { label: 'Live', tone: 'ok' };
     case 'reconnecting': {
       const inS = Math.max(0, Math.ceil((state.nextRetryAtMs - nowMs) / 1000));
       return { label: 'Reconnecting', detail: `attempt ${state.attempt}${inS > 0 ? `, next try in ${inS} s` : ''} · ${state.reason}`, tone: 'warn' };
     }
     case 'closed':
-      return { label: 'Closed', detail: state.by === 'server' ? 'the backend ended the stream' : 'disconnected', tone: 'idle' };
+      return { label: 'Closed', detail: state.reason ?? (state.by === 'server' ? 'the backend ended the stream' : 'disconnected'), tone: 'idle' };
     case 'error':
       return { label: 'Error', detail: state.error, tone: 'bad' };
   }

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
 import type { RunEvent } from '@/protocol/run-event';
-import { createRunStore } from '@/stores/run-store';
+
+import { makeSession } from '../../../tests/integration/make-session';
 
 import { deriveNodeDetails, MAX_TEXT_CHARS } from '@/features/inspector/derive-node-details';
 import { attemptBoundaries, partitionCostByAttempt } from '@/features/inspector/partition-cost-by-attempt';
 
+/** The run state after one batch, with the session's event log beside it. */
 function runWith(events: RunEvent[]) {
-  const store = createRunStore({ runId: 'r', dialect: 'relavium', source: 't' });
-  store.getState().actions.applyEvents(events);
-  return store.getState();
+  const session = makeSession('r');
+  session.apply(events);
+  return { ...session.run.getState(), log: session.log };
 }
 
 describe('deriveNodeDetails', () => {

@@ -6,7 +6,7 @@
  */
 import { JsonBlock } from '@/components/ui/json-block';
 import { useRunSession } from '@/stores/run-session';
-import { useGraphNode, useNodeState } from '@/stores/panel-selectors';
+import { useGraphNode, useNodeCost, useNodeState } from '@/stores/panel-selectors';
 
 import { CostByAttemptTable } from '@/features/inspector/cost-by-attempt-table';
 import { DetailSection } from '@/features/inspector/detail-section';
@@ -23,6 +23,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
   const { frameAt } = useRunSession();
   const graphNode = useGraphNode(nodeId);
   const node = useNodeState(nodeId);
+  const costMicros = useNodeCost(nodeId);
   const { details: d, costByAttempt, currency } = useNodeDetails(nodeId);
   const label = graphNode?.label ?? nodeId;
 
@@ -39,7 +40,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
           ✕
         </button>
       </header>
-      <NodeSummary kind={graphNode?.kind} node={node} currency={currency} />
+      <NodeSummary kind={graphNode?.kind} node={node} costMicros={costMicros} currency={currency} />
       {d.inputs !== undefined && (
         <DetailSection title="Inputs">
           <JsonBlock value={d.inputs} label="Inputs" />

@@ -7,10 +7,10 @@ import { NODE_STATUS_TEXT } from '@/lib/node-status-text';
 import { formatElapsed } from '@/features/inspector/format-elapsed';
 import { useNow } from '@/features/inspector/use-now';
 
-export type NodeSummaryProps = Readonly<{ kind: string | undefined; node: NodeState | undefined; currency: string }>;
+export type NodeSummaryProps = Readonly<{ kind: string | undefined; node: NodeState | undefined; costMicros: number; currency: string }>;
 
 
-export function NodeSummary({ kind, node, currency }: NodeSummaryProps) {
+export function NodeSummary({ kind, node, costMicros, currency }: NodeSummaryProps) {
   const running = node?.status === 'running' || node?.status === 'waiting' || node?.status === 'retrying';
   const now = useNow(running && node?.endedAtMs === undefined);
   const elapsed = node?.startedAtMs === undefined ? undefined : (node.endedAtMs ?? now) - node.startedAtMs;
@@ -19,7 +19,7 @@ export function NodeSummary({ kind, node, currency }: NodeSummaryProps) {
     ['Status', node ? NODE_STATUS_TEXT[node.status] : 'unknown'],
     ['Attempt', String(node?.attempt ?? 1)],
     ['Elapsed', elapsed === undefined ? '—' : formatElapsed(elapsed)],
-    ['Cost', formatMoney(node?.costMicros ?? 0, currency)],
+    ['Cost', formatMoney(costMicros, currency)],
   ];
   if (node?.progress !== undefined || node?.progressMessage) {
     const pct = node.progress !== undefined ? `${Math.round(node.progress * 100)}%` : '';

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
 import type { RunEvent } from '@/protocol/run-event';
-import { createRunStore } from '@/stores/run-store';
+
+import { makeSession } from '../../../tests/integration/make-session';
 
 import { buildTimelineItems, headerItem, NO_FILTERS, RUN_GROUP, type TimelineFilters } from '@/features/timeline/build-timeline-items';
 
+/** The run state after one batch, with the session's event log beside it. */
 function runWith(events: RunEvent[]) {
-  const store = createRunStore({ runId: 'r', dialect: 'relavium', source: 't' });
-  store.getState().actions.applyEvents(events);
-  return store.getState();
+  const session = makeSession('r');
+  session.apply(events);
+  return { ...session.run.getState(), log: session.log };
 }
 
 const EVENTS: RunEvent[] = [

@@ -12,12 +12,17 @@ const bodyOf = (commands: OutboundCommand[] | { unavailable: string }) => {
 };
 
 describe('agui dialect', () => {
-  it('posts to {base}/agui/run with a bearer header', () => {
-    expect(aguiDialect.connect({ baseUrl: 'http://h:1/api/', runId: 'x', token: 'tk' })).toEqual({
-      kind: 'post-sse',
-      url: 'http://h:1/api/agui/run',
-      headers: { authorization: 'Bearer tk' },
-    });
+  it('posts to the endpoint exactly as given (no path appended), with a bearer header', () => {
+    for (const url of ['http://h:1/api/agent', 'https://agents.example.com/copilotkit/research?tenant=7', 'http://h:1/']) {
+      expect(aguiDialect.connect({ baseUrl: url, runId: 'x', token: 'tk' })).toMatchObject({ kind: 'post-sse', url, headers: { authorization: 'Bearer tk' }, body: {} });
+    }
+  });
+
+  it('posts the first run itself when the connection starts the run', () => {
+    const plan = aguiDialect.connect({ baseUrl: 'http://h:1/api', runId: 'thread-1', start: 'Research the market' });
+    if (plan.kind !== 'post-sse') throw new Error('expected a post-sse plan');
+    expect(RunAgentInputSchema.safeParse(plan.body).success).toBe(true);
+    expect(plan.body).toMatchObject({ threadId: 'thread-1', messages: [{ role: 'user', content: 'Research the market' }] });
   });
 
   it('starts a run with a RunAgentInput the real 1.0 schema accepts', () => {
@@ -39,12 +44,14 @@ describe('agui dialect', () => {
     expect(edits.runId).not.toEqual(resolved.runId);
   });
 
-  it('has no control channel and no resync', () => {
+  it('has no control channel and nothing to refill or snapshot: a dropped stream is reported', () => {
     for (const action of ['cancel', 'pause', 'resume'] as const) {
       const result = aguiDialect.control(action, 'thread-1', undefined);
       expect(isUnavailable(result) && result.unavailable.length > 10).toBe(true);
     }
-    expect(aguiDialect.resync('thread-1', undefined)).toEqual([]);
+    expect(aguiDialect.refill).toBeUndefined();
+    expect(aguiDialect.snapshot).toBeUndefined();
+    expect(aguiDialect.recovery).toMatchObject({ ordering: { by: 'arrival' }, refill: [], drop: 'report' });
     expect(aguiDialect.onOpen({ runId: 't', cursor: undefined, start: 'go', reconnect: false, memo: {} })).toEqual([]);
   });
 

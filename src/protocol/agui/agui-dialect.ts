@@ -1,7 +1,8 @@
 /**
  * AG-UI 1.0 over HTTP POST answered by SSE (`data:` frames only).
  *
- *   run     POST {base}/agui/run   RunAgentInput, `Accept: text/event-stream`, bearer header
+ *   run     POST {url}   RunAgentInput, `Accept: text/event-stream`, bearer header. The URL is the
+ *           agent endpoint itself, used exactly as given (`HttpAgent({url})` does the same).
  *
  * Runboard's run id is the AG-UI thread id. Every HTTP run is one segment of it; the first
  * POST's body comes from `startRun` (the app hands it to the POST+SSE transport), later
@@ -13,10 +14,12 @@
  * client's `buildResumeArray`, a payload travels only with 'resolved'.
  *
  * No control channel: closing the stream only stops *watching*; it does not cancel the
- * agent. No resync (no event ids, no replay). No heartbeat, hence the long stale limit.
+ * agent. Nothing to resume (no event ids, no replay): a dropped stream is reported. No
+ * heartbeat, hence the long stale limit.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
-import { createAguiDecoder } from '@/protocol/agui/agui-decoder';
+import { createAguiInterpreter } from '@/protocol/agui/agui-interpreter';
+import { locateAguiFrame } from '@/protocol/agui/agui-locate';
 import { CANCEL_OPTION } from '@/protocol/agui/agui-lifecycle';
 
 export type AguiResumeEntry = { interruptId: string; status: 'resolved' | 'cancelled'; payload?: unknown };
@@ -66,7 +69,7 @@ const NO_CONTROL = 'AG-UI has no control channel: closing the stream only stops 
 export const aguiDialect: Dialect = {
   id: 'agui',
   label: 'AG-UI (POST + SSE)',
-  transport: 'post-sse',
+  wire: 'sse',
   // No heartbeat in the protocol: a model thinking for a minute is normal silence.
   staleAfterMs: 120_000,
   capabilities: {
@@ -77,12 +80,20 @@ export const aguiDialect: Dialect = {
       resume: 'AG-UI resumes by answering the pending interrupt (a new run with `resume`)',
     },
   },
-  createDecoder: () => createAguiDecoder(),
-  connect: ({ baseUrl, token }) => ({
-    kind: 'post-sse',
-    url: `${baseUrl.replace(/\/+$/, '')}/agui/run`,
-    headers: bearerHeaders(token),
-  }),
+  recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'report' },
+  locate: locateAguiFrame,
+  createInterpreter: createAguiInterpreter,
+  connect({ baseUrl, token, runId, start }) {
+    const first = start !== undefined ? this.startRun?.(start, runId, {})[0] : undefined;
+    const body = first?.via === 'run' ? first.body : {};
+    return {
+      kind: 'post-sse',
+      url: baseUrl.trim(),
+      headers: bearerHeaders(token),
+      body,
+      opening: { via: 'run', body },
+    };
+  },
   // The first run's body is the POST itself (from startRun), never a second send.
   onOpen: () => [],
   answerGate(gate, answer) {
@@ -99,5 +110,4 @@ export const aguiDialect: Dialect = {
     const message: AguiUserMessage = { id: newAguiId('msg'), role: 'user', content: instructions };
     return [{ via: 'run', body: buildRunInput({ threadId: runId, runId: newAguiId('run'), messages: [message] }) }];
   },
-  resync: () => [],
 };

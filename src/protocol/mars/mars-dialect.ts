@@ -4,14 +4,15 @@
  *   start     the FIRST client frame `{task, config}` starts the run. It is sent once, on
  *             the first open of a connection that starts a run, and NEVER on a reconnect:
  *             the server would restart the run.
- *   resync    MARS has no replay: after a reconnect the session fetches
- *             GET /api/runs/{id}/dag and the decoder rebuilds statuses from it.
+ *   resync    MARS has no replay: a reconnect asks GET /api/runs/{id}/dag and the
+ *             interpreter rebuilds statuses from it.
  *   gates     `{type:"resolve_approval", approval_id, resolution, feedback, modifications}`
  *   control   `{type:"pause"|"resume"|"cancel"}` on the socket (cancel may carry a reason).
  * No auth is documented, so a token is not sent (it never goes into a URL).
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
-import { createMarsDecoder } from '@/protocol/mars/mars-decoder';
+import { createMarsInterpreter } from '@/protocol/mars/mars-interpreter';
+import { locateMarsFrame } from '@/protocol/mars/mars-locate';
 import { toResolution } from '@/protocol/mars/mars-gate';
 
 /** What a Runboard-started run asks of MARS: one-shot mode with the engineer agent (the server's defaults). */
@@ -22,6 +23,8 @@ function wsBase(baseUrl: string): string {
   return baseUrl.replace(/^http(s?):\/\//, 'ws$1://').replace(/\/+$/, '');
 }
 
+const dagSnapshot = (runId: string): OutboundCommand => ({ via: 'http', method: 'GET', path: `/api/runs/${encodeURIComponent(runId)}/dag` });
+
 function startFrame(instructions: string): OutboundCommand[] {
   return [{ via: 'socket', message: { task: instructions, config: { ...MARS_DEFAULT_CONFIG } } }];
 }
@@ -29,20 +32,23 @@ function startFrame(instructions: string): OutboundCommand[] {
 export const marsDialect: Dialect = {
   id: 'mars',
   label: 'MARS (WebSocket)',
-  transport: 'websocket',
+  wire: 'websocket',
   // The client pings every 30 s and the server answers: two missed pongs plus slack.
   staleAfterMs: 75_000,
   capabilities: { startsRuns: true, control: { cancel: true, pause: true, resume: true } },
-  createDecoder: (ctx) => createMarsDecoder(ctx),
+  recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'resume' },
+  locate: locateMarsFrame,
+  createInterpreter: createMarsInterpreter,
   connect: ({ baseUrl, runId }) => ({
     kind: 'websocket',
     url: `${wsBase(baseUrl)}/ws/${encodeURIComponent(runId)}`,
     heartbeat: { message: { type: 'ping' }, everyMs: 30_000 },
   }),
   onOpen(ctx) {
-    // Never on reconnect: a second `{task}` frame restarts the run upstream.
-    if (ctx.start === undefined || ctx.reconnect) return [];
-    return startFrame(ctx.start);
+    // Never on reconnect: a second `{task}` frame restarts the run upstream. What the
+    // connection missed comes from the DAG snapshot instead.
+    if (ctx.reconnect) return [dagSnapshot(ctx.runId)];
+    return ctx.start === undefined ? [] : startFrame(ctx.start);
   },
   answerGate(gate, answer) {
     const edits = answer.edits ?? undefined;
@@ -67,5 +73,4 @@ export const marsDialect: Dialect = {
     return [{ via: 'socket', message }];
   },
   startRun: (instructions) => startFrame(instructions),
-  resync: (runId) => [{ via: 'http', method: 'GET', path: `/api/runs/${encodeURIComponent(runId)}/dag` }],
 };

@@ -1,12 +1,16 @@
 /**
- * The `agent_message` fast path (mars-decoder.ts) must give the frame the schema would
+ * The `agent_message` fast path (mars-interpreter.ts) must give the frame the schema would
  * give, and must leave every frame it does not fully accept to zod, so a bad frame is
  * still rejected with the path of its bad field.
  */
 import { describe, expect, it } from 'vitest';
 
-import { createMarsDecoder, fastAgentMessage } from '@/protocol/mars/mars-decoder';
+import { marsDialect } from '@/protocol/mars/mars-dialect';
+import { fastAgentMessage } from '@/protocol/mars/mars-interpreter';
 import { MarsEventSchema } from '@/protocol/mars/mars-schemas';
+import { createFrameReader } from '@/protocol/read-frame';
+
+const read = (frame: unknown) => createFrameReader(marsDialect, 'run-1')(frame);
 
 const message = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   event_type: 'agent_message',
@@ -30,9 +34,9 @@ describe('mars agent_message fast path', () => {
     expect(fast?.data).toEqual(MarsEventSchema.parse(frame));
   });
 
-  it('decodes a frame with extra fields the same as without them', () => {
-    const plain = createMarsDecoder()(message({ step_number: 2 }));
-    const extra = createMarsDecoder()(message({ step_number: 2, tokens: 5 }, { meta: { x: 1 } }));
+  it('reads a frame with extra fields the same as without them', () => {
+    const plain = read(message({ step_number: 2 }));
+    const extra = read(message({ step_number: 2, tokens: 5 }, { meta: { x: 1 } }));
     expect(extra.kind).toBe('events');
     expect(extra.kind === 'events' && plain.kind === 'events' ? extra.events : 'x').toEqual(plain.kind === 'events' ? plain.events : 'y');
   });
@@ -47,7 +51,7 @@ describe('mars agent_message fast path', () => {
   ];
   it.each(bad)('rejects %s with the path of the bad field', (_, frame, path) => {
     expect(fastAgentMessage(frame)).toBeUndefined();
-    const result = createMarsDecoder()(frame);
+    const result = read(frame);
     expect(result.kind).toBe('rejected');
     expect(result.kind === 'rejected' ? result.reason : '').toContain(path);
   });

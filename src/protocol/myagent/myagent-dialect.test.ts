@@ -61,8 +61,25 @@ describe('myagent dialect', () => {
     expect(isUnavailable(pause) && pause.unavailable).toMatch(/no pause/);
   });
 
-  test('resync and exportStateCommand ask for the session state', () => {
-    expect(myagentDialect.resync('sess-1', '9')).toEqual([exportStateCommand('sess-1')]);
+  test('holes are normal: nothing refills them and there is no snapshot', () => {
+    expect(myagentDialect.recovery).toMatchObject({ ordering: { by: 'seq', holes: 'normal' }, refill: [], drop: 'resume' });
+    expect(myagentDialect.refill).toBeUndefined();
+    expect(myagentDialect.snapshot).toBeUndefined();
+  });
+
+  test('a new session in the memo starts the run once and asks for its state (exportStateCommand)', () => {
     expect(exportStateCommand('sess-1')).toMatchObject({ via: 'socket', message: { event: 'user.request_state', session_id: 'sess-1' } });
+    const created = myagentDialect.onMemo?.({ memo: { session_id: 'sess-1' }, previous: {}, start: 'Make slides', runId: 'pending' });
+    expect(created).toEqual({
+      commands: [
+        { via: 'socket', message: expect.objectContaining({ event: 'user.message', session_id: 'sess-1', content: 'Make slides' }) },
+        exportStateCommand('sess-1'),
+      ],
+      runId: 'sess-1',
+    });
+    // A restored session (new id) is not started again, but its state is asked for.
+    const restored = myagentDialect.onMemo?.({ memo: { session_id: 'sess-2' }, previous: { session_id: 'sess-1' }, start: 'Make slides', runId: 'sess-1' });
+    expect(restored).toEqual({ commands: [exportStateCommand('sess-2')], runId: 'sess-2' });
+    expect(myagentDialect.onMemo?.({ memo: { session_id: 'sess-2', signed_state: 'x' }, previous: { session_id: 'sess-2' }, runId: 'sess-2' })).toEqual({ commands: [] });
   });
 });

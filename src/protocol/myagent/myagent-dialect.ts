@@ -15,9 +15,15 @@
  * Gate answers: `user.response {session_id, step_id, content:{confirmed, approved, feedback?, tasks?}}`.
  * Control: cancel only (`user.cancel`); myagent has no pause or resume.
  * The server sends `system.heartbeat` every 60 s, so no client ping is needed.
+ *
+ * Recovery: seq holes are normal (the server numbers frames before it coalesces partial
+ * answers), so a hole is noted and never fetched — and never a reason to drop the socket,
+ * which would cancel the run upstream. Only a connection that dropped by itself is resumed,
+ * with `user.reconnect_with_state`.
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
-import { createMyagentDecoder } from '@/protocol/myagent/myagent-decoder';
+import { createMyagentInterpreter } from '@/protocol/myagent/myagent-interpreter';
+import { locateMyagentFrame } from '@/protocol/myagent/myagent-locate';
 import { responseContent } from '@/protocol/myagent/myagent-gate';
 
 const CLIENT = { client_id: 'runboard', client_version: '0.1.0' };
@@ -54,12 +60,9 @@ function readCursor(cursor: string | undefined): { session?: string; lastSeq?: n
 export const myagentDialect: Dialect = {
   id: 'myagent',
   label: 'MyAgent (WebSocket)',
-  transport: 'websocket',
+  wire: 'websocket',
   // Heartbeats every 60 s (the document says 30): stale after two missed ones and some slack.
   staleAfterMs: 150_000,
-  firstSeq: 1,
-  // seq restarts per connection: a hole is refilled only by reconnect_with_state's replay.
-  gapRecovery: 'reconnect',
   capabilities: {
     startsRuns: true,
     control: {
@@ -68,10 +71,14 @@ export const myagentDialect: Dialect = {
       resume: 'myagent has no pause, so nothing to resume',
     },
   },
-  createDecoder: createMyagentDecoder,
-  // The decoder keeps cumulative text, running tasks and open chapters (myagent-state.ts):
-  // one decoder for the session, fed in seq order; nothing to split.
-  decodeInOrder: { split: () => undefined },
+  recovery: {
+    ordering: { by: 'seq', holes: 'normal', firstSeq: 1 },
+    refill: [],
+    unfilled: 'accept',
+    drop: 'resume',
+  },
+  locate: locateMyagentFrame,
+  createInterpreter: createMyagentInterpreter,
   connect: ({ baseUrl }) => ({ kind: 'websocket', url: socketUrl(baseUrl) }),
   onOpen(ctx) {
     if (ctx.reconnect && ctx.memo.signed_state !== undefined) {
@@ -107,14 +114,12 @@ export const myagentDialect: Dialect = {
     if (action !== 'cancel') return { unavailable: this.capabilities.control[action] as string };
     return [socket({ event: 'user.cancel', session_id: runId, content: reason ?? 'Cancelled from Runboard' })];
   },
-  // myagent cannot replay within a connection; re-exporting the state is the best it offers.
-  resync: (runId) => [exportStateCommand(runId)],
   onMemo({ memo, previous, start }) {
     const sessionId = memo.session_id;
     if (typeof sessionId !== 'string' || sessionId === previous.session_id) return { commands: [] };
     // A new server session: start the run (first time only) and export a state to resume with.
     const commands: OutboundCommand[] = [];
-    if (start !== undefined && previous.session_id === undefined) commands.push(...this.startRun!(start, sessionId));
+    if (start !== undefined && previous.session_id === undefined) commands.push(...this.startRun!(start, sessionId, memo));
     commands.push(exportStateCommand(sessionId));
     return { commands, runId: sessionId };
   },

@@ -1,5 +1,6 @@
 /**
- * One validated myagent server event → canonical RunEvents (+ memo for the session).
+ * One validated myagent server event → canonical RunEvents. (The session bookkeeping the
+ * same frames carry — session ids, the signed state — is read on arrival by myagent-locate.ts.)
  *
  * Chapters (myagent has none on the wire; this mapping is Runboard's, kept in
  * myagent-lifecycle.ts with the terminal and session events):
@@ -27,97 +28,95 @@ import {
   stateExported,
   stateRestored,
   closeChapter,
-  type Mapped,
 } from '@/protocol/myagent/myagent-lifecycle';
-import { currentTask, endTask, newText, startTask, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
+import { currentTask, endTask, startTask, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
 /** The run-level node that owns aggregation output and task-less partial answers. */
 export const AGGREGATE_NODE = 'aggregate';
 
-export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState, frameMs: number | undefined): Mapped {
+export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState, frameMs: number | undefined): RunEvent[] {
   const text = contentText(wire.content, wire.show_content);
   const taskId = taskIdOf(wire.metadata, wire.content);
   switch (wire.event) {
     case 'plan.start':
-      return only([...runStarted(state, text), ...openChapter(state, 'plan')]);
+      return [...runStarted(state, text), ...openChapter(state, 'plan')];
     case 'plan.completed':
-      return only(planCompleted(wire, state));
+      return planCompleted(wire, state);
     case 'plan.cancelled':
-      return only([
+      return [
         log('warn', `Planning cancelled${text ? `: ${text}` : ''}`, 'plan'),
         ...resolveGates(state, 'rejected', 'cancelled'),
         ...closeChapter(state, 'cancelled'),
-      ]);
+      ];
     case 'plan.coercion_error':
-      return only([log('error', `Plan could not be read as tasks: ${text ?? wire.metadata?.error_message ?? 'unknown error'}`, 'plan')]);
+      return [log('error', `Plan could not be read as tasks: ${text ?? wire.metadata?.error_message ?? 'unknown error'}`, 'plan')];
     case 'solver.start':
-      return only(solverStart(wire, state, taskId));
+      return solverStart(wire, state, taskId);
     case 'solver.completed':
-      return only(solverCompleted(wire, state, taskId));
+      return solverCompleted(wire, state, taskId);
     case 'solver.cancelled':
-      return only(solverCancelled(wire, state, taskId, text));
+      return solverCancelled(wire, state, taskId, text);
     case 'solver.restarted':
-      return only(solverRestarted(wire, state, taskId));
+      return solverRestarted(wire, state, taskId);
     case 'solver.progress':
-      return only(solverProgress(wire, state, taskId, text));
+      return solverProgress(wire, state, taskId, text);
     case 'agent.thinking':
-      return only([log('debug', text ?? 'thinking…', 'thinking', taskId ?? currentTask(state))]);
+      return [log('debug', text ?? 'thinking…', 'thinking', taskId ?? currentTask(state))];
     case 'agent.llm_message':
-      return only([log('info', clip(text ?? 'model message'), 'llm', taskId ?? currentTask(state))]);
+      return [log('info', clip(text ?? 'model message'), 'llm', taskId ?? currentTask(state))];
     case 'agent.tool_call':
-      return only([toolCalled(wire, taskId ?? currentTask(state))]);
+      return [toolCalled(wire, taskId ?? currentTask(state))];
     case 'agent.tool_result':
-      return only([toolResult(wire, taskId ?? currentTask(state))]);
+      return [toolResult(wire, taskId ?? currentTask(state))];
     case 'agent.partial_answer':
-      return only(partialAnswer(state, taskId ?? currentTask(state) ?? AGGREGATE_NODE, wire.content));
+      return partialAnswer(taskId ?? currentTask(state) ?? AGGREGATE_NODE, wire.content);
     case 'agent.final_answer':
-      return only([log('info', clip(text ?? 'final answer'), 'final_answer'), ...costEvents(wire.metadata, taskId)]);
+      return [log('info', clip(text ?? 'final answer'), 'final_answer'), ...costEvents(wire.metadata, taskId)];
     case 'agent.user_confirm':
       state.openGates.add(wire.step_id);
-      return only([gateOpened(wire, frameMs)]);
+      return [gateOpened(wire, frameMs)];
     case 'agent.error':
     case 'system.error':
     case 'error.validation':
     case 'error.timeout':
-      return only(errorEvents(state, text ?? wire.event, wire.metadata?.error_code, taskId));
+      return errorEvents(state, text ?? wire.event, wire.metadata?.error_code, taskId);
     case 'error.retry_attempt':
-      return only([log('warn', `Retrying (attempt ${wire.metadata?.attempt ?? '?'}): ${text ?? wire.metadata?.error_message ?? 'error'}`)]);
+      return [log('warn', `Retrying (attempt ${wire.metadata?.attempt ?? '?'}): ${text ?? wire.metadata?.error_message ?? 'error'}`)];
     case 'agent.session_created':
       return sessionCreated(wire);
     case 'agent.session_end':
-      return only(sessionEnd(wire, state, text));
+      return sessionEnd(wire, state, text);
     case 'agent.state_exported':
       return stateExported(wire);
     case 'agent.state_restored':
       return stateRestored(wire, text);
     case 'agent.interrupted':
-      return only(finish(state, { type: 'run.cancelled', reason: text ?? wire.metadata?.reason }, 'cancelled'));
+      return finish(state, { type: 'run.cancelled', reason: text ?? wire.metadata?.reason }, 'cancelled');
     case 'system.connected': {
       const server = contentObject(wire.content)?.server_name;
-      return only([log('debug', `Connected to ${typeof server === 'string' ? server : 'myagent server'}`, 'system')]);
+      return [log('debug', `Connected to ${typeof server === 'string' ? server : 'myagent server'}`, 'system')];
     }
     case 'system.heartbeat':
-      return only([]);
+      return [];
     case 'system.notice': {
       const level = wire.metadata?.type === 'warning' || wire.metadata?.type === 'maintenance' ? 'warn' : 'info';
-      return only([log(level, text ?? 'notice', 'system')]);
+      return [log(level, text ?? 'notice', 'system')];
     }
     case 'aggregate.start':
-      return only([
+      return [
         ...openChapter(state, 'aggregate'),
         { type: 'node.started', nodeId: AGGREGATE_NODE, label: 'Aggregate', kind: 'aggregate' },
-      ]);
+      ];
     case 'aggregate.completed': {
       const content = contentObject(wire.content);
-      return only([{ type: 'node.completed', nodeId: AGGREGATE_NODE, output: content?.final_result ?? content?.output ?? wire.content }]);
+      return [{ type: 'node.completed', nodeId: AGGREGATE_NODE, output: content?.final_result ?? content?.output ?? wire.content }];
     }
     case 'pipeline.completed':
-      return only(pipelineCompleted(wire, state));
+      return pipelineCompleted(wire, state);
   }
 }
 
-const only = (events: RunEvent[]): Mapped => ({ events });
 
 // ---- plan and solver -----------------------------------------------------------
 
@@ -210,8 +209,8 @@ function solverProgress(wire: MyagentEventOf<'solver.progress'>, state: MyagentS
   return [{ type: 'node.progress', nodeId, progress: percent === undefined ? undefined : percent / 100, message }];
 }
 
-function partialAnswer(state: MyagentStreamState, nodeId: string, content: string): RunEvent[] {
-  const delta = newText(state, nodeId, content);
+/** The real server's partial answers are deltas (it coalesces them, keeping only the latest in each ~75 ms window). */
+function partialAnswer(nodeId: string, delta: string): RunEvent[] {
   return delta.length > 0 ? [{ type: 'node.output', nodeId, delta }] : [];
 }
 

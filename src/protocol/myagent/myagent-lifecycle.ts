@@ -1,7 +1,7 @@
 /**
  * The run's life in myagent terms: run start, Runboard's chapter mapping, open plan
- * confirmations, the single terminal event, and the session events that hand ids and
- * exported state to the session (memo). Used by myagent-events.ts, which owns the mapping.
+ * confirmations, the single terminal event, and the session events' log rows. Used by
+ * myagent-events.ts, which owns the mapping.
  */
 import { decimalToMicros } from '@/lib/to-micros';
 import { clip, contentObject } from '@/protocol/myagent/myagent-content';
@@ -9,7 +9,6 @@ import type { MyagentEventOf } from '@/protocol/myagent/myagent-schemas';
 import type { MyagentChapter, MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
-export type Mapped = { events: RunEvent[]; memo?: Record<string, unknown> };
 
 const CHAPTER_TITLES: Record<MyagentChapter, string> = { plan: 'Plan', solve: 'Solve', aggregate: 'Aggregate' };
 
@@ -60,13 +59,10 @@ export function cancelRequested(state: MyagentStreamState, reason: string | unde
 
 // ---- session -------------------------------------------------------------------
 
-export function sessionCreated(wire: MyagentEventOf<'agent.session_created'>): Mapped {
+export function sessionCreated(wire: MyagentEventOf<'agent.session_created'>): RunEvent[] {
   const fromContent = contentObject(wire.content)?.session_id;
   const sessionId = typeof fromContent === 'string' ? fromContent : wire.session_id;
-  return {
-    events: [log('info', `Session ${sessionId ?? '(no id)'} created`, 'session')],
-    ...(sessionId ? { memo: { session_id: sessionId } } : {}),
-  };
+  return [log('info', `Session ${sessionId ?? '(no id)'} created`, 'session')];
 }
 
 export function sessionEnd(wire: MyagentEventOf<'agent.session_end'>, state: MyagentStreamState, text: string | undefined): RunEvent[] {
@@ -105,18 +101,13 @@ function numberField(object: Record<string, unknown> | undefined, key: string): 
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-export function stateExported(wire: MyagentEventOf<'agent.state_exported'>): Mapped {
-  const exported = contentObject(wire.content)?.exported_state;
-  const signed = wire.signed_state ?? wire.metadata?.session_state ?? exported;
+export function stateExported(wire: MyagentEventOf<'agent.state_exported'>): RunEvent[] {
   const until = wire.metadata?.valid_until;
-  const events = [log('info', `Session state exported${until ? ` (valid until ${until})` : ''}`, 'session')];
-  if (signed === undefined) return { events };
-  return { events, memo: { signed_state: signed, ...(wire.session_id ? { session_id: wire.session_id } : {}) } };
+  return [log('info', `Session state exported${until ? ` (valid until ${until})` : ''}`, 'session')];
 }
 
-export function stateRestored(wire: MyagentEventOf<'agent.state_restored'>, text: string | undefined): Mapped {
+export function stateRestored(wire: MyagentEventOf<'agent.state_restored'>, text: string | undefined): RunEvent[] {
   const fromContent = contentObject(wire.content)?.session_id;
   const sessionId = wire.metadata?.new_session_id ?? (typeof fromContent === 'string' ? fromContent : wire.session_id);
-  const events = [log('info', `Session restored${sessionId ? ` as ${sessionId}` : ''}${text ? `: ${text}` : ''}`, 'session')];
-  return sessionId ? { events, memo: { session_id: sessionId } } : { events };
+  return [log('info', `Session restored${sessionId ? ` as ${sessionId}` : ''}${text ? `: ${text}` : ''}`, 'session')];
 }

@@ -1,21 +1,25 @@
 /**
  * relavium over SSE. Endpoints (the authors publish none; Runboard documents these):
  *   stream    GET  {base}/runs/{runId}/events        (`id:` = sequenceNumber, Last-Event-ID resumes)
- *   snapshot  GET  {base}/runs/{runId}               (resync after a sequenceNumber gap)
+ *   snapshot  GET  {base}/runs/{runId}               (state, when a hole could not be refilled)
  *   decide    POST {base}/runs/{runId}/gates/{gateId}/decide {decision, decidedBy, payload?, comment?}
  *   cancel    POST {base}/runs/{runId}/cancel {reason?}
+ *
+ * Recovery: sequenceNumber is gap-free, so a hole is a lost frame. What follows it waits
+ * while the stream is resumed from before the hole (Last-Event-ID replays it); a hole still
+ * open after that restores the run's state from the snapshot.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
-import { decodeRelaviumFrame } from '@/protocol/relavium/relavium-decoder';
+import { interpretRelavium } from '@/protocol/relavium/relavium-interpreter';
+import { locateRelaviumFrame } from '@/protocol/relavium/relavium-locate';
 
 const runPath = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
 
 export const relaviumDialect: Dialect = {
   id: 'relavium',
   label: 'Relavium (SSE)',
-  transport: 'sse',
+  wire: 'sse',
   staleAfterMs: 45_000,
-  firstSeq: 0,
   capabilities: {
     startsRuns: false,
     control: {
@@ -24,13 +28,21 @@ export const relaviumDialect: Dialect = {
       resume: 'relavium resumes by answering the pending gate',
     },
   },
-  createDecoder: () => decodeRelaviumFrame,
+  recovery: {
+    ordering: { by: 'seq', holes: 'lost', firstSeq: 0 },
+    refill: ['resume-stream'],
+    unfilled: 'snapshot',
+    drop: 'resume',
+  },
+  locate: (frame) => locateRelaviumFrame(frame),
+  createInterpreter: () => interpretRelavium,
   connect: ({ baseUrl, runId, token }) => ({
     kind: 'sse',
     url: new URL(`${runPath(runId)}/events`, baseUrl).toString(),
     headers: bearerHeaders(token),
   }),
   onOpen: () => [],
+  snapshot: (runId) => [{ via: 'http', method: 'GET', path: runPath(runId) }],
   answerGate(gate, answer) {
     const decision = answer.option?.value ?? 'input_provided';
     const body: Record<string, unknown> = { decision, decidedBy: answer.decidedBy };
@@ -43,5 +55,4 @@ export const relaviumDialect: Dialect = {
     if (action !== 'cancel') return { unavailable: this.capabilities.control[action] as string };
     return [{ via: 'http', method: 'POST', path: `${runPath(runId)}/cancel`, body: reason ? { reason } : {} }];
   },
-  resync: (runId) => [{ via: 'http', method: 'GET', path: runPath(runId) }],
 };

@@ -6,12 +6,20 @@
  *   decide    POST {base}/api/v1/approvals/decision {workflow_id, approval_id, approved, feedback?}
  *   control   POST {base}/api/v1/tasks/{id}/cancel {reason?} | /pause | /resume
  *   start     POST {base}/api/v1/tasks/stream {query}  → {workflow_id, stream_url}
+ *
+ * Recovery: seq counts every event of a workflow from 1, so a hole is a lost event. What
+ * follows waits while the stream is resumed from before it and the history pages are read;
+ * the stream is a ring of ~256 events and token deltas are never stored, so what neither
+ * brings back is said once as no longer available — never fetched again and again.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
-import { UNANSWERABLE_MEMO_PREFIX, createShannonDecoder, splitShannonFrame } from '@/protocol/shannon/shannon-decoder';
+import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/shannon/shannon-interpreter';
+import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
 
 const taskPath = (runId: string) => `/api/v1/tasks/${encodeURIComponent(runId)}`;
+/** History page size: the gateway accepts at most 200 (more, or none, becomes 50). */
+const HISTORY_PAGE = 200;
 
 /**
  * A gate opened without an approval_id: the decoder's memo says so; the id form
@@ -25,18 +33,22 @@ function isUnanswerable(gateId: string, runId: string, memo: Readonly<Record<str
 export const shannonDialect: Dialect = {
   id: 'shannon',
   label: 'Shannon (SSE)',
-  transport: 'sse',
+  wire: 'sse',
   // The server pings every 10 s; three missed pings plus slack means the stream is stale.
   staleAfterMs: 35_000,
-  firstSeq: 1,
   capabilities: {
     startsRuns: false,
     control: { cancel: true, pause: true, resume: true },
   },
-  createDecoder: (ctx) => createShannonDecoder(ctx),
-  // The decoder remembers priced agents, declared nodes, open chapters and gates: frames are
-  // decoded in seq order by one decoder for the session; history pages split into frames.
-  decodeInOrder: { split: splitShannonFrame },
+  recovery: {
+    ordering: { by: 'seq', holes: 'lost', firstSeq: 1 },
+    refill: ['resume-stream', 'commands'],
+    unfilled: 'accept',
+    drop: 'resume',
+    unfilledReason: 'Shannon keeps only its newest ~256 stream events and never stores token deltas',
+  },
+  locate: locateShannonFrame,
+  createInterpreter: createShannonInterpreter,
   connect: ({ baseUrl, runId, token }) => ({
     kind: 'sse',
     url: new URL(`/api/v1/stream/sse?workflow_id=${encodeURIComponent(runId)}`, baseUrl).toString(),
@@ -56,6 +68,6 @@ export const shannonDialect: Dialect = {
     return [{ via: 'http', method: 'POST', path: `${taskPath(runId)}/${action}`, body }];
   },
   startRun: (instructions) => [{ via: 'http', method: 'POST', path: '/api/v1/tasks/stream', body: { query: instructions } }],
-  // History fallback for when the server's ~256-event buffer no longer reaches back.
-  resync: (runId) => [{ via: 'http', method: 'GET', path: `${taskPath(runId)}/events?limit=1000&offset=0` }],
+  // The persisted events, paged: the server resets a limit above 200 to 50.
+  refill: (runId) => [{ via: 'http', method: 'GET', path: `${taskPath(runId)}/events?limit=${HISTORY_PAGE}&offset=0`, paging: { offsetParam: 'offset', pageSize: HISTORY_PAGE, itemsKey: 'events', maxPages: 50 } }],
 };

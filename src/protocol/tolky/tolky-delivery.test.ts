@@ -1,21 +1,33 @@
 import { describe, expect, it } from 'vitest';
 
-import { createTolkyDecoder } from '@/protocol/tolky/tolky-decoder';
+import type { PlacedFrame } from '@/protocol/dialect';
+import { createFrameReader } from '@/protocol/read-frame';
+import { tolkyDialect } from '@/protocol/tolky/tolky-dialect';
 import { TOLKY_SESSION_EVENTS } from '@/protocol/tolky/tolky-session-schemas';
 import { INTENT, decodeOne, envelope, eventsOf, live } from '@/protocol/tolky/tolky-test-frames';
 
-describe('tolky decoder: delivery, other intents and replay', () => {
+const SCOPE = `intent:${INTENT}`;
+const NOTHING = { kind: 'events', events: [], frames: [], rejected: [] };
+
+/** The frames `locate` places for one raw frame (throws when it cannot place it). */
+function place(frame: unknown): readonly PlacedFrame[] {
+  const location = tolkyDialect.locate(frame, { runId: INTENT, connection: 0 });
+  if (location.kind !== 'placed') throw new Error(`not placed: ${location.reason}`);
+  return location.frames;
+}
+
+describe('tolky locate and interpreter: delivery, other intents and replay', () => {
   it('gives the three room copies of one event the same order key', () => {
-    const decode = createTolkyDecoder({ runId: INTENT });
+    const read = createFrameReader(tolkyDialect, INTENT);
     const frame = live('step_started', { stepNumber: 1 }, 12);
-    const copies = [decode(frame), decode(structuredClone(frame)), decode(structuredClone(frame))];
-    const orders = copies.map((r) => (r.kind === 'events' ? r.order : undefined));
-    expect(orders).toEqual([{ scope: `intent:${INTENT}`, seq: 12 }, { scope: `intent:${INTENT}`, seq: 12 }, { scope: `intent:${INTENT}`, seq: 12 }]);
+    const copies = [read(frame), read(structuredClone(frame)), read(structuredClone(frame))];
+    const orders = copies.map((r) => (r.kind === 'events' ? r.frames.map((f) => f.order) : undefined));
+    expect(orders).toEqual([[{ scope: SCOPE, seq: 12 }], [{ scope: SCOPE, seq: 12 }], [{ scope: SCOPE, seq: 12 }]]);
   });
 
-  it('ignores frames of another intent: no events, no order', () => {
+  it('ignores frames of another intent: placed nowhere, no events, no order', () => {
     const result = decodeOne({ event: 'sequential_thinking_event', data: { ...envelope('step_started', { stepNumber: 1 }), intentId: 'other' } });
-    expect(result).toEqual({ kind: 'events', events: [] });
+    expect(result).toEqual(NOTHING);
   });
 
   const replayed = [envelope('step_completed', { stepNumber: 1 }, 5), envelope('step_started', { stepNumber: 1 }, 4), { ...envelope('step_started', { stepNumber: 9 }, 6), intentId: 'other' }];
@@ -23,32 +35,53 @@ describe('tolky decoder: delivery, other intents and replay', () => {
   it.each([
     ['{intentId, events}', { intentId: INTENT, events: replayed }],
     ['a bare array', replayed],
-  ])('decodes replay_events_response as %s, keyed per event and without order', (_name, data) => {
-    const result = decodeOne({ event: 'replay_events_response', data });
-    expect(eventsOf(result).map((e) => [e.type, e.key])).toEqual([
-      ['node.started', `intent:${INTENT}#4`],
-      ['node.completed', `intent:${INTENT}#5`],
-    ]);
-    expect(result).not.toHaveProperty('order');
-    expect(result).toMatchObject({ cursor: '5', advance: { scope: `intent:${INTENT}`, seq: 5 } });
+  ])('splits replay_events_response as %s into its envelopes, each placed in its live form and order', (_name, data) => {
+    const frame = { event: 'replay_events_response', data };
+    expect(tolkyDialect.locate(frame, { runId: INTENT, connection: 0 })).toEqual({
+      kind: 'placed',
+      answer: 'replay',
+      frames: [
+        { body: live('step_completed', { stepNumber: 1 }, 5), order: { scope: SCOPE, seq: 5 }, cursor: '5' },
+        { body: live('step_started', { stepNumber: 1 }, 4), order: { scope: SCOPE, seq: 4 }, cursor: '4' },
+      ],
+    });
+    // Each placed envelope means what the live frame means (the sequencer puts them in seq order).
+    const result = decodeOne(frame);
+    expect(eventsOf(result).map((e) => e.type)).toEqual(['node.completed', 'node.started']);
+    expect(result).toMatchObject({ rejected: [] });
   });
 
-  it('gives every event of one replayed frame the key of that frame, and logs bad ones', () => {
-    const decode = createTolkyDecoder({ runId: INTENT });
-    eventsOf(decode(live('execution_interrupted', { interruptionPayload: { message: 'Go?' } }, 1)));
-    eventsOf(decode(live('execution_interrupted', { interruptionPayload: { message: 'Really?' } }, 2)));
-    const events = eventsOf(
-      decode({ event: 'replay_events_response', data: [envelope('continuation_started', { userResponse: 'yes' }, 3), envelope('step_started', { stepNumber: 'x' }, 4)] }),
-    );
-    expect(events.map((e) => [e.type, e.key])).toEqual([
-      ['gate.resolved', `intent:${INTENT}#3`],
-      ['gate.resolved', `intent:${INTENT}#3`],
-      ['log', `intent:${INTENT}#4`],
-    ]);
+  it('places every envelope of a replay with its own order; the interpreter reads each, and rejects a bad one alone', () => {
+    const interpret = tolkyDialect.createInterpreter({ runId: INTENT });
+    for (const frame of [
+      ...place(live('execution_interrupted', { interruptionPayload: { message: 'Go?' } }, 1)),
+      ...place(live('execution_interrupted', { interruptionPayload: { message: 'Really?' } }, 2)),
+    ]) {
+      expect(interpret(frame).kind).toBe('events');
+    }
+    const replay = { event: 'replay_events_response', data: [envelope('continuation_started', { userResponse: 'yes' }, 3), envelope('step_started', { stepNumber: 'x' }, 4)] };
+    const [continuation, bad, ...more] = place(replay);
+    expect(more).toEqual([]);
+    expect(continuation).toMatchObject({ order: { scope: SCOPE, seq: 3 }, cursor: '3' });
+    expect(bad).toMatchObject({ order: { scope: SCOPE, seq: 4 }, cursor: '4' });
+    expect(interpret(continuation!)).toEqual({
+      kind: 'events',
+      events: [expect.objectContaining({ type: 'gate.resolved', gateId: `${INTENT}:1` }), expect.objectContaining({ type: 'gate.resolved', gateId: `${INTENT}:2` })],
+    });
+    const rejection = interpret(bad!);
+    expect(rejection).toMatchObject({ kind: 'rejected', frameType: 'step_started' });
+    if (rejection.kind === 'rejected') expect(rejection.reason).toContain('payload.stepNumber');
+
+    // Read whole, the good envelope still yields its events and the bad one is reported beside them.
+    const read = createFrameReader(tolkyDialect, INTENT);
+    read(live('execution_interrupted', { interruptionPayload: { message: 'Go?' } }, 1));
+    const result = read(replay);
+    expect(eventsOf(result).map((e) => e.type)).toEqual(['gate.resolved']);
+    expect(result.kind === 'events' && result.rejected.length === 1 && result.rejected[0]!.includes('payload.stepNumber')).toBe(true);
   });
 
   it('ignores a replay for another intent', () => {
-    expect(decodeOne({ event: 'replay_events_response', data: { intentId: 'other', events: [] } })).toEqual({ kind: 'events', events: [] });
+    expect(decodeOne({ event: 'replay_events_response', data: { intentId: 'other', events: [envelope('step_started', { stepNumber: 1 }, 4)] } })).toEqual(NOTHING);
   });
 
   it('rejects a replay response that holds no events array', () => {
@@ -56,7 +89,7 @@ describe('tolky decoder: delivery, other intents and replay', () => {
   });
 });
 
-describe('tolky decoder: session events', () => {
+describe('tolky interpreter: session events', () => {
   const SAMPLES: Record<string, unknown> = {
     session_started: { sessionId: 's-1' },
     session_resumed: { sessionId: 's-1' },
@@ -77,10 +110,12 @@ describe('tolky decoder: session events', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...TOLKY_SESSION_EVENTS].sort());
   });
 
-  it.each(Object.entries(SAMPLES))('decodes %s without an order', (event, data) => {
+  it.each(Object.entries(SAMPLES))('reads %s without an order', (event, data) => {
     const result = decodeOne({ event, data });
     eventsOf(result);
-    expect(result).not.toHaveProperty('order');
+    if (result.kind !== 'events') return;
+    expect(result.rejected).toEqual([]);
+    for (const frame of result.frames) expect(frame).not.toHaveProperty('order');
   });
 
   it('reads errors and refused cancels as readable logs', () => {
@@ -91,8 +126,8 @@ describe('tolky decoder: session events', () => {
   });
 
   it('ignores session events about another intent', () => {
-    expect(decodeOne({ event: 'session_intent_started', data: { intentId: 'other' } })).toEqual({ kind: 'events', events: [] });
-    expect(decodeOne({ event: 'intent_cancel_acknowledged', data: { intentId: 'other', success: true } })).toEqual({ kind: 'events', events: [] });
+    expect(eventsOf(decodeOne({ event: 'session_intent_started', data: { intentId: 'other' } }))).toEqual([]);
+    expect(eventsOf(decodeOne({ event: 'intent_cancel_acknowledged', data: { intentId: 'other', success: true } }))).toEqual([]);
   });
 
   it('rejects a session event with a wrong field type, naming the field', () => {

@@ -53,9 +53,10 @@ describe('tolky dialect', () => {
     expect(isUnavailable(tolkyDialect.control('resume', 'i-1', undefined))).toBe(true);
   });
 
-  it('starts runs and resyncs with replay_events from the cursor', () => {
+  it('starts runs and refills a hole with replay_events from the cursor', () => {
     expect(tolkyDialect.startRun?.('go', 'fanout~1')).toEqual([{ via: 'emit', event: 'start_request', data: { instructions: 'go', intentId: 'fanout~1' } }]);
-    expect(tolkyDialect.resync('i-1', '12')).toEqual([{ via: 'emit', event: 'replay_events', data: { intentId: 'i-1', sinceSeq: 12 } }]);
-    expect(tolkyDialect.resync('i-1', undefined)).toEqual([{ via: 'emit', event: 'replay_events', data: { intentId: 'i-1' } }]);
+    expect(tolkyDialect.recovery.refill).toEqual(['commands']);
+    expect(tolkyDialect.refill?.('i-1', '12')).toEqual([{ via: 'emit', event: 'replay_events', data: { intentId: 'i-1', sinceSeq: 12 } }]);
+    expect(tolkyDialect.refill?.('i-1', undefined)).toEqual([{ via: 'emit', event: 'replay_events', data: { intentId: 'i-1' } }]);
   });
 });

@@ -8,11 +8,16 @@
  *   start     emit start_request {instructions, intentId}
  *
  * On open the replay is asked BEFORE the watch: frames emitted between the two are then
- * lost (a gap the sequencer detects and resyncs), never delivered twice in two forms
- * (ordered live frame + keyed replay copy), which nothing could dedupe.
+ * lost (a hole the sequencer sees and the next replay refills); replayed envelopes are
+ * placed like live frames (tolky-locate.ts), so copies of either kind are dropped by seq.
+ *
+ * Recovery: seq is gap-free from 1 per intent, so a hole is a lost frame: what follows waits
+ * while `replay_events {sinceSeq}` brings it back. tolky keeps every event of an intent, so
+ * a hole that stays open is only said, never a snapshot (tolky has none).
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
-import { createTolkyDecoder, splitTolkyFrame } from '@/protocol/tolky/tolky-decoder';
+import { createTolkyInterpreter } from '@/protocol/tolky/tolky-interpreter';
+import { locateTolkyFrame } from '@/protocol/tolky/tolky-locate';
 import { TOLKY_PIPELINE_EVENT, TOLKY_SESSION_EVENTS } from '@/protocol/tolky/tolky-session-schemas';
 
 export const TOLKY_NAMESPACE = '/sequential-thinking';
@@ -30,11 +35,9 @@ const startRequest = (instructions: string, intentId: string) => [emit('start_re
 export const tolkyDialect: Dialect = {
   id: 'tolky',
   label: 'tolky sequential thinking (Socket.IO)',
-  transport: 'socket.io',
+  wire: 'socket.io',
   // Step heartbeats come while steps run; between phases tolky can stay quiet for a while.
   staleAfterMs: 60_000,
-  // An intent's seq starts at 1: a lost first frame (intent_created) is a gap, not a new start.
-  firstSeq: 1,
   capabilities: {
     // tolky can start runs (start_request), but its usual client watches intents started
     // elsewhere; the form offers watching, and `&start=` still works through startRun.
@@ -45,10 +48,16 @@ export const tolkyDialect: Dialect = {
       resume: 'tolky resumes an interrupted intent only by answering it (a continuation)',
     },
   },
-  createDecoder: (ctx) => createTolkyDecoder(ctx),
-  // The decoder remembers step labels and open gates (continuation_started resolves the
-  // interruption before it): frames are decoded in seq order, replays split into frames.
-  decodeInOrder: { split: splitTolkyFrame },
+  recovery: {
+    // An intent's seq starts at 1: a lost first frame (intent_created) is a hole, not a new start.
+    ordering: { by: 'seq', holes: 'lost', firstSeq: 1 },
+    refill: ['commands'],
+    unfilled: 'accept',
+    drop: 'resume',
+    unfilledReason: 'the replay did not bring them back',
+  },
+  locate: locateTolkyFrame,
+  createInterpreter: createTolkyInterpreter,
   connect: ({ baseUrl, token }) => ({
     kind: 'socket.io',
     url: baseUrl,
@@ -75,5 +84,5 @@ export const tolkyDialect: Dialect = {
     return [emit('cancel_intent', reason ? { intentId: runId, reason } : { intentId: runId })];
   },
   startRun: (instructions, runId) => startRequest(instructions, runId),
-  resync: (runId, cursor) => [replay(runId, cursor)],
+  refill: (runId, cursor) => [replay(runId, cursor)],
 };

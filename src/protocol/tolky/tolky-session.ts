@@ -6,7 +6,7 @@
 import type * as z from 'zod';
 
 import { reasonOf, rejected } from '@/protocol/decode-util';
-import type { DecodeResult } from '@/protocol/dialect';
+import type { Interpretation } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import {
   TolkyCancelAckSchema,
@@ -19,9 +19,9 @@ import {
 } from '@/protocol/tolky/tolky-session-schemas';
 import { brief, log, type TolkyState } from '@/protocol/tolky/tolky-state';
 
-const NONE: DecodeResult = { kind: 'events', events: [] };
+const NONE: Interpretation = { kind: 'events', events: [] };
 
-function parse<S extends z.ZodType>(schema: S, data: unknown, event: string, map: (value: z.output<S>) => RunEvent[] | undefined): DecodeResult {
+function parse<S extends z.ZodType>(schema: S, data: unknown, event: string, map: (value: z.output<S>) => RunEvent[] | undefined): Interpretation {
   const parsed = schema.safeParse(data);
   if (!parsed.success) return rejected(reasonOf(parsed.error), event);
   const events = map(parsed.data);
@@ -32,7 +32,7 @@ function parse<S extends z.ZodType>(schema: S, data: unknown, event: string, map
 const mine = (state: TolkyState, intentId: string | undefined, events: RunEvent[]) =>
   intentId !== undefined && intentId !== state.runId ? undefined : events;
 
-export function decodeSessionEvent(event: Exclude<TolkySessionEvent, 'replay_events_response'>, data: unknown, state: TolkyState): DecodeResult {
+export function decodeSessionEvent(event: Exclude<TolkySessionEvent, 'replay_events_response'>, data: unknown, state: TolkyState): Interpretation {
   switch (event) {
     case 'session_started':
     case 'session_resumed':

@@ -1,7 +1,7 @@
-/** Frame builders shared by the tolky decoder tests. */
-import type { DecodeResult } from '@/protocol/dialect';
+/** Frame builders shared by the tolky locate and interpreter tests. */
+import { createFrameReader, type ReadResult } from '@/protocol/read-frame';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
-import { createTolkyDecoder } from '@/protocol/tolky/tolky-decoder';
+import { tolkyDialect } from '@/protocol/tolky/tolky-dialect';
 
 export const INTENT = 'intent-1';
 export const TS = '2026-03-01T10:00:00.000Z';
@@ -14,7 +14,7 @@ export const live = (type: string, payload: unknown, seq = 1, extra: Record<stri
   data: envelope(type, payload, seq, extra),
 });
 
-export function eventsOf(result: DecodeResult): RunEvent[] {
+export function eventsOf(result: ReadResult): RunEvent[] {
   if (result.kind !== 'events') throw new Error(`expected events, got rejected: ${result.reason}`);
   for (const event of result.events) {
     const check = RunEventSchema.safeParse(event);
@@ -22,5 +22,5 @@ export function eventsOf(result: DecodeResult): RunEvent[] {
   }
   return result.events;
 }
-export const decodeOne = (frame: unknown) => createTolkyDecoder({ runId: INTENT })(frame);
+export const decodeOne = (frame: unknown) => createFrameReader(tolkyDialect, INTENT)(frame);
 export const typesOf = (frame: unknown) => eventsOf(decodeOne(frame)).map((e) => e.type);

@@ -1,7 +1,9 @@
 /**
  * Simulated AG-UI 1.0 agent:
- *   POST /agui/run   RunAgentInput (validated with `@ag-ui/core`) → SSE `data:` frames written
- *                    by the real `@ag-ui/encoder` EventEncoder; no id:, no event:, no heartbeat.
+ *   POST /agui/<any path>   RunAgentInput (validated with `@ag-ui/core`) → SSE `data:` frames
+ *                           written by the real `@ag-ui/encoder` EventEncoder; no id:, no event:,
+ *                           no heartbeat. An AG-UI endpoint is a URL of its own: the start page
+ *                           offers /agui/agents/research-assistant; any path under /agui/ is an agent.
  *
  * One ScriptedRun per thread. The thread picks the scenario: a threadId naming one
  * (`gate`, `gate~x`), else the first user message naming a scenario word, else fanout.
@@ -23,6 +25,7 @@ import * as z from 'zod';
 
 import { type AguiSegmentControl, type AguiWire, createAguiEncoder } from '@/simulator/backends/agui-encoder';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
+import { SIMULATOR_AGUI_PREFIX } from '@/lib/simulator-backend-url';
 import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
 import { SCENARIOS, scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
@@ -35,7 +38,7 @@ export const createAguiBackend: SimBackendFactory = (ctx) => {
     dialect: 'agui',
     startsRuns: true,
     async http(req, res, url) {
-      if (url.pathname !== '/agui/run') return false;
+      if (!url.pathname.startsWith(SIMULATOR_AGUI_PREFIX)) return false;
       if (req.method !== 'POST') {
         sendJson(res, 405, { error: 'POST a RunAgentInput' });
         return true;

@@ -4,7 +4,7 @@
  * `metadata.connection_id`: the backend stamps those per connection, as the real
  * server's `_send_event` does, so a replay after a resume can renumber them.
  *
- * Choices: partial answers are cumulative per task (like the real server); costs are
+ * Choices: partial answers are deltas (like the real server); costs are
  * summed per task in integer micros and sent as `cost_usd` (+ `tokens_used`) on
  * solver.completed, so the canonical total equals the scenario's sum; the 'compile'
  * chapter is the aggregate stage; a gate is a plan confirmation (agent.user_confirm).
@@ -79,9 +79,9 @@ export function createMyagentEncoder(): Encoder<MyagentWire> {
       case 'node.progress':
         return [wire(run, 'solver.progress', { current_task: step.message ?? step.node, status: 'processing' }, { task_id: step.node, progress_percent: Math.round(step.progress * 100) })];
       case 'tokens': {
-        const text = (texts.get(step.node) ?? '') + step.text;
-        texts.set(step.node, text);
-        return [wire(run, 'agent.partial_answer', text, { task_id: step.node, model: step.model ?? 'gpt-4o-mini' }, { show_content: text })];
+        // The real server's partial answers are deltas (the whole text is kept here for the task's summary).
+        texts.set(step.node, (texts.get(step.node) ?? '') + step.text);
+        return [wire(run, 'agent.partial_answer', step.text, { task_id: step.node, model: step.model ?? 'gpt-4o-mini' }, { show_content: step.text })];
       }
       case 'tool': {
         const callId = `call_${step.node}_${step.tool}`;

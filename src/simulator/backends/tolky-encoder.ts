@@ -106,6 +106,8 @@ export function createTolkyEncoder(sessionId: string | null): Encoder<TolkyWire>
           out.push(frame(run, 'parallel_group_started', { stepNumbers: members, groupSize: members.length }));
         }
         const b = base(step.node);
+        // A step's narration is the text of this attempt so far: a new attempt starts it again.
+        text.delete(step.node);
         const attempt = step.attempt && step.attempt > 1 ? { attempt: step.attempt } : {};
         out.push(frame(run, 'step_started', { ...b, totalSteps: total(), progress: progress(b.stepNumber), ...attempt }));
         return out;
@@ -152,6 +154,8 @@ export function createTolkyEncoder(sessionId: string | null): Encoder<TolkyWire>
       case 'node.done': {
         executed += 1;
         const b = base(step.node);
+        // A step's narration is the text of this attempt so far: a new attempt starts it again.
+        text.delete(step.node);
         const attempt = step.attempt && step.attempt > 1 ? { attempt: step.attempt } : {};
         const out = [frame(run, 'step_completed', { ...b, totalSteps: total(), result: step.output, progress: progress(b.stepNumber), ...attempt })];
         leaveGroup(run, step.node, false, out);

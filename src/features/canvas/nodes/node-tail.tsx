@@ -2,9 +2,9 @@
  * The last lines of a running node's streamed text, written straight into the DOM
  * (STYLE §2.3.8), like elapsed-clock.tsx.
  *
- * Why not React: every ingest batch that carries a token replaces the node's `tail`, so
- * with 20 streaming nodes the canvas re-rendered 20 node bodies per frame (benchmark 3).
- * This <pre> subscribes to its node's tail and sets `textContent`; React renders it once,
+ * Why not React: every ingest batch that carries a token replaces the node's tail (the run
+ * store's `tails`), so with 20 streaming nodes the canvas re-rendered 20 node bodies per frame
+ * (benchmark 3). This <pre> subscribes to its node's tail and sets `textContent`; React renders it once,
  * with no children, so it never overwrites the text. The <pre> is `hidden` while there is
  * nothing to show, so it takes no room and is not read out.
  */
@@ -27,7 +27,7 @@ export function lastLines(tail: string, count = TAIL_LINES): string {
 }
 
 export const NodeTail = memo(function NodeTail({ nodeId }: { nodeId: string }) {
-  const store = useRunSession().nodeStatus;
+  const store = useRunSession().run;
   const ref = useRef<HTMLPreElement>(null);
   // A layout effect: the first text is in place before the node is first painted.
   useLayoutEffect(() => {
@@ -38,10 +38,10 @@ export const NodeTail = memo(function NodeTail({ nodeId }: { nodeId: string }) {
       if (el.textContent !== text) el.textContent = text;
       if (el.hidden !== (text.length === 0)) el.hidden = text.length === 0;
     };
-    paint(store.getState().byId[nodeId]?.tail ?? '');
+    paint(store.getState().tails[nodeId] ?? '');
     return store.subscribe((state, prev) => {
-      const tail = state.byId[nodeId]?.tail;
-      if (tail !== prev.byId[nodeId]?.tail) paint(tail ?? '');
+      const tail = state.tails[nodeId];
+      if (tail !== prev.tails[nodeId]) paint(tail ?? '');
     });
   }, [store, nodeId]);
   return (

@@ -5,7 +5,7 @@ import type { NodeState } from '@/stores/node-types';
 import { elapsedText } from '@/features/canvas/nodes/elapsed-clock';
 import { lastLines } from '@/features/canvas/nodes/node-tail';
 
-const node = (patch: Partial<NodeState>): NodeState => ({ status: 'running', attempt: 1, tail: '', costMicros: 0, ...patch });
+const node = (patch: Partial<NodeState>): NodeState => ({ status: 'running', attempt: 1, ...patch });
 
 describe('elapsedText', () => {
   it('counts up to now while the node is live, and freezes at its end', () => {

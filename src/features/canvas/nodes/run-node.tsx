@@ -21,6 +21,7 @@ import { NodeErrorBoundary } from '@/features/canvas/nodes/node-error-boundary';
 import { useWrapperLabel } from '@/features/canvas/nodes/use-wrapper-label';
 import { STATUS_CLASS, STATUS_ICON } from '@/features/canvas/status-style';
 import { useCanvasNodeView, useNodeStatus, useRunCurrency, useStatusText } from '@/features/canvas/use-node-state';
+import { useNodeCost } from '@/stores/panel-selectors';
 
 const HANDLE_CLASS = '!h-1.5 !w-1.5 !min-w-0 !border-0 !bg-slate-400 opacity-60';
 /**
@@ -52,6 +53,7 @@ function RunNodeBody({ id, data, selected }: BodyProps) {
   const node = useCanvasNodeView(id);
   const statusText = useStatusText(id, node.status);
   const currency = useRunCurrency();
+  const cost = useNodeCost(id);
   const ref = useRef<HTMLDivElement>(null);
   useWrapperLabel(ref, `${data.label}: ${statusText}`);
   const subtitle = [data.kind, data.noDeps ? 'no known dependencies' : undefined].filter(Boolean).join(' · ');
@@ -78,7 +80,7 @@ function RunNodeBody({ id, data, selected }: BodyProps) {
       <NodeDetail nodeId={id} node={node} />
       <div className="mt-auto flex gap-2 text-[11px] text-slate-600 tabular-nums dark:text-slate-400">
         <ElapsedClock nodeId={id} />
-        {node.costMicros > 0 && <span title="cost of this step">{formatMoney(node.costMicros, currency)}</span>}
+        {cost > 0 && <span title="cost of this step">{formatMoney(cost, currency)}</span>}
       </div>
     </div>
   );

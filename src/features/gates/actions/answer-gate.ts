@@ -6,10 +6,9 @@
  * 2. the protocol gave an id to answer with (else: explained, never a failing button);
  * 3. the answer store grants the claim (a second click, or the inbox and the dialog at
  *    once, cannot send twice; only a failed send may be retried);
- * then the dialect builds the protocol's exact command and the session sends it once.
+ * then the session (bound to its dialect and memo) sends the protocol's exact command once.
  */
 import type { GateAnswer } from '@/protocol/dialect';
-import { isUnavailable } from '@/protocol/dialect';
 import type { RunSession } from '@/stores/run-session';
 import type { GateState } from '@/stores/run-types';
 
@@ -30,20 +29,12 @@ export async function answerGate(session: RunSession, gate: GateState, answer: G
   if (!session.answers.getState().actions.claim(gate.gateId, choice)) {
     return { kind: 'not-sent', reason: 'An answer to this gate is already being sent or was sent.' };
   }
-  const commands = session.dialect.answerGate(
+  const said = answer.text ? ` with “${answer.text.slice(0, 120)}”` : '';
+  const result = await session.answerGate(
     { gateId: gate.gateId, kind: gate.kind, runId: gate.runId, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
     answer,
-    session.memo(),
+    { message: `${answer.decidedBy} answered “${choice}”${said} to “${gate.message}”`, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
   );
-  if (isUnavailable(commands)) {
-    session.answers.getState().actions.settle(gate.gateId, { ok: false, reason: commands.unavailable });
-    return { kind: 'failed', reason: commands.unavailable };
-  }
-  const said = answer.text ? ` with “${answer.text.slice(0, 120)}”` : '';
-  const result = await session.send(commands, {
-    message: `${answer.decidedBy} answered “${choice}”${said} to “${gate.message}”`,
-    ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}),
-  });
   session.answers.getState().actions.settle(gate.gateId, result.ok ? { ok: true } : { ok: false, reason: result.reason });
   return result.ok ? { kind: 'sent' } : { kind: 'failed', reason: result.reason };
 }

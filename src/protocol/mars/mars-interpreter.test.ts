@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import type { DecodeResult, HttpReplyFrame } from '@/protocol/dialect';
-import { createMarsDecoder } from '@/protocol/mars/mars-decoder';
+import type { HttpReplyFrame } from '@/protocol/dialect';
 import { marsDialect } from '@/protocol/mars/mars-dialect';
+import { createFrameReader, type ReadResult } from '@/protocol/read-frame';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
 
 const TS = '2026-01-16T10:00:00Z';
@@ -28,23 +28,26 @@ const DAG = {
   levels: 3,
 };
 
-function events(result: DecodeResult): RunEvent[] {
+/** locate + one interpreter, in arrival order. */
+const createMarsReader = () => createFrameReader(marsDialect, 'run-1');
+
+function events(result: ReadResult): RunEvent[] {
   if (result.kind !== 'events') throw new Error(`expected events, got rejected: ${result.reason}`);
   for (const event of result.events) expect(RunEventSchema.safeParse(event).success, JSON.stringify(event)).toBe(true);
   return result.events;
 }
 
-/** A decoder that has seen the DAG and a started step_1 (uuid "s-1"). */
-function decoderInStep() {
-  const decode = createMarsDecoder();
+/** A reader that has seen the DAG and a started step_1 (uuid "s-1"). */
+function readerInStep() {
+  const decode = createMarsReader();
   decode(wire('dag_created', DAG));
   decode(wire('step_started', { step_id: 's-1', step_number: 1, step_description: 'Analyze requirements', agent: 'engineer' }));
   return decode;
 }
 
-describe('mars decoder: lifecycle and chapters', () => {
+describe('mars interpreter: lifecycle and chapters', () => {
   it('opens planning on workflow_started, switches to execution on the first step and closes on completion', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     const started = events(decode(wire('workflow_started', { run_id: 'run-1', task_description: 'Fit a model', agent: 'engineer', model: 'gpt-4o', work_dir: '/w' })));
     expect(started.map((e) => e.type)).toEqual(['run.started', 'chapter.started']);
     expect(started[0]).toMatchObject({ title: 'Fit a model', at: TS, atMs: Date.parse(TS), runId: 'run-1' });
@@ -60,32 +63,33 @@ describe('mars decoder: lifecycle and chapters', () => {
   });
 
   it('maps workflow_failed, paused, resumed and the state words', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     expect(events(decode(wire('workflow_paused', { reason: 'User requested' })))[0]).toMatchObject({ type: 'run.paused', reason: 'User requested' });
     expect(events(decode(wire('workflow_resumed', {})))[0]).toMatchObject({ type: 'run.resumed' });
     expect(events(decode(wire('workflow_state_changed', { status: 'executing', started_at: TS, completed_at: null })))[0]).toMatchObject({ type: 'log', level: 'debug' });
     const failed = events(decode(wire('workflow_failed', { error: 'boom', traceback: 'Traceback…' })));
     expect(failed.at(-1)).toMatchObject({ type: 'run.failed', error: { message: 'boom', detail: 'Traceback…' } });
-    const cancelled = events(createMarsDecoder()(wire('workflow_state_changed', { status: 'cancelled' })));
+    const cancelled = events(createMarsReader()(wire('workflow_state_changed', { status: 'cancelled' })));
     expect(cancelled.at(-1)).toMatchObject({ type: 'run.cancelled' });
   });
 
-  it('treats heartbeat and pong as keep-alives and connection frames as logs', () => {
-    const decode = createMarsDecoder();
+  it('places heartbeat and pong as keep-alives (not interpreted) and reads connection frames as logs', () => {
+    const decode = createMarsReader();
     for (const type of ['heartbeat', 'pong']) {
       const result = decode(wire(type, {}));
-      expect(result).toMatchObject({ kind: 'events', events: [], heartbeat: true });
+      expect(result).toMatchObject({ kind: 'events', events: [], frames: [{ heartbeat: true }] });
     }
-    expect(decode({ type: 'pong' })).toMatchObject({ kind: 'events', heartbeat: true });
+    expect(decode({ type: 'pong' })).toMatchObject({ kind: 'events', events: [], frames: [{ heartbeat: true }] });
+    expect(marsDialect.locate(wire('agent_message', { message: 'hi' }), { runId: 'run-1', connection: 0 })).not.toMatchObject({ frames: [{ heartbeat: true }] });
     expect(events(decode({ event_type: 'connected', data: { message: 'Connected to workflow' } }))[0]).toMatchObject({ type: 'log', message: 'Connected to workflow' });
     expect(events(decode(wire('reconnected', {})))[0]).toMatchObject({ type: 'log', source: 'connection' });
     expect(events(decode({ event_type: 'disconnected', timestamp: TS }))[0]).toMatchObject({ type: 'log', message: 'disconnected' });
   });
 });
 
-describe('mars decoder: steps and retries', () => {
+describe('mars interpreter: steps and retries', () => {
   it('keys step events by the DAG node with the same step_number, then by the step_id it learned', () => {
-    const decode = decoderInStep();
+    const decode = readerInStep();
     expect(events(decode(wire('step_progress', { step_id: 's-1', step_number: 1, progress_percentage: 50, message: 'Processing...' })))[0]).toEqual(
       expect.objectContaining({ type: 'node.progress', nodeId: 'step_1', progress: 0.5, message: 'Processing...' }),
     );
@@ -98,13 +102,13 @@ describe('mars decoder: steps and retries', () => {
   });
 
   it('falls back to step-<n> or the step_id without a DAG', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     expect(events(decode(wire('step_started', { step_number: 4 })))).toContainEqual(expect.objectContaining({ type: 'node.started', nodeId: 'step-4' }));
     expect(events(decode(wire('step_started', { step_id: 'abc' })))).toContainEqual(expect.objectContaining({ type: 'node.started', nodeId: 'abc' }));
   });
 
   it('maps the retry family: retrying (failed attempt), backoff log, success log, exhausted → failed', () => {
-    const decode = decoderInStep();
+    const decode = readerInStep();
     const retry = events(decode(wire('step_retry_started', {
       step_id: 's-1', step_number: 1, attempt_number: 2, max_attempts: 3, error_category: 'NETWORK', error_pattern: 'ConnectionError',
       success_probability: 0.75, strategy: 'exponential_backoff', suggestions: ['Check network'], has_user_feedback: false,
@@ -119,9 +123,9 @@ describe('mars decoder: steps and retries', () => {
   });
 });
 
-describe('mars decoder: DAG', () => {
+describe('mars interpreter: DAG', () => {
   it('defines the graph from dag_created (edges as given) and replaces it on dag_updated', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     const [created] = events(decode(wire('dag_created', DAG)));
     expect(created).toEqual(expect.objectContaining({ type: 'graph.defined', edges: [{ source: 'planning', target: 'step_1' }, { source: 'step_1', target: 'step_2' }] }));
     expect(created).not.toHaveProperty('replace');
@@ -131,34 +135,34 @@ describe('mars decoder: DAG', () => {
   });
 
   it('maps dag_node_status_changed words and keeps the error; a repeated frame decodes identically', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     const frame = wire('dag_node_status_changed', { node_id: 'step_1', old_status: 'running', new_status: 'failed', error: 'exit 1' });
     const first = decode(frame);
     const second = decode(structuredClone(frame));
     expect(events(first)).toEqual([expect.objectContaining({ type: 'node.status', nodeId: 'step_1', status: 'failed', error: { message: 'exit 1' } })]);
     expect(second).toEqual(first);
-    expect(first.kind === 'events' && first.identity).toMatch(/^dag_node_status_changed:[0-9a-f]{16}$/);
+    expect(first.kind === 'events' && first.frames[0]?.identity).toMatch(/^dag_node_status_changed:[0-9a-f]{16}$/);
     const later = decode({ ...frame, timestamp: '2026-01-16T10:00:01Z' });
-    expect(later.kind === 'events' && later.identity).not.toBe(first.kind === 'events' && first.identity);
+    expect(later.kind === 'events' && later.frames[0]?.identity).not.toBe(first.kind === 'events' && first.frames[0]?.identity);
     expect(events(decode(wire('dag_node_status_changed', { node_id: 'n', old_status: null, new_status: 'in_progress', error: null })))[0]).toMatchObject({ status: 'running' });
   });
 
   it('keeps an unknown status word as a raw event', () => {
-    const [event] = events(createMarsDecoder()(wire('dag_node_status_changed', { node_id: 'n', new_status: 'teleporting' })));
+    const [event] = events(createMarsReader()(wire('dag_node_status_changed', { node_id: 'n', new_status: 'teleporting' })));
     expect(event).toMatchObject({ type: 'raw', frameType: 'dag_node_status_changed' });
   });
 });
 
-describe('mars decoder: agents, costs, metrics, files, errors', () => {
+describe('mars interpreter: agents, costs, metrics, files, errors', () => {
   it('puts agent_message on the running step, or in the log when no step runs', () => {
-    expect(events(decoderInStep()(wire('agent_message', { agent: 'engineer', message: 'Analyzing', role: 'assistant' })))[0]).toEqual(
+    expect(events(readerInStep()(wire('agent_message', { agent: 'engineer', message: 'Analyzing', role: 'assistant' })))[0]).toEqual(
       expect.objectContaining({ type: 'node.output', nodeId: 'step_1', delta: 'Analyzing' }),
     );
-    expect(events(createMarsDecoder()(wire('agent_message', { agent: 'engineer', message: 'hi' })))[0]).toMatchObject({ type: 'log', source: 'engineer', message: 'hi' });
+    expect(events(createMarsReader()(wire('agent_message', { agent: 'engineer', message: 'hi' })))[0]).toMatchObject({ type: 'log', source: 'engineer', message: 'hi' });
   });
 
   it('maps agent_tool_call to tool.called and agent_thinking to a debug log', () => {
-    const decode = decoderInStep();
+    const decode = readerInStep();
     expect(events(decode(wire('agent_tool_call', { agent: 'engineer', tool_name: 'execute_code', arguments: { code: '1+1' } })))[0]).toEqual(
       expect.objectContaining({ type: 'tool.called', tool: 'execute_code', args: { code: '1+1' }, nodeId: 'step_1' }),
     );
@@ -166,18 +170,18 @@ describe('mars decoder: agents, costs, metrics, files, errors', () => {
   });
 
   it('reads the documented cost shape with its running total', () => {
-    const [cost] = events(decoderInStep()(wire('cost_update', { run_id: 'run-1', step_id: 's-1', model: 'gpt-4o', tokens: 1500, cost_usd: 0.0045, total_cost_usd: 0.0245 })));
+    const [cost] = events(readerInStep()(wire('cost_update', { run_id: 'run-1', step_id: 's-1', model: 'gpt-4o', tokens: 1500, cost_usd: 0.0045, total_cost_usd: 0.0245 })));
     expect(cost).toEqual(expect.objectContaining({ type: 'cost.recorded', nodeId: 'step_1', model: 'gpt-4o', micros: 4500, cumulativeMicros: 24_500, currency: 'USD' }));
   });
 
   it('reads the real cost shape without totals', () => {
-    const [cost] = events(decoderInStep()(wire('cost_update', { model: 'gpt-4o', input_tokens: 1000, output_tokens: 200, cost: 0.003 })));
+    const [cost] = events(readerInStep()(wire('cost_update', { model: 'gpt-4o', input_tokens: 1000, output_tokens: 200, cost: 0.003 })));
     expect(cost).toEqual(expect.objectContaining({ type: 'cost.recorded', nodeId: 'step_1', micros: 3000, inputTokens: 1000, outputTokens: 200 }));
     expect(cost).not.toHaveProperty('cumulativeMicros');
   });
 
   it('maps metric_update, file events and error_occurred', () => {
-    const decode = decoderInStep();
+    const decode = readerInStep();
     expect(events(decode(wire('metric_update', { name: 'memory_usage_mb', value: 512, unit: 'MB' })))[0]).toMatchObject({ type: 'metric', name: 'memory_usage_mb', value: 512, unit: 'MB' });
     expect(events(decode(wire('file_created', { file_path: '/w/a.py', file_type: 'python' })))[0]).toMatchObject({ type: 'log', source: 'file', message: 'created /w/a.py' });
     expect(events(decode(wire('file_updated', { file_path: '/w/a.py' })))[0]).toMatchObject({ type: 'log', message: 'updated /w/a.py' });
@@ -187,11 +191,11 @@ describe('mars decoder: agents, costs, metrics, files, errors', () => {
   });
 });
 
-describe('mars decoder: approvals', () => {
+describe('mars interpreter: approvals', () => {
   const context = { current_step: { number: 1, description: 'Analyze', agent: 'engineer' }, previous_output: 'code', proposed_action: 'run it' };
 
   it('opens a gate from the real string options with tones and text for modify', () => {
-    const [gate] = events(decoderInStep()(wire('approval_requested', {
+    const [gate] = events(readerInStep()(wire('approval_requested', {
       approval_id: 'ap-1', step_id: 's-1', action: 'Execute generated code', description: 'Review the code', context, options: ['approve', 'reject', 'modify'], checkpoint_type: 'before_step',
     })));
     expect(gate).toEqual(expect.objectContaining({
@@ -205,67 +209,67 @@ describe('mars decoder: approvals', () => {
   });
 
   it('reads submit/cancel strings and the documented option objects', () => {
-    const [submit] = events(createMarsDecoder()(wire('approval_requested', { approval_id: 'ap-2', action: 'Send form', options: ['submit', 'cancel'] })));
+    const [submit] = events(createMarsReader()(wire('approval_requested', { approval_id: 'ap-2', action: 'Send form', options: ['submit', 'cancel'] })));
     expect(submit).toMatchObject({ message: 'Send form', options: [{ value: 'submit', tone: 'approve' }, { value: 'cancel', tone: 'reject' }] });
     expect(submit).not.toHaveProperty('acceptsText');
-    const [objects] = events(createMarsDecoder()(wire('approval_requested', {
+    const [objects] = events(createMarsReader()(wire('approval_requested', {
       approval_id: 'ap-3', options: [{ id: 'approve', label: 'Approve it', action: 'approve' }, { id: 'reject', label: 'Reject', action: 'reject' }],
     })));
     expect(objects).toMatchObject({ message: 'Approval requested', options: [{ value: 'approve', label: 'Approve it', tone: 'approve' }, { value: 'reject', tone: 'reject' }] });
   });
 
   it('resolves the gate on approval_received', () => {
-    const [resolved] = events(createMarsDecoder()(wire('approval_received', { approval_id: 'ap-1', approved: true, feedback: 'Looks good' })));
+    const [resolved] = events(createMarsReader()(wire('approval_received', { approval_id: 'ap-1', approved: true, feedback: 'Looks good' })));
     expect(resolved).toEqual(expect.objectContaining({ type: 'gate.resolved', gateId: 'ap-1', decision: 'approved', payload: { feedback: 'Looks good' } }));
-    const [modified] = events(createMarsDecoder()(wire('approval_received', { approval_id: 'ap-1', resolution: 'modified', feedback: null })));
+    const [modified] = events(createMarsReader()(wire('approval_received', { approval_id: 'ap-1', resolution: 'modified', feedback: null })));
     expect(modified).toMatchObject({ decision: 'modified' });
   });
 });
 
-describe('mars decoder: legacy frames', () => {
+describe('mars interpreter: legacy frames', () => {
   it('maps output, status, result and complete', () => {
-    const decode = decoderInStep();
+    const decode = readerInStep();
     expect(events(decode({ type: 'output', data: 'Processing step 1...' }))[0]).toEqual(expect.objectContaining({ type: 'node.output', nodeId: 'step_1', delta: 'Processing step 1...' }));
-    expect(events(createMarsDecoder()({ type: 'output', data: 'loose' }))[0]).toMatchObject({ type: 'log', message: 'loose' });
+    expect(events(createMarsReader()({ type: 'output', data: 'loose' }))[0]).toMatchObject({ type: 'log', message: 'loose' });
     expect(events(decode({ type: 'status', message: 'Running...' }))[0]).toMatchObject({ type: 'log', source: 'status', message: 'Running...' });
     expect(events(decode({ type: 'result', data: { answer: 42 } }))[0]).toMatchObject({ type: 'log', source: 'result', message: 'result: {"answer":42}' });
     expect(events(decode({ type: 'complete' })).at(-1)).toMatchObject({ type: 'run.completed' });
   });
 
   it('does not complete twice when a terminal event came first', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     decode(wire('workflow_failed', { error: 'x' }));
     expect(events(decode({ type: 'complete' })).map((e) => e.type)).toEqual(['log']);
   });
 });
 
-describe('mars decoder: tolerance', () => {
+describe('mars locate and interpreter: tolerance', () => {
   it('keeps unknown event types (and unknown legacy types) as raw events', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     expect(events(decode(wire('planner_mood', { mood: 'great' }))) ).toEqual([{ type: 'raw', frameType: 'planner_mood', unknown: true }]);
     expect(events(decode({ type: 'telemetry', data: 1 }))).toEqual([{ type: 'raw', frameType: 'telemetry', unknown: true }]);
   });
 
   it('rejects a known type with a wrong field type, naming the path', () => {
-    const result = createMarsDecoder()(wire('step_progress', { step_id: 's', progress_percentage: 'half' }));
+    const result = createMarsReader()(wire('step_progress', { step_id: 's', progress_percentage: 'half' }));
     expect(result.kind).toBe('rejected');
     if (result.kind === 'rejected') {
       expect(result.frameType).toBe('step_progress');
       expect(result.reason).toContain('data.progress_percentage');
     }
-    const noStep = createMarsDecoder()(wire('step_started', { agent: 'engineer' }));
+    const noStep = createMarsReader()(wire('step_started', { agent: 'engineer' }));
     expect(noStep).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('step_id or step_number') });
-    const badCost = createMarsDecoder()(wire('cost_update', { model: 'x' }));
+    const badCost = createMarsReader()(wire('cost_update', { model: 'x' }));
     expect(badCost.kind).toBe('rejected');
   });
 
   it('rejects frames that are not MARS objects', () => {
-    expect(createMarsDecoder()('hello')).toMatchObject({ kind: 'rejected' });
-    expect(createMarsDecoder()(42)).toMatchObject({ kind: 'rejected' });
+    expect(createMarsReader()('hello')).toMatchObject({ kind: 'rejected' });
+    expect(createMarsReader()(42)).toMatchObject({ kind: 'rejected' });
   });
 
   it('accepts null optionals and extra keys', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     const started = events(decode({ ...wire('step_started', { step_id: 's', step_number: null, step_description: null, agent: null, brand_new: true }), run_id: null, session_id: null, extra: 1 }));
     expect(started.at(-1)).toEqual(expect.objectContaining({ type: 'node.started', nodeId: 's' }));
     expect(started.at(-1)).not.toHaveProperty('label');
@@ -275,22 +279,28 @@ describe('mars decoder: tolerance', () => {
     expect(done.at(-1)).not.toHaveProperty('totalCost');
   });
 
-  it('gives every frame an identity; identical frames share it', () => {
-    const decode = createMarsDecoder();
-    const a = decode(wire('agent_message', { message: 'same' }));
-    const b = decode(wire('agent_message', { message: 'same' }));
-    const c = decode(wire('agent_message', { message: 'other' }));
-    expect(a.kind === 'events' && a.identity).toBeTruthy();
-    expect(a.kind === 'events' && a.identity).toBe(b.kind === 'events' && b.identity);
-    expect(a.kind === 'events' && a.identity).not.toBe(c.kind === 'events' && c.identity);
+  it('gives every frame an identity and no order; identical frames share it', () => {
+    const identityOf = (frame: unknown) => {
+      const location = marsDialect.locate(frame, { runId: 'run-1', connection: 0 });
+      if (location.kind !== 'placed' || location.frames.length !== 1) throw new Error('expected one placed frame');
+      expect(location.frames[0]).not.toHaveProperty('order');
+      return location.frames[0]?.identity;
+    };
+    const a = identityOf(wire('agent_message', { message: 'same' }));
+    const b = identityOf(wire('agent_message', { message: 'same' }));
+    const c = identityOf(wire('agent_message', { message: 'other' }));
+    expect(a).toBeTruthy();
+    expect(a).toBe(b);
+    expect(a).not.toBe(c);
+    expect(identityOf({ type: 'output', data: 'x' })).toMatch(/^output:/);
   });
 });
 
-describe('mars decoder: DAG snapshot reply', () => {
+describe('mars interpreter: DAG snapshot reply', () => {
   const reply = (body: unknown, status = 200): HttpReplyFrame => ({ reply: { method: 'GET', path: '/api/runs/run-1/dag', status }, body });
 
   it('rebuilds the graph and every node status, and lets later step events find their nodes', () => {
-    const decode = createMarsDecoder();
+    const decode = createMarsReader();
     const snapshot = { ...DAG, status: 'executing', nodes: DAG.nodes.map((n, i) => ({ ...n, status: ['completed', 'running', 'pending'][i] })) };
     const out = events(decode(reply(snapshot)));
     expect(out[0]).toMatchObject({ type: 'log', message: 'resynced from DAG snapshot' });
@@ -305,54 +315,27 @@ describe('mars decoder: DAG snapshot reply', () => {
   });
 
   it('closes the run when the snapshot says it ended', () => {
-    const out = events(createMarsDecoder()(reply({ ...DAG, status: 'completed', total_cost: 0.01 })));
+    const out = events(createMarsReader()(reply({ ...DAG, status: 'completed', total_cost: 0.01 })));
     expect(out.at(-1)).toEqual(expect.objectContaining({ type: 'run.completed', totalCost: { micros: 10_000, currency: 'USD' } }));
   });
 
-  it('rejects a failed or malformed reply and ignores replies to other paths', () => {
-    expect(createMarsDecoder()(reply({ error: 'nope' }, 404))).toMatchObject({ kind: 'rejected', frameType: 'dag-snapshot' });
-    expect(createMarsDecoder()(reply({ run_id: 'r', nodes: 'x' }))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('nodes') });
-    const other = createMarsDecoder()({ reply: { method: 'GET', path: '/api/other', status: 200 }, body: {} });
-    expect(events(other)[0]).toMatchObject({ type: 'raw', frameType: 'http-reply' });
-  });
-});
-
-describe('mars decoder: reconnect (epoch > 0) holds frames until the snapshot', () => {
-  const reply = (body: unknown, status = 200): HttpReplyFrame => ({ reply: { method: 'GET', path: '/api/runs/run-1/dag', status }, body });
-
-  it('holds state-bearing frames, then applies the snapshot and replays them on the DAG nodes', () => {
-    const decode = createMarsDecoder({ epoch: 1 });
-    const held = decode(wire('step_started', { step_id: 'u-2', step_number: 1 }));
-    expect(held).toMatchObject({ kind: 'events', events: [], identity: expect.any(String) });
-    expect(decode(wire('pong', {}))).toMatchObject({ heartbeat: true });
-    expect(events(decode(wire('reconnected', {})))).toHaveLength(1);
-    expect(decode(wire('step_progress', { step_id: 'u', progress_percentage: 'x' })).kind).toBe('rejected');
-    const out = events(decode(reply({ ...DAG, status: 'executing' })));
-    expect(out.map((e) => e.type)).toEqual(['log', 'graph.defined', 'node.status', 'node.status', 'node.status', 'chapter.started', 'node.started']);
-    expect(out.at(-1)).toMatchObject({ type: 'node.started', nodeId: 'step_1' });
-    expect(events(decode(wire('step_completed', { step_id: 'u-2' })))[0]).toMatchObject({ type: 'node.completed', nodeId: 'step_1' });
+  it('places the reply as a snapshot answer with no order', () => {
+    expect(marsDialect.locate(reply(DAG), { runId: 'run-1', connection: 1 })).toEqual({ kind: 'placed', frames: [{ body: reply(DAG) }], answer: 'snapshot' });
   });
 
-  it('releases held frames when the snapshot fails, and after MAX_HELD frames', () => {
-    const decode = createMarsDecoder({ epoch: 2 });
-    decode(wire('agent_message', { message: 'hello' }));
-    const out = events(decode(reply({ error: 'gone' }, 404)));
-    expect(out).toEqual([
-      expect.objectContaining({ type: 'log', level: 'error', message: 'DAG snapshot request failed with HTTP 404' }),
-      expect.objectContaining({ type: 'log', message: 'hello' }),
-    ]);
-    const flood = createMarsDecoder({ epoch: 1 });
-    let last: DecodeResult = { kind: 'events', events: [] };
-    for (let i = 0; i < 256; i++) last = flood(wire('agent_message', { message: `m${i}` }));
-    expect(events(last)).toHaveLength(256);
-    expect(events(flood(wire('agent_message', { message: 'live' })))).toHaveLength(1);
-  });
-
-  it('does not close the run twice when a held terminal frame and the snapshot both say so', () => {
-    const decode = createMarsDecoder({ epoch: 1 });
-    decode(wire('workflow_completed', { total_cost: 0.5 }));
+  it('does not close the run twice when a live terminal frame and the snapshot both say so', () => {
+    const decode = createMarsReader();
+    expect(events(decode(wire('workflow_completed', { total_cost: 0.5 }))).filter((e) => e.type === 'run.completed')).toHaveLength(1);
     const out = events(decode(reply({ ...DAG, status: 'completed', total_cost: 0.5 })));
-    expect(out.filter((e) => e.type === 'run.completed')).toHaveLength(1);
+    expect(out.filter((e) => e.type === 'run.completed')).toHaveLength(0);
+    expect(out[1]).toMatchObject({ type: 'graph.defined', replace: true });
+  });
+
+  it('rejects a failed or malformed reply and ignores replies to other paths', () => {
+    expect(createMarsReader()(reply({ error: 'nope' }, 404))).toMatchObject({ kind: 'rejected', frameType: 'dag-snapshot' });
+    expect(createMarsReader()(reply({ run_id: 'r', nodes: 'x' }))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('nodes') });
+    const other = createMarsReader()({ reply: { method: 'GET', path: '/api/other', status: 200 }, body: {} });
+    expect(events(other)[0]).toMatchObject({ type: 'raw', frameType: 'http-reply' });
   });
 });
 
@@ -368,7 +351,7 @@ describe('mars dialect', () => {
   it('sends the {task, config} frame on the first open only, never on a reconnect', () => {
     const first = marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: false, memo: {} });
     expect(first).toEqual([{ via: 'socket', message: { task: 'Fit a model', config: expect.any(Object) } }]);
-    expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: true, memo: {} })).toEqual([]);
+    expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: true, memo: {} })).toEqual([{ via: 'http', method: 'GET', path: '/api/runs/r/dag' }]);
     expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, reconnect: false, memo: {} })).toEqual([]);
   });
 
@@ -382,9 +365,11 @@ describe('mars dialect', () => {
     expect(answer('submit')).toMatchObject([{ message: { resolution: 'submit' } }]);
   });
 
-  it('sends control frames and resyncs from the DAG snapshot', () => {
+  it('sends control frames, and catches up on a reconnect from the DAG snapshot (MARS has no replay)', () => {
     expect(marsDialect.control('pause', 'r', undefined)).toEqual([{ via: 'socket', message: { type: 'pause' } }]);
     expect(marsDialect.control('cancel', 'r', 'enough')).toEqual([{ via: 'socket', message: { type: 'cancel', reason: 'enough' } }]);
-    expect(marsDialect.resync('gate~1', undefined)).toEqual([{ via: 'http', method: 'GET', path: '/api/runs/gate~1/dag' }]);
+    expect(marsDialect.onOpen({ runId: 'gate~1 x', cursor: undefined, reconnect: true, memo: {} })).toEqual([{ via: 'http', method: 'GET', path: '/api/runs/gate~1%20x/dag' }]);
+    expect(marsDialect.refill).toBeUndefined();
+    expect(marsDialect.recovery).toMatchObject({ ordering: { by: 'arrival' }, refill: [] });
   });
 });

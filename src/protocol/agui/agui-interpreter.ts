@@ -1,10 +1,7 @@
 /**
- * AG-UI 1.0 SSE frames → canonical RunEvents. One decoder per connection (it keeps the
- * small state in agui-decoder-state.ts). Frames are SSE `{data}` (no `id:`, no `event:`);
- * a bare event object is accepted too (replays, tests).
- *
- * AG-UI has no ordering key and no event id, so results carry neither `order` nor
- * `identity`: token deltas legitimately repeat, and dedupe by content would drop them.
+ * AG-UI 1.0 events → canonical RunEvents (the interpreter; agui-locate.ts places them in
+ * arrival order). One interpreter per session: it keeps the small state in
+ * agui-decoder-state.ts (open messages, tool calls, steps, interrupts).
  *
  * Speed: TEXT_MESSAGE_CONTENT and TOOL_CALL_ARGS (the bulk of any stream) take a
  * structural check instead of zod; anything that check does not accept falls through to
@@ -15,7 +12,7 @@
  * agui-content.ts, Runboard's CUSTOM conventions (cost, plan, skip, progress, log) in
  * agui-custom.ts.
  */
-import { isHttpReplyFrame, type DecodeResult } from '@/protocol/dialect';
+import { isHttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
 import { reasonOf, rejected, unknownFrame } from '@/protocol/decode-util';
 import {
   activity,
@@ -47,14 +44,14 @@ import {
 import { AGUI_EVENT_SCHEMAS, type AguiEvent } from '@/protocol/agui/agui-schemas';
 import type { RunEvent } from '@/protocol/run-event';
 
-export function createAguiDecoder(): (frame: unknown) => DecodeResult {
+export function createAguiInterpreter(): Interpreter {
   const state = createDecoderState();
-  return (frame) => decodeAguiFrame(state, frame);
+  return (frame) => readAguiEvent(state, frame.body);
 }
 
-export function decodeAguiFrame(state: AguiDecoderState, frame: unknown): DecodeResult {
+export function readAguiEvent(state: AguiDecoderState, frame: unknown): Interpretation {
   if (isHttpReplyFrame(frame)) return { kind: 'events', events: [{ type: 'raw', frameType: 'http-reply', summary: summarize(frame.body) }] };
-  const body = bodyOf(frame);
+  const body = typeof frame === 'object' && frame !== null && typeof (frame as Record<string, unknown>).type === 'string' ? (frame as Record<string, unknown>) : undefined;
   if (body === undefined) return rejected('not an AG-UI event: expected a JSON object with a string "type"');
   const type = body.type as string;
   const fast = state.chunkCall === undefined ? fastPath(state, type, body) : undefined;
@@ -70,16 +67,8 @@ export function decodeAguiFrame(state: AguiDecoderState, frame: unknown): Decode
   return { kind: 'events', events };
 }
 
-/** The event object inside an SSE frame `{data}`, or a bare event; cheap (no zod). */
-function bodyOf(frame: unknown): Record<string, unknown> | undefined {
-  if (typeof frame !== 'object' || frame === null) return undefined;
-  let body = frame as Record<string, unknown>;
-  if (typeof body.type !== 'string' && 'data' in body) body = body.data as Record<string, unknown>;
-  return typeof body === 'object' && body !== null && typeof body.type === 'string' ? body : undefined;
-}
-
 /** The hot types, checked structurally; undefined sends the frame to the full schema. */
-function fastPath(state: AguiDecoderState, type: string, body: Record<string, unknown>): DecodeResult | undefined {
+function fastPath(state: AguiDecoderState, type: string, body: Record<string, unknown>): Interpretation | undefined {
   if (type !== 'TEXT_MESSAGE_CONTENT' && type !== 'TOOL_CALL_ARGS') return undefined;
   const { delta, subagentRunId, timestamp, metadata } = body;
   if (typeof delta !== 'string') return undefined;

@@ -3,19 +3,26 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import type { DecodeResult } from '@/protocol/dialect';
-import { isUnavailable } from '@/protocol/dialect';
+import { isUnavailable, type Interpretation, type PlacedFrame } from '@/protocol/dialect';
+import { createFrameReader, type ReadResult } from '@/protocol/read-frame';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
-import { createShannonDecoder } from '@/protocol/shannon/shannon-decoder';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
 import { SHANNON_TYPES } from '@/protocol/shannon/shannon-schemas';
 
 const WF = 'gate~t1';
-const fresh = (epoch = 0) => createShannonDecoder({ runId: WF, epoch });
+/** locate + one interpreter, in arrival order. */
+const fresh = () => createFrameReader(shannonDialect, WF);
 
-/** Decodes and validates every event against the canonical schema (a mapping bug fails here). */
-function events(result: DecodeResult): RunEvent[] {
+/** The frames `locate` places for one raw frame (throws when it cannot place it). */
+function place(frame: unknown): readonly PlacedFrame[] {
+  const location = shannonDialect.locate(frame, { runId: WF, connection: 0 });
+  if (location.kind !== 'placed') throw new Error(`not placed: ${location.reason}`);
+  return location.frames;
+}
+
+/** Validates every event against the canonical schema (a mapping bug fails here). */
+function events(result: ReadResult | Interpretation): RunEvent[] {
   if (result.kind !== 'events') throw new Error(`expected events, got rejected: ${result.reason}`);
   for (const event of result.events) {
     const parsed = RunEventSchema.safeParse(event);
@@ -32,15 +39,15 @@ function fixture(name: string): unknown[] {
   return readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
 }
 
-describe('shannon decoder: documentation fixtures', () => {
-  it('decodes every event-types example line into valid events', () => {
+describe('shannon interpreter: documentation fixtures', () => {
+  it('reads every event-types example line into valid events', () => {
     const decode = fresh();
     const lines = fixture('event-types-doc-examples.jsonl');
     expect(lines).toHaveLength(31);
     for (const line of lines) expect(events(decode(sse(line))).every((e) => e.type !== 'raw')).toBe(true);
   });
 
-  it('decodes the streaming-api examples without throwing; bare payload objects are rejected, not thrown', () => {
+  it('reads the streaming-api examples without throwing; bare payload objects are rejected, not thrown', () => {
     const decode = fresh();
     const results = fixture('streaming-api-doc-examples.jsonl').map((line) => decode(sse(line)));
     expect(results.map((r) => r.kind)).toEqual(['events', 'events', 'rejected', 'events', 'rejected', 'rejected', 'events', 'events', 'events', 'rejected']);
@@ -104,7 +111,7 @@ const EVERY_TYPE: [string, Record<string, unknown>, string[]][] = [
   ['workflow.cancelled', {}, ['run.cancelled']],
 ];
 
-describe('shannon decoder: every type', () => {
+describe('shannon locate and interpreter: every type', () => {
   it('covers every type the schemas know', () => {
     expect(new Set(EVERY_TYPE.map(([type]) => type))).toEqual(SHANNON_TYPES);
   });
@@ -112,7 +119,7 @@ describe('shannon decoder: every type', () => {
   it.each(EVERY_TYPE)('%s → canonical events', (type, rest, expected) => {
     const result = fresh()(sse(env(type, rest), type, '1700000000000-0'));
     expect(types(events(result))).toEqual(expected);
-    expect(result).toMatchObject({ order: { scope: `wf:${WF}`, seq: 3 }, cursor: '1700000000000-0' });
+    expect(result).toMatchObject({ frames: [{ order: { scope: `wf:${WF}`, seq: 3 }, cursor: '1700000000000-0' }] });
   });
 
   it('maps the envelope time onto every event', () => {
@@ -121,11 +128,12 @@ describe('shannon decoder: every type', () => {
   });
 
   it('uses the seq as cursor when the frame has no SSE id, and ctx.runId as scope without workflow_id', () => {
-    expect(fresh()(sse({ type: 'PROGRESS', seq: 9 }))).toMatchObject({ order: { scope: `wf:${WF}`, seq: 9 }, cursor: '9' });
+    expect(fresh()(sse({ type: 'PROGRESS', seq: 9 }))).toMatchObject({ frames: [{ order: { scope: `wf:${WF}`, seq: 9 }, cursor: '9' }] });
+    expect(place(sse({ type: 'PROGRESS', workflow_id: 'child-1', seq: 2 }))).toMatchObject([{ order: { scope: 'wf:child-1', seq: 2 }, cursor: '2' }]);
   });
 });
 
-describe('shannon decoder: wire variants', () => {
+describe('shannon locate and interpreter: wire variants', () => {
   it('accepts the document `data` and the wire `payload`, preferring payload', () => {
     const viaData = events(fresh()(sse(env('AGENT_COMPLETED', { agent_id: 'a', data: { result: 'D', cost_usd: 0.5 } }))));
     expect(viaData[0]).toMatchObject({ type: 'node.completed', output: 'D' });
@@ -138,7 +146,7 @@ describe('shannon decoder: wire variants', () => {
     const body = { delta: 'partial ', workflow_id: WF, agent_id: 'simple-agent', seq: 9, stream_id: '1700000000000-0' };
     const result = fresh()(sse(body, 'thread.message.delta', '1700000000000-0'));
     expect(events(result)).toEqual([{ type: 'node.output', nodeId: 'simple-agent', delta: 'partial ', runId: WF }]);
-    expect(result).toMatchObject({ order: { scope: `wf:${WF}`, seq: 9 }, cursor: '1700000000000-0' });
+    expect(result).toMatchObject({ frames: [{ order: { scope: `wf:${WF}`, seq: 9 }, cursor: '1700000000000-0' }] });
   });
 
   it('thread.message.completed books its metadata usage once; AGENT_COMPLETED cost is then not counted again', () => {
@@ -174,16 +182,21 @@ describe('shannon decoder: wire variants', () => {
     expect(events(decode(sse('upstream closed', 'error')))[0]).toMatchObject({ type: 'log', level: 'error', message: 'upstream closed' });
   });
 
-  it('done / [DONE] and STREAM_END produce no events but mark the end', () => {
-    expect(fresh()(sse('[DONE]', 'done'))).toEqual({ kind: 'events', events: [], memo: { streamEnded: true } });
-    expect(fresh()(sse('[DONE]'))).toEqual({ kind: 'events', events: [], memo: { streamEnded: true } });
-    expect(fresh()(sse(env('STREAM_END', { seq: 40 }), 'STREAM_END'))).toMatchObject({ events: [], order: { seq: 40 } });
+  it('done / [DONE] are placed as the end and read as nothing (no memo); STREAM_END produces no events in its place', () => {
+    for (const frame of [sse('[DONE]', 'done'), sse('[DONE]'), sse(' [DONE]\n'), sse({}, 'done')]) {
+      const placed = place(frame);
+      expect(placed).toEqual([{ body: frame, end: true }]);
+      expect(shannonDialect.createInterpreter({ runId: WF })(placed[0]!)).toEqual({ kind: 'events', events: [] });
+      expect(fresh()(frame)).toEqual({ kind: 'events', events: [], frames: [{ body: frame, end: true }], rejected: [] });
+    }
+    expect(fresh()(sse(env('STREAM_END', { seq: 40 }), 'STREAM_END'))).toMatchObject({ events: [], frames: [{ order: { seq: 40 } }] });
+    expect(place(sse(env('WORKFLOW_COMPLETED', { seq: 41 }), 'WORKFLOW_COMPLETED'))[0]).not.toHaveProperty('end');
   });
 
   it('an unknown type is kept as a raw event in its place', () => {
     const result = fresh()(sse(env('POLICY_EVALUATED', { message: 'ok', seq: 12 })));
     expect(events(result)).toEqual([{ type: 'raw', frameType: 'POLICY_EVALUATED', unknown: true, summary: 'ok', runId: WF }]);
-    expect(result).toMatchObject({ order: { seq: 12 } });
+    expect(result).toMatchObject({ frames: [{ order: { seq: 12 } }] });
   });
 
   it('a wrong field type is rejected with its path', () => {
@@ -207,7 +220,7 @@ describe('shannon decoder: wire variants', () => {
   });
 });
 
-describe('shannon decoder: gates', () => {
+describe('shannon interpreter: gates', () => {
   it('APPROVAL_REQUESTED with approval_id opens an answerable approval gate with context and deadline', () => {
     const frame = env('APPROVAL_REQUESTED', {
       agent_id: 'ops',
@@ -230,11 +243,15 @@ describe('shannon decoder: gates', () => {
   });
 
   it('APPROVAL_REQUESTED without approval_id opens an unanswerable gate keyed workflow:seq; the decision closes it', () => {
-    const decode = fresh();
-    const opened = decode(sse(env('APPROVAL_REQUESTED', { message: 'Approve DELETE?', seq: 12 })));
+    // The memo comes from the interpreter (the frame reader keeps only events): read placed frames directly.
+    const interpret = shannonDialect.createInterpreter({ runId: WF });
+    const [requested] = place(sse(env('APPROVAL_REQUESTED', { message: 'Approve DELETE?', seq: 12 })));
+    expect(requested).toMatchObject({ order: { scope: `wf:${WF}`, seq: 12 } });
+    const opened = interpret(requested!);
     expect(events(opened)[0]).toMatchObject({ gateId: `${WF}:12`, answerable: false, unanswerableReason: NO_APPROVAL_ID_REASON });
     expect(opened).toMatchObject({ memo: { [`shannon.unanswerable:${WF}:12`]: NO_APPROVAL_ID_REASON } });
-    const decided = events(decode(sse(env('APPROVAL_DECISION', { message: 'Approved by user@example.com', seq: 13 }))));
+    const [decision] = place(sse(env('APPROVAL_DECISION', { message: 'Approved by user@example.com', seq: 13 })));
+    const decided = events(interpret(decision!));
     expect(decided).toEqual([{ type: 'gate.resolved', gateId: `${WF}:12`, decision: 'approved', cause: 'decision', runId: WF }]);
   });
 
@@ -251,7 +268,7 @@ describe('shannon decoder: gates', () => {
   });
 });
 
-describe('shannon decoder: graph and chapters', () => {
+describe('shannon interpreter: graph and chapters', () => {
   it('TASKLIST_UPDATED declares tasks with depends_on edges only, then repeats only changed statuses', () => {
     const decode = fresh();
     const tasks = [
@@ -297,25 +314,37 @@ describe('shannon decoder: graph and chapters', () => {
   });
 });
 
-describe('shannon decoder: history reply', () => {
-  const history = [env('AGENT_STARTED', { seq: 2, agent_id: 'a' }), env('AGENT_COMPLETED', { seq: 3, agent_id: 'a' })];
-  const reply = (body: unknown, status = 200) => ({ reply: { method: 'GET', path: `/api/v1/tasks/${WF}/events?limit=1000&offset=0`, status }, body });
+describe('shannon locate and interpreter: history reply', () => {
+  const history = [env('AGENT_STARTED', { seq: 2, agent_id: 'a', stream_id: '1700000000000-1' }), env('AGENT_COMPLETED', { seq: 3, agent_id: 'a' })];
+  const reply = (body: unknown, status = 200) => ({ reply: { method: 'GET', path: `/api/v1/tasks/${WF}/events?limit=200&offset=0`, status }, body });
 
-  it('decodes every envelope, keyed like the live frame and without order', () => {
-    const result = fresh()(reply({ events: history, total: 2 }));
-    const list = events(result);
-    expect(types(list)).toEqual(['chapter.started', 'graph.defined', 'node.started', 'node.completed']);
-    expect(list.map((e) => e.key)).toEqual([`wf:${WF}#2`, `wf:${WF}#2`, `wf:${WF}#2`, `wf:${WF}#3`]);
-    expect(result).not.toHaveProperty('order');
+  it('splits a page into its envelopes, each placed like its live frame (stream_id as the SSE id) in seq order', () => {
+    const page = reply({ events: history, total: 2 });
+    expect(shannonDialect.locate(page, { runId: WF, connection: 0 })).toEqual({
+      kind: 'placed',
+      answer: 'history',
+      frames: [
+        { body: { id: '1700000000000-1', data: history[0] }, order: { scope: `wf:${WF}`, seq: 2 }, cursor: '1700000000000-1' },
+        { body: { data: history[1] }, order: { scope: `wf:${WF}`, seq: 3 }, cursor: '3' },
+      ],
+    });
+    const result = fresh()(page);
+    expect(types(events(result))).toEqual(['chapter.started', 'graph.defined', 'node.started', 'node.completed']);
+    expect(result).toMatchObject({ rejected: [] });
   });
 
-  it('accepts a bare array and reports unreadable envelopes', () => {
-    const list = events(fresh()(reply([...history, { type: 'TASKLIST_UPDATED', seq: 4, payload: { tasks: 'x' } }])));
-    expect(list.at(-1)).toMatchObject({ type: 'log', level: 'warn', message: '1 history event(s) could not be read' });
+  it('accepts a bare array; an unreadable envelope is rejected alone, the others still read', () => {
+    const result = fresh()(reply([...history, { type: 'TASKLIST_UPDATED', seq: 4, payload: { tasks: 'x' } }]));
+    expect(result).toMatchObject({ kind: 'events', frames: [{ order: { seq: 2 } }, { order: { seq: 3 } }, { order: { seq: 4 } }] });
+    expect(types(events(result))).toEqual(['chapter.started', 'graph.defined', 'node.started', 'node.completed']);
+    expect(result.kind === 'events' && result.rejected.length === 1 && result.rejected[0]!.includes('payload.tasks')).toBe(true);
   });
 
-  it('rejects a failed history request; other replies produce no events', () => {
-    expect(fresh()(reply({ error: 'x' }, 500))).toMatchObject({ kind: 'rejected' });
+  it('rejects a failed or shapeless history reply; other replies produce no events', () => {
+    const failed = reply({ error: 'x' }, 500);
+    expect(shannonDialect.locate(failed, { runId: WF, connection: 0 })).toEqual({ kind: 'placed', answer: 'history', frames: [{ body: failed }] });
+    expect(fresh()(failed)).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('HTTP 500'), frameType: 'history' });
+    expect(fresh()(reply({ total: 0 }))).toMatchObject({ kind: 'rejected', frameType: 'history' });
     const decision = { reply: { method: 'POST', path: '/api/v1/approvals/decision', status: 200 }, body: { ok: true } };
     expect(events(fresh()(decision))).toEqual([]);
   });
@@ -344,10 +373,18 @@ describe('shannon dialect', () => {
     expect(isUnavailable(byMemo)).toBe(true);
   });
 
-  it('controls, starts and resyncs through the documented paths', () => {
+  it('controls, starts and refills through the documented paths', () => {
     expect(shannonDialect.control('cancel', 'r~1', 'stop')).toEqual([{ via: 'http', method: 'POST', path: '/api/v1/tasks/r~1/cancel', body: { reason: 'stop' } }]);
     expect(shannonDialect.control('pause', 'r~1', undefined)).toEqual([{ via: 'http', method: 'POST', path: '/api/v1/tasks/r~1/pause', body: {} }]);
     expect(shannonDialect.startRun?.('fanout please', 'x')).toEqual([{ via: 'http', method: 'POST', path: '/api/v1/tasks/stream', body: { query: 'fanout please' } }]);
-    expect(shannonDialect.resync('r~1', '17-0')).toEqual([{ via: 'http', method: 'GET', path: '/api/v1/tasks/r~1/events?limit=1000&offset=0' }]);
+    expect(shannonDialect.refill?.('r~1', '17-0')).toEqual([
+      {
+        via: 'http',
+        method: 'GET',
+        path: '/api/v1/tasks/r~1/events?limit=200&offset=0',
+        paging: { offsetParam: 'offset', pageSize: 200, itemsKey: 'events', maxPages: 50 },
+      },
+    ]);
+    expect(shannonDialect.recovery.refill).toEqual(['resume-stream', 'commands']);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { createTolkyDecoder } from '@/protocol/tolky/tolky-decoder';
+import { createFrameReader } from '@/protocol/read-frame';
+import { tolkyDialect } from '@/protocol/tolky/tolky-dialect';
 import { TOLKY_TYPES } from '@/protocol/tolky/tolky-schemas';
 import { INTENT, TS, decodeOne, envelope, eventsOf, live, typesOf } from '@/protocol/tolky/tolky-test-frames';
 
@@ -94,7 +95,7 @@ const CASES: Record<string, [payload: unknown, expected: string[]]> = {
   final_answer_ready: [{ intentId: INTENT, sessionId: 's-1', status: 'completed', message: 'Done: report.md', success: true, interrupted: false }, ['run.completed']],
 };
 
-describe('tolky decoder: every documented event type', () => {
+describe('tolky interpreter: every documented event type', () => {
   it('has a test case for every type in the schemas', () => {
     expect(Object.keys(CASES).sort()).toEqual([...TOLKY_TYPES].sort());
   });
@@ -103,13 +104,13 @@ describe('tolky decoder: every documented event type', () => {
     it(`decodes ${type}`, () => {
       const result = decodeOne(live(type, payload, 7));
       expect(eventsOf(result).map((e) => e.type)).toEqual(expected);
-      expect(result).toMatchObject({ order: { scope: `intent:${INTENT}`, seq: 7 }, cursor: '7' });
+      expect(result).toMatchObject({ frames: [{ order: { scope: `intent:${INTENT}`, seq: 7 }, cursor: '7' }] });
       for (const event of eventsOf(result)) expect(event).toMatchObject({ runId: INTENT, at: TS, atMs: Date.parse(TS) });
     });
   }
 });
 
-describe('tolky decoder: mappings', () => {
+describe('tolky interpreter: mappings', () => {
   it('builds the graph from plan_ready with only the stated edges', () => {
     const [graph] = eventsOf(decodeOne(live('plan_ready', PLAN)));
     expect(graph).toEqual(expect.objectContaining({ type: 'graph.defined' }));
@@ -139,7 +140,7 @@ describe('tolky decoder: mappings', () => {
   });
 
   it('gives parallel group members a group and keeps plan labels', () => {
-    const decode = createTolkyDecoder({ runId: INTENT });
+    const decode = createFrameReader(tolkyDialect, INTENT);
     eventsOf(decode(live('plan_ready', PLAN, 1)));
     const [graph] = eventsOf(decode(live('parallel_group_started', { stepNumbers: [2, 3], groupSize: 2 }, 2)));
     expect(graph).toMatchObject({ nodes: [{ id: 'step-2', label: 'search', group: 'g1' }, { id: 'step-3', label: 'write', group: 'g1' }] });
@@ -163,7 +164,7 @@ describe('tolky decoder: mappings', () => {
   });
 
   it('turns an interruption into a clarification gate and a continuation into its resolution', () => {
-    const decode = createTolkyDecoder({ runId: INTENT });
+    const decode = createFrameReader(tolkyDialect, INTENT);
     const payload = { intentId: INTENT, interruptionPayload: { type: 'approval', message: 'Deploy?', options: ['Approve', 'Reject'], risk: 'medium' }, completedSteps: 1, continuationDepth: 0 };
     const [gate] = eventsOf(decode(live('execution_interrupted', payload, 9)));
     expect(gate).toEqual(
@@ -190,7 +191,7 @@ describe('tolky decoder: mappings', () => {
   });
 
   it('ends the run on final_answer_ready, and only logs it after a failure', () => {
-    const decode = createTolkyDecoder({ runId: INTENT });
+    const decode = createFrameReader(tolkyDialect, INTENT);
     expect(eventsOf(decode(live('execution_failed', { error: 'db down', lastStep: 3 }, 1)))).toEqual([
       expect.objectContaining({ type: 'run.failed', error: { message: 'db down' }, nodeId: 'step-3' }),
     ]);
@@ -201,7 +202,7 @@ describe('tolky decoder: mappings', () => {
   });
 
   it('closes open gates when the run is cancelled, and marks a requested cancel', () => {
-    const decode = createTolkyDecoder({ runId: INTENT });
+    const decode = createFrameReader(tolkyDialect, INTENT);
     eventsOf(decode(live('execution_interrupted', { interruptionPayload: { message: 'Go?' } }, 1)));
     eventsOf(decode(live('execution_cancel_requested', { reason: 'user' }, 2)));
     expect(eventsOf(decode(live('execution_cancelled', { reason: 'user' }, 3)))).toEqual([
@@ -219,9 +220,13 @@ describe('tolky decoder: mappings', () => {
     ]);
   });
 
-  it('marks step_heartbeat as a heartbeat that still reports progress', () => {
-    const result = decodeOne(live('step_heartbeat', CASES.step_heartbeat![0]));
-    expect(result).toMatchObject({ kind: 'events', heartbeat: true, events: [{ type: 'node.progress', nodeId: 'step-2' }] });
+  it('places step_heartbeat in order like any step event (not a keep-alive) and reads its progress', () => {
+    const result = decodeOne(live('step_heartbeat', CASES.step_heartbeat![0], 4));
+    expect(result).toMatchObject({ kind: 'events', events: [{ type: 'node.progress', nodeId: 'step-2' }] });
+    if (result.kind !== 'events') return;
+    expect(result.frames).toHaveLength(1);
+    expect(result.frames[0]).toMatchObject({ order: { scope: `intent:${INTENT}`, seq: 4 }, cursor: '4' });
+    expect(result.frames[0]?.heartbeat).toBeFalsy();
   });
 
   it('attaches narration with a step number to that step, as a 0..1 progress', () => {
@@ -231,11 +236,11 @@ describe('tolky decoder: mappings', () => {
   });
 });
 
-describe('tolky decoder: tolerance and rejection', () => {
+describe('tolky interpreter: tolerance and rejection', () => {
   it('keeps an unknown pipeline type as a raw event, in order', () => {
     const result = decodeOne(live('quantum_leap_started', { x: 1 }, 3));
     expect(eventsOf(result)).toEqual([expect.objectContaining({ type: 'raw', frameType: 'quantum_leap_started', unknown: true })]);
-    expect(result).toMatchObject({ order: { scope: `intent:${INTENT}`, seq: 3 } });
+    expect(result).toMatchObject({ frames: [{ order: { scope: `intent:${INTENT}`, seq: 3 } }] });
   });
 
   it('keeps an unknown Socket.IO event as a raw event', () => {

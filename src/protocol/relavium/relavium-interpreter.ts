@@ -1,25 +1,15 @@
 /**
- * relavium SSE frames → canonical RunEvents. Ordering key: `sequenceNumber`, gap-free
- * from 0 per run (sessions have their own counter, hence the scope). Also decodes the
- * `GET /runs/{runId}` snapshot reply used to fill gaps.
+ * relavium events → canonical RunEvents (the interpreter; relavium-locate.ts places them).
+ * Stateless: every relavium event is complete in itself. Also reads the `GET /runs/{runId}`
+ * snapshot reply used when a hole could not be refilled.
  *
  * Speed: `agent:token` (the bulk of any stream) takes a structural check instead of zod,
- * like the AG-UI decoder; a frame that check does not accept goes through the full
- * schema, so a bad frame is still rejected with a readable path, and a good one decodes
- * to the same result either way (relavium-decoder.test.ts compares the two).
+ * like the AG-UI interpreter; an event that check does not accept goes through the full
+ * schema, so a bad one is still rejected with a readable path, and a good one reads the
+ * same either way (relavium-interpreter.test.ts compares the two).
  */
-import type { DecodeResult } from '@/protocol/dialect';
-import { isHttpReplyFrame } from '@/protocol/dialect';
-import {
-  APPROVE_OPTION,
-  REJECT_OPTION,
-  asSseFrame,
-  reasonOf,
-  rejected,
-  toNodeStatus,
-  typeOf,
-  unknownFrame,
-} from '@/protocol/decode-util';
+import { isHttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
+import { APPROVE_OPTION, REJECT_OPTION, reasonOf, rejected, toNodeStatus, typeOf, unknownFrame } from '@/protocol/decode-util';
 import {
   RELAVIUM_TYPES,
   RelaviumEventSchema,
@@ -33,8 +23,11 @@ import { parseTimeMs } from '@/lib/parse-time';
 
 const TEXT_OPTIONS: GateOption[] = [{ value: 'input_provided', label: 'Submit', tone: 'approve' }, REJECT_OPTION];
 
-export function decodeRelaviumFrame(frame: unknown): DecodeResult {
-  return fastToken(frame) ?? decodeRelaviumFull(frame);
+export const interpretRelavium: Interpreter = (frame) => readRelavium(frame.body);
+
+/** One event object (or the snapshot reply): the fast path first, then the schemas. */
+export function readRelavium(body: unknown): Interpretation {
+  return fastToken(body) ?? readRelaviumFull(body);
 }
 
 type Loose = Record<string, unknown>;
@@ -45,13 +38,9 @@ const isOptionalText = (value: unknown) => value == null || typeof value === 'st
 
 /**
  * `agent:token` checked by hand: every field the schema checks, no zod. Undefined sends
- * the frame to the full path (anything unusual: a bad field, an odd SSE wrapper).
+ * the event to the full path (anything unusual, such as a bad field).
  */
-function fastToken(frame: unknown): DecodeResult | undefined {
-  if (!isObject(frame) || isHttpReplyFrame(frame)) return undefined;
-  const sse = 'data' in frame;
-  if (sse && (!isOptionalField(frame.id) || !isOptionalField(frame.event))) return undefined;
-  const body = sse ? frame.data : frame;
+function fastToken(body: unknown): Interpretation | undefined {
   if (!isObject(body) || body.type !== 'agent:token') return undefined;
   const { nodeId, token, model, timestamp, sequenceNumber, runId, sessionId } = body;
   if (typeof nodeId !== 'string' || typeof token !== 'string' || typeof model !== 'string' || typeof timestamp !== 'string') return undefined;
@@ -61,26 +50,17 @@ function fastToken(frame: unknown): DecodeResult | undefined {
   const atMs = parseTimeMs(timestamp);
   if (atMs !== undefined) event.atMs = atMs;
   if (runId != null) event.runId = runId as string;
-  const seq = sequenceNumber as number;
-  const wire = { runId: (runId as string | null) ?? undefined, sessionId: (sessionId as string | null) ?? undefined };
-  return { kind: 'events', events: [event], order: { scope: scopeOf(wire), seq }, cursor: sse && frame.id !== undefined ? (frame.id as string) : String(seq) };
+  return { kind: 'events', events: [event] };
 }
 
-/** The SSE wrapper's `id` and `event`: absent or a string (asSseFrame's schema). */
-const isOptionalField = (value: unknown) => value === undefined || typeof value === 'string';
-
-/** Every frame through the zod schemas (the reference path; `fastToken` must agree with it). */
-export function decodeRelaviumFull(frame: unknown): DecodeResult {
-  if (isHttpReplyFrame(frame)) return decodeSnapshot(frame.body, frame.reply.status);
-  const sse = asSseFrame(frame);
-  const body = sse ? sse.data : frame;
+/** Every event through the zod schemas (the reference path; `fastToken` must agree with it). */
+export function readRelaviumFull(body: unknown): Interpretation {
+  if (isHttpReplyFrame(body)) return readSnapshot(body.body, body.reply.status);
   const frameType = typeOf(body);
   if (frameType === undefined) return rejected('not a relavium event: expected a JSON object with a string "type"');
-  if (!RELAVIUM_TYPES.has(frameType)) {
-    return { kind: 'events', events: [unknownFrame(frameType)], ...orderOf(body) };
-  }
+  if (!RELAVIUM_TYPES.has(frameType)) return { kind: 'events', events: [unknownFrame(frameType)] };
   const parsed = RelaviumEventSchema.safeParse(body);
-  if (!parsed.success) return rejected(reasonOf(parsed.error), frameType, orderOf(body).order);
+  if (!parsed.success) return rejected(reasonOf(parsed.error), frameType);
   const wire = parsed.data;
   const events = toRunEvents(wire);
   const atMs = parseTimeMs(wire.timestamp);
@@ -89,23 +69,7 @@ export function decodeRelaviumFull(frame: unknown): DecodeResult {
     if (atMs !== undefined) event.atMs = atMs;
     if (wire.runId !== undefined) event.runId = wire.runId;
   }
-  return {
-    kind: 'events',
-    events,
-    order: { scope: scopeOf(wire), seq: wire.sequenceNumber },
-    cursor: sse?.id ?? String(wire.sequenceNumber),
-  };
-}
-
-function scopeOf(wire: { runId?: string | undefined; sessionId?: string | undefined }): string {
-  return wire.sessionId !== undefined && wire.runId === undefined ? `session:${wire.sessionId}` : 'run';
-}
-
-/** Unknown types still carry a sequenceNumber: keep their place so no false gap opens. */
-function orderOf(body: unknown): { order?: { scope: string; seq: number } } {
-  const seq = (body as { sequenceNumber?: unknown }).sequenceNumber;
-  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return {};
-  return { order: { scope: scopeOf(body as { runId?: string; sessionId?: string }), seq } };
+  return { kind: 'events', events };
 }
 
 function toRunEvents(wire: RelaviumEvent): RunEvent[] {
@@ -259,16 +223,11 @@ function gateOpened(wire: Extract<RelaviumEvent, { type: 'human_gate:paused' }>)
   };
 }
 
-function decodeSnapshot(body: unknown, status: number): DecodeResult {
+function readSnapshot(body: unknown, status: number): Interpretation {
   if (status !== 200) return rejected(`snapshot request failed with HTTP ${status}`, 'snapshot');
   const parsed = RelaviumSnapshotSchema.safeParse(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), 'snapshot');
-  return {
-    kind: 'events',
-    events: snapshotEvents(parsed.data),
-    advance: { scope: 'run', seq: parsed.data.lastSequenceNumber },
-    cursor: String(parsed.data.lastSequenceNumber),
-  };
+  return { kind: 'events', events: snapshotEvents(parsed.data) };
 }
 
 function snapshotEvents(snapshot: RelaviumSnapshot): RunEvent[] {

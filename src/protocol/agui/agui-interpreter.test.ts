@@ -1,16 +1,18 @@
 import { EventType } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 
-import { createAguiDecoder } from '@/protocol/agui/agui-decoder';
+import { aguiDialect } from '@/protocol/agui/agui-dialect';
 import { AGUI_EVENT_SCHEMAS } from '@/protocol/agui/agui-schemas';
-import type { DecodeResult } from '@/protocol/dialect';
+import { createFrameReader, type ReadResult } from '@/protocol/read-frame';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
 
 type Frame = Record<string, unknown>;
 const sse = (data: Frame) => ({ data });
 
-/** Decodes frames in order; every event must satisfy the canonical schema. */
-function decodeAll(frames: Frame[], decode = createAguiDecoder()): RunEvent[] {
+const createReader = () => createFrameReader(aguiDialect, 't1');
+
+/** Reads frames in order; every event must satisfy the canonical schema. */
+function decodeAll(frames: Frame[], decode = createReader()): RunEvent[] {
   const events: RunEvent[] = [];
   for (const frame of frames) {
     const result = decode(sse(frame));
@@ -62,7 +64,7 @@ const EVERY_TYPE: [Frame, RunEvent['type'][]][] = [
   [{ type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' }, ['run.completed']],
 ];
 
-describe('agui decoder: every 1.0 event type', () => {
+describe('agui interpreter: every 1.0 event type', () => {
   it('decodes RUN_STARTED and STEP_STARTED into run, graph and node events', () => {
     const events = decodeAll([RUN, STEP]);
     expect(events.map((e) => e.type)).toEqual(['run.started', 'log', 'graph.defined', 'node.started']);
@@ -71,7 +73,7 @@ describe('agui decoder: every 1.0 event type', () => {
   });
 
   it('decodes each remaining type in a run into schema-valid canonical events', () => {
-    const decode = createAguiDecoder();
+    const decode = createReader();
     decodeAll([RUN, STEP], decode);
     for (const [frame, expected] of EVERY_TYPE) {
       const types = decodeAll([frame], decode).map((e) => e.type);
@@ -87,13 +89,18 @@ describe('agui decoder: every 1.0 event type', () => {
     expect([...covered].sort()).toEqual(real);
   });
 
-  it('returns no ordering key and no identity (deltas may repeat)', () => {
-    const decode = createAguiDecoder();
+  it('places frames with no ordering key and no identity (deltas may repeat)', () => {
+    const decode = createReader();
     decodeAll([RUN, STEP, { type: 'TEXT_MESSAGE_START', messageId: 'm' }], decode);
     const a = decode(sse({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'la ' }));
     const b = decode(sse({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'la ' }));
     expect(a).toEqual(b);
-    expect(a).toEqual({ kind: 'events', events: [{ type: 'node.output', nodeId: 'plan', delta: 'la ' }] });
+    expect(a).toEqual({
+      kind: 'events',
+      events: [{ type: 'node.output', nodeId: 'plan', delta: 'la ' }],
+      frames: [{ body: { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'la ' } }],
+      rejected: [],
+    });
   });
 
   it('stamps atMs from the event timestamp', () => {
@@ -102,7 +109,7 @@ describe('agui decoder: every 1.0 event type', () => {
   });
 });
 
-describe('agui decoder: text attribution', () => {
+describe('agui interpreter: text attribution', () => {
   it('sends text outside any step to an assistant node, completed with the run', () => {
     const events = decodeAll([RUN, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'hello' }, { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' }]);
     expect(events.map((e) => e.type)).toEqual(['run.started', 'log', 'graph.defined', 'node.started', 'node.output', 'node.completed', 'run.completed']);
@@ -126,7 +133,7 @@ describe('agui decoder: text attribution', () => {
   });
 });
 
-describe('agui decoder: tool calls', () => {
+describe('agui interpreter: tool calls', () => {
   it('assembles START/ARGS/END into one tool.called with parsed JSON args, then a result with the tool name', () => {
     const events = decodeAll([
       RUN,
@@ -160,7 +167,7 @@ describe('agui decoder: tool calls', () => {
   });
 });
 
-describe('agui decoder: interrupts', () => {
+describe('agui interpreter: interrupts', () => {
   const interrupted = [
     RUN,
     { type: 'STEP_STARTED', stepName: 'review' },
@@ -218,7 +225,7 @@ describe('agui decoder: interrupts', () => {
   });
 });
 
-describe('agui decoder: run endings, steps and conventions', () => {
+describe('agui interpreter: run endings, steps and conventions', () => {
   it('maps RUN_ERROR to run.failed and the cancelled spellings to run.cancelled', () => {
     expect(decodeAll([RUN, { type: 'RUN_ERROR', message: 'boom', code: 'E1' }]).at(-1)).toEqual({ type: 'run.failed', error: { message: 'boom', code: 'E1' } });
     expect(decodeAll([RUN, { type: 'RUN_ERROR', message: 'stopped', code: 'cancelled' }]).at(-1)).toEqual({ type: 'run.cancelled', reason: 'stopped' });
@@ -293,11 +300,16 @@ describe('agui decoder: run endings, steps and conventions', () => {
   });
 });
 
-describe('agui decoder: tolerance and rejection', () => {
-  const decodeOne = (frame: unknown): DecodeResult => createAguiDecoder()(frame);
+describe('agui locate and interpreter: tolerance and rejection', () => {
+  const decodeOne = (frame: unknown): ReadResult => createReader()(frame);
 
   it('keeps an unknown type as a raw event', () => {
-    expect(decodeOne(sse({ type: 'THINKING_START' }))).toEqual({ kind: 'events', events: [{ type: 'raw', frameType: 'THINKING_START', unknown: true }] });
+    expect(decodeOne(sse({ type: 'THINKING_START' }))).toEqual({
+      kind: 'events',
+      events: [{ type: 'raw', frameType: 'THINKING_START', unknown: true }],
+      frames: [{ body: { type: 'THINKING_START' } }],
+      rejected: [],
+    });
   });
 
   it('rejects a known type with a wrong field type, naming the path (hot path included)', () => {
@@ -317,10 +329,11 @@ describe('agui decoder: tolerance and rejection', () => {
   });
 
   it('accepts extra keys, null for optional fields and bare (non-SSE) events', () => {
-    const decode = createAguiDecoder();
+    const decode = createReader();
     decodeAll([RUN, STEP], decode);
     const result = decode({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 't', parentMessageId: null, subagentRunId: null, future: { x: 1 } });
-    expect(result).toEqual({ kind: 'events', events: [] });
+    expect(result).toMatchObject({ kind: 'events', rejected: [] });
+    expect(result.kind === 'events' && result.events).toEqual([]);
     const end = decode(sse({ type: 'TOOL_CALL_END', toolCallId: 'c', extra: true }));
     expect(end).toMatchObject({ kind: 'events', events: [{ type: 'tool.called', tool: 't', nodeId: 'plan' }] });
   });

@@ -1,0 +1,45 @@
+/**
+ * The timers of a live session that look at the stream from outside: stale (silent past
+ * the protocol's heartbeat), nothing yet (connected, but nothing about this run has
+ * arrived — a wrong id), and the status check (the stream ended or went quiet without
+ * saying how the run ended: ask the backend, where the dialect can). One 1 s interval.
+ */
+import type { Dialect } from '@/protocol/dialect';
+import type { RunStore } from '@/stores/run-store';
+
+/** Connected this long with nothing about the run: say so (tolky and MARS accept any id and stay silent). */
+export const NOTHING_YET_AFTER_MS = 15_000;
+/** Silent this long without a final status: ask the backend where the run stands (at most this often). */
+export const STATUS_CHECK_AFTER_MS = 30_000;
+
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+
+export type WatchdogInputs = Readonly<{
+  dialect: Dialect;
+  run: RunStore;
+  /** When the last frame (not a keep-alive) arrived. */
+  lastFrameAtMs: () => number;
+  ended: () => boolean;
+  checkStatus: () => void;
+}>;
+
+export function startWatchdogs({ dialect, run, lastFrameAtMs, ended, checkStatus }: WatchdogInputs): () => void {
+  const startedAtMs = Date.now();
+  let liveSinceMs: number | undefined;
+  let lastCheckAtMs = -Infinity;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const { connection, status, graph } = run.getState();
+    const live = connection.state.status === 'live';
+    liveSinceMs = live ? (liveSinceMs ?? now) : undefined;
+    const stale = live && now - (connection.lastActivityAtMs ?? startedAtMs) > dialect.staleAfterMs;
+    const nothingYet = live && liveSinceMs !== undefined && now - liveSinceMs > NOTHING_YET_AFTER_MS && status === 'pending' && graph.order.length === 0;
+    if (stale !== connection.stale || nothingYet !== (connection.nothingYet ?? false)) run.getState().actions.setHealth({ stale, nothingYet });
+    const quiet = now - lastFrameAtMs() > STATUS_CHECK_AFTER_MS;
+    if (dialect.checkStatus && !TERMINAL.has(status) && (ended() || quiet) && now - lastCheckAtMs > STATUS_CHECK_AFTER_MS) {
+      lastCheckAtMs = now;
+      checkStatus();
+    }
+  }, 1000);
+  return () => clearInterval(timer);
+}

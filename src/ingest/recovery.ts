@@ -1,0 +1,109 @@
+/**
+ * The one recovery state machine: what ingest does about holes in the stream, carried out
+ * from the dialect's `recovery` data (protocol/dialect.ts), never from protocol ids.
+ *
+ *   hole opened   ─▶ row "Gap: … missing; refilling" + the dialect's refill (resume the
+ *                    stream from the cursor before the hole, and/or its refill commands)
+ *   hole filled   ─▶ row "Gap: … filled by <replay | history | snapshot | resumed stream | late frame>"
+ *   hole unfilled ─▶ 'snapshot': row + the dialect's snapshot commands (state, not events);
+ *                    'accept': one row saying those events are no longer available. Never
+ *                    retried: a server that keeps no copy cannot be asked again and again.
+ *   hole skipped  ─▶ (holes are normal for the protocol) counted for diagnostics, no row.
+ *
+ * Pure: it turns sequencer reports into timeline rows and actions; the session performs the
+ * actions. Guarded by recovery.test.ts and the seeded fault runs (tests/faults).
+ */
+import type { AnswerKind, Dialect, OutboundCommand } from '@/protocol/dialect';
+import type { RunEvent } from '@/protocol/run-event';
+
+import type { Hole, SequencerOutput } from '@/ingest/sequencer';
+
+export type RecoveryAction =
+  /** Reopen the stream from the cursor (SSE Last-Event-ID): how a resumable stream refills a hole. */
+  | Readonly<{ kind: 'resume-stream'; reason: string }>
+  | Readonly<{ kind: 'send'; commands: OutboundCommand[]; purpose: 'refill' | 'snapshot' }>;
+
+export type RecoveryOutcome = Readonly<{ rows: RunEvent[]; actions: RecoveryAction[]; gaps: number; holes: number }>;
+
+type FillSource = AnswerKind | 'resumed stream' | 'late frame';
+
+const NOTHING: RecoveryOutcome = { rows: [], actions: [], gaps: 0, holes: 0 };
+
+export function createRecovery(dialect: Dialect, runId: string) {
+  const { refill, unfilled } = dialect.recovery;
+  /** What answered since the hole opened: the most telling source names the fill. */
+  let answered: AnswerKind | undefined;
+  let reconnected = false;
+
+  function fillSource(): FillSource {
+    return answered ?? (reconnected ? 'resumed stream' : 'late frame');
+  }
+
+  function onOpened(hole: Hole, cursor: string | undefined, out: { rows: RunEvent[]; actions: RecoveryAction[] }) {
+    answered = undefined;
+    reconnected = false;
+    const how: string[] = [];
+    // With no cursor the hole is at the start of the stream: resuming would only repeat it.
+    if (refill.includes('resume-stream') && cursor !== undefined) {
+      out.actions.push({ kind: 'resume-stream', reason: `resuming the stream from before ${span(hole)}` });
+      how.push('resuming the stream');
+    }
+    const commands = refill.includes('commands') ? (dialect.refill?.(runId, cursor) ?? []) : [];
+    if (commands.length > 0) {
+      out.actions.push({ kind: 'send', commands, purpose: 'refill' });
+      how.push('asking the backend for them');
+    }
+    out.rows.push(row('warn', `Gap: ${span(hole)} missing; ${how.length > 0 ? how.join(' and ') : 'waiting for them'}`));
+  }
+
+  function onUnfilled(hole: Hole, out: { rows: RunEvent[]; actions: RecoveryAction[] }) {
+    const commands = unfilled === 'snapshot' ? (dialect.snapshot?.(runId) ?? []) : [];
+    if (commands.length > 0) {
+      out.actions.push({ kind: 'send', commands, purpose: 'snapshot' });
+      out.rows.push(row('warn', `Gap: ${span(hole)} not refilled in time; restoring the run's state from a snapshot`));
+      return;
+    }
+    const why = dialect.recovery.unfilledReason ?? 'the backend no longer holds them';
+    out.rows.push(row('warn', `${capitalise(span(hole))} ${hole.missing === 1 ? 'is' : 'are'} no longer available: ${why}`));
+  }
+
+  return {
+    /** A located frame answered a request (replay, history page, snapshot). */
+    noteAnswer(kind: AnswerKind): void {
+      answered = kind;
+    },
+    noteReconnect(): void {
+      reconnected = true;
+    },
+    /** Rows and actions for what the sequencer just reported. */
+    settle(out: SequencerOutput<unknown>, cursor: string | undefined): RecoveryOutcome {
+      // The common case, once per frame: nothing happened to the order.
+      if (out.filled.length === 0 && out.opened.length === 0 && out.unfilled.length === 0 && out.skipped.length === 0) return NOTHING;
+      const result = { rows: [] as RunEvent[], actions: [] as RecoveryAction[] };
+      for (const hole of out.filled) result.rows.push(row('info', `Gap: ${span(hole)} filled by ${fillSource()}`));
+      for (const hole of out.opened) onOpened(hole, cursor, result);
+      for (const hole of out.unfilled) onUnfilled(hole, result);
+      let holes = 0;
+      for (const hole of out.skipped) holes += hole.missing;
+      return { ...result, gaps: out.opened.length, holes };
+    },
+  };
+}
+
+export type Recovery = ReturnType<typeof createRecovery>;
+
+/** "event #4", "events #4–#9", or "12 events between #4 and #40" when the run has gaps inside. */
+export function span(hole: Hole): string {
+  if (hole.fromSeq === hole.toSeq) return `event #${hole.fromSeq}`;
+  const count = hole.toSeq - hole.fromSeq + 1;
+  if (hole.missing === count) return `events #${hole.fromSeq}–#${hole.toSeq}`;
+  return `${hole.missing} event${hole.missing === 1 ? '' : 's'} between #${hole.fromSeq} and #${hole.toSeq}`;
+}
+
+function row(level: 'info' | 'warn', message: string): RunEvent {
+  return { type: 'log', level, source: 'runboard', message };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

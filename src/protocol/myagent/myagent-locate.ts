@@ -1,0 +1,68 @@
+/**
+ * Where a myagent WebSocket frame goes (stateless; Dialect.locate).
+ *
+ * Order: the real server stamps `seq` per CONNECTION (from 1; heartbeats take one too), so
+ * numbers of different connections cannot be compared: the scope is the connection
+ * (`conn:<n>`). It stamps seq BEFORE its outbound queue coalesces partial answers, so seq
+ * holes are normal (the dialect says so; nothing is fetched). Frames without `seq` (the
+ * document's examples) have no order; their `event_id`, when present, is their identity.
+ * Cursor: `<session_id>:<seq>` — `content.last_seq` of `user.reconnect_with_state` counts in
+ * the numbering of the session that sent it, so the reconnect names that session too. A
+ * frame without a session moves no cursor: its seq would be read against the wrong session.
+ *
+ * Memo, on arrival (a session id held behind a hole must still start the run): the session
+ * id from `agent.session_created` / `agent.state_restored`, and the resumable state from
+ * `agent.state_exported` (`metadata.signed_state` on the real server).
+ */
+import type { Location, LocateContext, Memo, PlacedFrame } from '@/protocol/dialect';
+import { unplaceable } from '@/protocol/dialect';
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+export function locateMyagentFrame(frame: unknown, ctx: LocateContext): Location {
+  if (!isObject(frame) || typeof frame.event !== 'string') return unplaceable('not a myagent event: expected a JSON object with a string "event"');
+  const memo = sessionMemo(frame);
+  const placedFrame: PlacedFrame = {
+    body: frame,
+    ...placeOf(frame, `conn:${ctx.connection}`),
+    ...(frame.event === 'system.heartbeat' ? { heartbeat: true } : {}),
+    ...(memo ? { memo } : {}),
+  };
+  return { kind: 'placed', frames: [placedFrame] };
+}
+
+function placeOf(frame: Loose, scope: string): Pick<PlacedFrame, 'order' | 'cursor' | 'identity'> {
+  const seq = frame.seq;
+  if (typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0) {
+    const session = text(frame.session_id);
+    return { order: { scope, seq }, ...(session ? { cursor: `${session}:${seq}` } : {}) };
+  }
+  const eventId = text(frame.event_id);
+  return eventId ? { identity: eventId } : {};
+}
+
+/** The session bookkeeping a frame carries, read structurally (the interpreter validates the rest). */
+export function sessionMemo(frame: Loose): Memo | undefined {
+  const content = isObject(frame.content) ? frame.content : undefined;
+  const metadata = isObject(frame.metadata) ? frame.metadata : undefined;
+  switch (frame.event) {
+    case 'agent.session_created': {
+      const id = text(content?.session_id) ?? text(frame.session_id);
+      return id ? { session_id: id } : undefined;
+    }
+    case 'agent.state_restored': {
+      const id = text(metadata?.new_session_id) ?? text(content?.session_id) ?? text(frame.session_id);
+      return id ? { session_id: id } : undefined;
+    }
+    case 'agent.state_exported': {
+      const signed = metadata?.signed_state ?? frame.signed_state ?? metadata?.session_state ?? content?.exported_state;
+      if (signed === undefined || signed === null) return undefined;
+      const id = text(frame.session_id);
+      return { signed_state: signed, ...(id ? { session_id: id } : {}) };
+    }
+    default:
+      return undefined;
+  }
+}
