@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ConsoleDialog } from '@/app/console-dialogs';
 import { SIMULATOR_URL } from '@/app/simulator-catalogue';
 import { Button } from '@/components/ui/button';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { DIALECTS } from '@/protocol/dialects';
 import { backendsStore, useKeptBackends, type BackendInput } from '@/stores/backends-store';
 
@@ -19,7 +20,7 @@ const SIMULATOR_TOLKY_SESSION = 'demo';
 function simulatorBackends(base: string): BackendInput[] {
   return Object.values(DIALECTS).map((dialect) => ({
     dialect: dialect.id,
-    url: dialect.transport === 'websocket' ? base.replace(/^http/, 'ws') : base,
+    url: simulatorBackendUrl(dialect, base),
     label: `Simulator · ${dialect.id}`,
     ...(dialect.id === 'tolky' ? { session: SIMULATOR_TOLKY_SESSION } : {}),
   }));

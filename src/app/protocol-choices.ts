@@ -7,6 +7,6 @@ import type { ProtocolChoice } from '@/features/console/backend-form';
 export const PROTOCOL_CHOICES: readonly ProtocolChoice[] = Object.values(DIALECTS).map((dialect) => ({
   id: dialect.id,
   label: dialect.label,
-  urlHint: dialect.transport === 'websocket' ? 'ws://host:port' : dialect.transport === 'post-sse' ? 'http://host:port/agent (used as given)' : 'http://host:port',
+  urlHint: dialect.id === 'agui' ? 'http://host:port/path/of/the/agent (used as given)' : dialect.wire === 'websocket' ? 'ws://host:port' : 'http://host:port',
   needsSession: runListOf(dialect.id)?.source.kind === 'socket.io',
 }));

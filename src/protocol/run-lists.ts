@@ -36,8 +36,8 @@ export const RUN_LISTS: Readonly<Record<DialectId, RunListEntry>> = {
     source: {
       kind: 'local',
       reason: 'AG-UI has no run list: each run is the answer to one POST. These are the runs started or opened from this browser.',
-      // The endpoint the dialect POSTs runs to; a GET there starts nothing.
-      probe: { httpGet: '/agui/run' },
+      // An AG-UI URL is the agent endpoint itself; a GET there starts nothing.
+      probe: 'http-get',
     },
     starter: { kind: 'session' },
     unwatchable: 'AG-UI has no run list to watch; the runs started from this tab already reach the inbox.',

@@ -95,8 +95,8 @@ export type RunListSource =
       kind: 'local';
       /** Why this protocol has no list (shown above the runs kept in this browser). */
       reason: string;
-      /** How "Test connection" checks the backend without side effects: open a socket, or GET this path. */
-      probe: 'websocket' | Readonly<{ httpGet: string }>;
+      /** How "Test connection" checks the backend without side effects: open a socket, or GET the URL as given. */
+      probe: 'websocket' | 'http-get';
     }>;
 
 /** How the console starts a run on a backend, when the protocol lets a client start one. */

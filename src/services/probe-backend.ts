@@ -14,7 +14,7 @@ import { requestJson } from '@/services/request-json';
 export type ProbeOutcome = { ok: true; message: string } | { ok: false; problem: ListProblem };
 
 export async function probeBackend(source: RunListSource, target: ListTarget, signal: AbortSignal): Promise<ProbeOutcome> {
-  if (source.kind === 'local') return source.probe === 'websocket' ? probeWebSocket(target.baseUrl, signal) : probeHttpGet(source.probe.httpGet, target, signal);
+  if (source.kind === 'local') return source.probe === 'websocket' ? probeWebSocket(target.baseUrl, signal) : probeHttpGet(target, signal);
   const outcome = await fetchRunList(source, { limit: 1 }, { ...target, timeoutMs: target.timeoutMs ?? 8_000 }, signal);
   if (!outcome.ok) return outcome;
   const { total, runs } = outcome.page;
@@ -22,9 +22,8 @@ export async function probeBackend(source: RunListSource, target: ListTarget, si
   return { ok: true, message: `Connected: the run list answers (${count}).` };
 }
 
-async function probeHttpGet(path: string, target: ListTarget, signal: AbortSignal): Promise<ProbeOutcome> {
-  const url = `${target.baseUrl.replace(/\/+$/, '')}${path}`;
-  const outcome = await requestJson({ method: 'GET', path: url }, { baseUrl: target.baseUrl, signal, timeoutMs: 8_000, ...(target.token ? { token: target.token } : {}), ...(target.fetchImpl ? { fetchImpl: target.fetchImpl } : {}) });
+async function probeHttpGet(target: ListTarget, signal: AbortSignal): Promise<ProbeOutcome> {
+  const outcome = await requestJson({ method: 'GET', path: target.baseUrl }, { baseUrl: target.baseUrl, signal, timeoutMs: 8_000, ...(target.token ? { token: target.token } : {}), ...(target.fetchImpl ? { fetchImpl: target.fetchImpl } : {}) });
   if (outcome.ok) return { ok: true, message: `Connected: the endpoint answers (HTTP ${outcome.status}).` };
   const { problem } = outcome;
   // Any HTTP answer but a refusal proves the endpoint is there and readable from this page.

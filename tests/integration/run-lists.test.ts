@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { runListOf } from '@/protocol/run-lists';
 import type { RunListQuery, RunSummaryStatus } from '@/protocol/run-summary';
 import { fetchRunList, type ListTarget } from '@/services/fetch-run-list';
@@ -153,7 +154,7 @@ describe('test connection and polling', () => {
   test('probes say what they found, without side effects', async () => {
     const signal = new AbortController().signal;
     await expect(probeBackend(runListOf('relavium')!.source, { baseUrl: sim.url }, signal)).resolves.toMatchObject({ ok: true, message: expect.stringContaining('Connected') });
-    await expect(probeBackend(runListOf('agui')!.source, { baseUrl: sim.url }, signal)).resolves.toMatchObject({ ok: true, message: expect.stringContaining('HTTP 405') });
+    await expect(probeBackend(runListOf('agui')!.source, { baseUrl: simulatorBackendUrl({ id: 'agui', wire: 'sse' }, sim.url) }, signal)).resolves.toMatchObject({ ok: true, message: expect.stringContaining('HTTP 405') });
     await expect(probeBackend(runListOf('shannon')!.source, { baseUrl: refusingUrl }, signal)).resolves.toMatchObject({ ok: false, problem: { kind: 'unauthorized' } });
     expect(sim.received.filter((c) => c.dialect === 'agui')).toEqual([]);
   });
