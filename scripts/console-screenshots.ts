@@ -60,6 +60,12 @@ try {
       await page.getByRole('listbox', { name: 'Node attempts on a time axis' }).locator('[data-node="r3"]').click();
       await page.waitForTimeout(800);
       await shoot(page, `durations-${width}-${theme}`);
+      await page.goto(`${sim}/?${new URLSearchParams({ dialect: 'shannon', url: sim, run: `retry~shot-${theme}-${width}` })}`);
+      await page.getByText('Run failed').first().waitFor({ timeout: 60_000 });
+      await page.getByRole('tab', { name: 'Durations' }).click();
+      await page.getByRole('listbox', { name: 'Node attempts on a time axis' }).locator('[data-node]').first().waitFor();
+      await page.waitForTimeout(800);
+      await shoot(page, `durations-retry-${width}-${theme}`);
       await page.close();
     }
   }

@@ -67,6 +67,18 @@ describe('attempt tracker', () => {
     expect(summary(track([{ type: 'node.skipped', nodeId: 'notify', atMs: 40 }]))).toEqual(['notify#1 skipped 40-40']);
   });
 
+  test('an end restated after the attempt ended adds no attempt (task lists restate statuses)', () => {
+    const tracker = track([
+      { type: 'node.started', nodeId: 'load', atMs: 0 },
+      { type: 'node.failed', nodeId: 'load', error: { message: 'bad schema' }, atMs: 10 },
+      { type: 'node.status', nodeId: 'load', status: 'failed', atMs: 20 },
+      { type: 'node.failed', nodeId: 'load', error: { message: 'bad schema' }, atMs: 30 },
+      { type: 'node.skipped', nodeId: 'notify', atMs: 30 },
+      { type: 'node.status', nodeId: 'notify', status: 'skipped', atMs: 40 },
+    ]);
+    expect(summary(tracker)).toEqual(['load#1 failed 0-10', 'notify#1 skipped 30-30']);
+  });
+
   test('events without a clock take the last time seen; a cancelled run closes what is open', () => {
     const tracker = track([
       { type: 'node.started', nodeId: 'crawl', atMs: 100 },

@@ -9,8 +9,9 @@
  * - `node.started` opens an attempt; a start for the attempt already open changes nothing
  *   (MARS doubles its status events); a higher attempt number closes the open one as retried.
  * - `node.retrying` closes the open attempt as retried; the next attempt is queued from then.
- * - completed / failed / skipped / cancelled close it; a skip with no attempt open is a
- *   zero-length attempt, so a skipped node still has its row.
+ * - completed / failed / skipped / cancelled close it; a node that never ran gets a
+ *   zero-length attempt, so a skipped node still has its row; an end restated for a node
+ *   whose attempt already ended changes nothing (task lists restate every status).
  * - `node.status` stating a status does the same as the event it stands for.
  * - `gate.opened` / `gate.resolved` on a node are a wait for a person inside its attempt.
  * - Output or progress for a node with no attempt open starts one (some protocols never say "started").
@@ -147,8 +148,9 @@ export class AttemptTracker {
   private close(nodeId: string, at: number, outcome: AttemptOutcome, row: number) {
     const current = this.open.get(nodeId);
     if (current) return this.finish(current, at, outcome);
-    if (outcome !== 'skipped' && outcome !== 'cancelled' && outcome !== 'failed') return;
-    // Nothing was running: a skip (or a failure before any start) still gets its row.
+    // An end for a node whose attempt already ended is a repeat (task lists restate statuses).
+    if (this.count.has(nodeId) || (outcome !== 'skipped' && outcome !== 'cancelled' && outcome !== 'failed')) return;
+    // Nothing ever ran: a skip (or a failure before any start) still gets its row.
     this.start(nodeId, at, row);
     const created = this.open.get(nodeId);
     if (created) this.finish(created, at, outcome);

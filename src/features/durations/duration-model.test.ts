@@ -39,6 +39,15 @@ describe('duration model', () => {
     expect(model.rows.map((r) => r.queuedFromMs)).toEqual([undefined, 30]);
   });
 
+  test('a skipped node is not shown as queued', () => {
+    const model = buildDurationModel(
+      { attempts: [attempt('load', 0, 10, { outcome: 'failed' }), attempt('notify', 30, 30, { outcome: 'skipped' })], declaredAtMs: new Map([['notify', 0]]), runStartedAtMs: 0 },
+      { nodes: {}, edges: [{ source: 'load', target: 'notify' }] },
+      100,
+    );
+    expect(model.rows.map((r) => r.queuedFromMs)).toEqual([undefined, undefined]);
+  });
+
   test('nothing yet: the axis is a moment at now', () => {
     const model = buildDurationModel({ attempts: [], declaredAtMs: new Map(), runStartedAtMs: undefined }, { nodes: {}, edges: [] }, 500);
     expect([model.rows.length, model.startMs, model.endMs]).toEqual([0, 500, 501]);

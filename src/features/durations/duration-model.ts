@@ -67,7 +67,8 @@ function queuedFrom(
   runStart: number | undefined,
 ): number | undefined {
   if (attempt.retryQueuedAtMs !== undefined) return attempt.retryQueuedAtMs;
-  if (attempt.attempt > 1) return undefined;
+  // A skipped node never waited to run; only first attempts are queued behind their predecessors.
+  if (attempt.attempt > 1 || attempt.outcome === 'skipped') return undefined;
   let ready: number | undefined;
   for (const source of predecessors.get(attempt.nodeId) ?? []) {
     for (const end of ends.get(source) ?? []) if (end <= attempt.startedAtMs && (ready === undefined || end > ready)) ready = end;
