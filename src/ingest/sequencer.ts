@@ -11,8 +11,9 @@
  *   flows in order; not filled, EVERY held frame is released in order and the seqs still
  *   missing below them are reported once as `unfilled` (one report, however many small
  *   holes: a late-opened Shannon run lacks every token delta, and each must not start a
- *   refill of its own). `holes: 'normal'` (the server skips numbers): what is held is
- *   released at once and the missing seqs are reported as `skipped`;
+ *   refill of its own). `holes: 'normal'` (the server skips numbers): a full window passes
+ *   the lowest hole only (a frame further on may merely be late), and a grace run out passes
+ *   the holes before frames that have waited it; the seqs passed are reported as `skipped`;
  * - a seq released past is remembered (bounded): a late frame for it is released then, once;
  * - frames without an order are deduped by identity (bounded memory); they pass at once,
  *   unless ordered frames are held, in which case they wait behind them: arrival order
@@ -109,8 +110,8 @@ export function createSequencer<T>(options: SequencerOptions) {
   }
 
   /** The window overflowed or the grace ran out: declare the hole before the lowest held seq. */
-  function declare(scope: string, state: ScopeState<T>, out: SequencerOutput<T>, nowMs: number) {
-    if (options.holes === 'normal') return passAll(scope, state, state.next, out.skipped, out);
+  function declare(scope: string, state: ScopeState<T>, out: SequencerOutput<T>, nowMs: number, overflow: boolean) {
+    if (options.holes === 'normal') return overflow ? passLowestHole(scope, state, out) : passWaited(scope, state, out, nowMs);
     if (!state.waiting) {
       const lowest = lowestHeld(state);
       state.waiting = { hole: { scope, fromSeq: state.next, toSeq: lowest - 1, missing: lowest - state.next }, sinceMs: nowMs };
@@ -122,6 +123,44 @@ export function createSequencer<T>(options: SequencerOptions) {
     const from = state.waiting.hole.fromSeq;
     state.waiting = undefined;
     passAll(scope, state, from, out.unfilled, out);
+  }
+
+  /**
+   * Normal holes, window full: only the lowest hole is passed. A frame further on may merely
+   * be late (myagent sends a coalesced partial answer after frames stamped after it), and it
+   * still has the grace to come; only when the grace runs out is everything held passed.
+   */
+  function passLowestHole(scope: string, state: ScopeState<T>, out: SequencerOutput<T>) {
+    const lowest = lowestHeld(state);
+    out.skipped.push({ scope, fromSeq: state.next, toSeq: lowest - 1, missing: lowest - state.next });
+    remember(state, state.next, lowest);
+    state.next = lowest;
+    drain(state, out);
+  }
+
+  /**
+   * Normal holes, grace run out: held frames are released in order, passing the hole before
+   * each one that has waited its grace; the first that has not stops it (the frame before it
+   * may still come: it was sent later than the one after it, not lost).
+   */
+  function passWaited(scope: string, state: ScopeState<T>, out: SequencerOutput<T>, nowMs: number) {
+    const fromSeq = state.next;
+    let missing = 0;
+    let toSeq = fromSeq - 1;
+    for (const seq of [...state.held.keys()].sort((a, b) => a - b)) {
+      const entry = state.held.get(seq) as { item: T; sinceMs: number };
+      if (seq > state.next) {
+        if (nowMs - entry.sinceMs < graceMs) break;
+        missing += seq - state.next;
+        toSeq = seq - 1;
+        remember(state, state.next, seq);
+      }
+      state.held.delete(seq);
+      out.released.push(entry.item);
+      state.next = seq + 1;
+    }
+    if (missing > 0) out.skipped.push({ scope, fromSeq, toSeq, missing });
+    drain(state, out);
   }
 
   /** Releases every held frame in order; the seqs missing between them become one report (and remembered holes). */
@@ -171,7 +210,7 @@ export function createSequencer<T>(options: SequencerOptions) {
       out.duplicates += 1;
     } else {
       state.held.set(order.seq, { item, sinceMs: nowMs });
-      if (state.held.size > reorderWindow) declare(order.scope, state, out, nowMs);
+      if (state.held.size > reorderWindow) declare(order.scope, state, out, nowMs, true);
     }
   }
 
@@ -189,8 +228,10 @@ export function createSequencer<T>(options: SequencerOptions) {
     return out;
   }
 
+  /** When the hole before the lowest held frame is due: that frame has waited its grace (or the refill its wait). */
   function dueMs(state: ScopeState<T>): number {
-    return state.waiting ? state.waiting.sinceMs + refillWaitMs : oldestHeld(state) + graceMs;
+    if (state.waiting) return state.waiting.sinceMs + refillWaitMs;
+    return (state.held.get(lowestHeld(state)) as { sinceMs: number }).sinceMs + graceMs;
   }
 
   return {
@@ -208,7 +249,7 @@ export function createSequencer<T>(options: SequencerOptions) {
 
     /** Declares holes whose grace (or refill wait) has run out by `nowMs`. */
     expire(nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
-      for (const [scope, state] of scopes) if (state.held.size > 0 && nowMs >= dueMs(state)) declare(scope, state, out, nowMs);
+      for (const [scope, state] of scopes) if (state.held.size > 0 && nowMs >= dueMs(state)) declare(scope, state, out, nowMs, false);
       return releaseBehind(out);
     },
 
@@ -256,10 +297,5 @@ export function createSequencer<T>(options: SequencerOptions) {
   };
 }
 
-function oldestHeld(state: ScopeState<unknown>): number {
-  let oldest = Infinity;
-  for (const { sinceMs } of state.held.values()) if (sinceMs < oldest) oldest = sinceMs;
-  return oldest;
-}
 
 export type Sequencer<T> = ReturnType<typeof createSequencer<T>>;

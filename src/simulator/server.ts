@@ -19,6 +19,7 @@ import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
 import { createListRoutes } from '@/simulator/run-lists/run-list-routes';
 import { seedRuns } from '@/simulator/run-lists/seed-runs';
 import { serveStatic } from '@/simulator/static-files';
+import type { Scenario } from '@/simulator/engine/scenario';
 import { SCENARIOS, scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { ReceivedCommand, RunOptions, SimBackend, SimContext } from '@/simulator/sim-backend';
 
@@ -60,13 +61,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     scenarios: SCENARIOS,
     drivesRuns: options.drivesRuns ?? true,
     run<F>(dialect: DialectId, runId: string, encode: Encoder<F>, runOptions?: RunOptions) {
-      const key = `${dialect}:${runId}`;
-      const existing = runs.get(key) as ScriptedRun<F> | undefined;
+      const existing = runs.get(`${dialect}:${runId}`) as ScriptedRun<F> | undefined;
       if (existing) return existing;
       const scenario = scenarioForRun(runId) ?? (runOptions?.scenario ? scenarioForRun(runOptions.scenario) : undefined);
-      if (!scenario) return undefined;
-      const run = new Run<F>(runId, scenario, encode, runOptions?.timeScale ?? timeScale).start();
-      runs.set(key, run as ScriptedRun<unknown>);
+      return scenario ? this.runScenario(dialect, runId, scenario, encode, runOptions?.timeScale) : undefined;
+    },
+    runScenario<F>(dialect: DialectId, runId: string, scenario: Scenario, encode: Encoder<F>, runTimeScale?: number) {
+      const run = new Run<F>(runId, scenario, encode, runTimeScale ?? timeScale).start();
+      runs.set(`${dialect}:${runId}`, run as ScriptedRun<unknown>);
       return run;
     },
     existingRun<F>(dialect: DialectId, runId: string) {

@@ -26,6 +26,8 @@ export type SimContext = Readonly<{
    * `scenario` plays that story when the run id names none (a run started with free text).
    */
   run<F>(dialect: DialectId, runId: string, encode: Encoder<F>, options?: RunOptions): ScriptedRun<F> | undefined;
+  /** A run of a scenario the backend built itself (myagent's user.solve_tasks), started now. */
+  runScenario<F>(dialect: DialectId, runId: string, scenario: Scenario, encode: Encoder<F>, timeScale?: number): ScriptedRun<F>;
   /** Every run of a dialect, oldest first (the simulated run lists). */
   runsOf(dialect: DialectId): ScriptedRun<unknown>[];
   /** A run that already exists, without starting one. */
