@@ -28,6 +28,7 @@ import type { Dialect, OutboundCommand } from '@/protocol/dialect';
 import { createMyagentInterpreter } from '@/protocol/myagent/myagent-interpreter';
 import { locateMyagentFrame } from '@/protocol/myagent/myagent-locate';
 import { responseContent } from '@/protocol/myagent/myagent-gate';
+import { stringField } from '@/protocol/decode-util';
 
 const CLIENT = { client_id: 'runboard', client_version: '0.1.0' };
 
@@ -96,7 +97,7 @@ export const myagentDialect: Dialect = {
   createInterpreter: createMyagentInterpreter,
   // The interpreter learns the tasks of a user.solve_tasks (no end event follows them) and its own reconnects.
   readsOwnCommands: true,
-  runIdOf: (frame) => (typeof frame === 'object' && frame !== null && typeof (frame as { session_id?: unknown }).session_id === 'string' ? (frame as { session_id: string }).session_id : undefined),
+  runIdOf: (frame) => stringField(frame, 'session_id'),
   connect: ({ baseUrl }) => ({ kind: 'websocket', url: socketUrl(baseUrl) }),
   onOpen(ctx) {
     if (ctx.reconnect && ctx.memo.signed_state !== undefined) {

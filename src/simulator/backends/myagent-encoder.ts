@@ -40,6 +40,8 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
   let tasks: Record<string, unknown>[] = [];
   let summary = '';
   let planned = false;
+  /** The question the run answers (run.start's title): the plan's question and summary name it. */
+  let question = '';
   /** A declined plan ends the run on the real server: nothing of the scenario's reject branch is sent. */
   let declined = false;
   let toolCalls = 0;
@@ -63,7 +65,7 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
       description: `${node.kind ?? 'agent'} step`,
       dependencies: step.edges.filter((edge) => edge.target === node.id).map((edge) => edge.source),
     }));
-    summary = `${run.scenario.title}: ${step.nodes.map((node) => node.label).join(', ')}`;
+    summary = `${question || run.scenario.title}: ${step.nodes.map((node) => node.label).join(', ')}`;
     if (options.solveOnly) return [];
     return [wire(run, 'plan.completed', { tasks, plan_summary: summary }, { task_count: tasks.length, plan_summary: summary }, { show_content: `Plan ready (${tasks.length} tasks)` })];
   }
@@ -111,9 +113,10 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
     switch (step.op) {
       case 'run.start':
         // A plan/solve run opens with plan.start when its plan comes; a plain agent announces nothing.
+        question = step.title;
         return [];
       case 'plan':
-        return [...(options.solveOnly ? [] : [wire(run, 'plan.start', { question: run.scenario.title }, { model: 'gpt-4o-mini' }, { show_content: `Planning: ${run.scenario.title}` })]), ...plan(step, run)];
+        return [...(options.solveOnly ? [] : [wire(run, 'plan.start', { question: question || run.scenario.title }, { model: 'gpt-4o-mini' }, { show_content: `Planning: ${question || run.scenario.title}` })]), ...plan(step, run)];
       case 'chapter.start':
         return step.key === 'compile' && !options.solveOnly ? [wire(run, 'aggregate.start', { question: run.scenario.title }, { task_count: tasks.length })] : [];
       case 'chapter.end':
