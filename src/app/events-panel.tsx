@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
+import { TabList } from '@/components/ui/tab-list';
 
 type Tab = 'timeline' | 'durations';
 
@@ -24,22 +25,7 @@ export function EventsPanel({ timeline, durations }: { timeline: ReactNode; dura
   };
   return (
     <div className="flex h-full flex-col">
-      <div role="tablist" aria-label="Events view" className="flex shrink-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-950">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            role="tab"
-            type="button"
-            id={`events-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={tab === id ? `events-panel-${id}` : undefined}
-            onClick={() => choose(id)}
-            className={`px-3 py-1 text-xs ${tab === id ? 'border-b-2 border-sky-600 font-semibold' : 'text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Events view" tabs={TABS} selected={tab} onSelect={choose} size="sm" idPrefix="events" className="shrink-0 bg-slate-50 dark:bg-slate-950" />
       {/* The timeline stays mounted (hidden): it keeps its scroll and "follow" state, and
           unmounting its rows beside a big canvas cost ~200 ms per switch (bench 8). */}
       <div role="tabpanel" id="events-panel-timeline" aria-labelledby="events-tab-timeline" hidden={tab !== 'timeline'} className="flex min-h-0 flex-1 flex-col overflow-hidden [&[hidden]]:hidden">
