@@ -74,7 +74,14 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       />
       {open && (
         <RunSessionContext.Provider value={open.session}>
-          <GateDialog gateId={open.gateId} reviewer={reviewer} onClose={() => setOpen(undefined)} onDecided={onDecided} fallbackFocus={() => inboxButton.current} />
+          <GateDialog
+            gateId={open.gateId}
+            reviewer={reviewer}
+            onClose={() => setOpen(undefined)}
+            onDecided={onDecided}
+            fallbackFocus={() => inboxButton.current}
+            {...(open.session !== activeSession ? { runLabel: runLabelOf(open.session) } : {})}
+          />
         </RunSessionContext.Provider>
       )}
       {confirmed && (
@@ -84,4 +91,10 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       )}
     </>
   );
+}
+
+/** Which run a gate belongs to, for a dialog opened away from that run: its title (when known), protocol and id. */
+function runLabelOf(session: RunSession): string {
+  const title = session.run.getState().title;
+  return `${title ? `${title} · ` : ''}${session.dialect.label} · ${session.runId}`;
 }

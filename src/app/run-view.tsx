@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 
 import { downloadText } from '@/lib/download-text';
+import { EventsPanel } from '@/app/events-panel';
 import { GateCenter } from '@/app/gate-center';
 import { RunPanels } from '@/app/run-panels';
 import { RunSwitcher } from '@/app/run-switcher';
@@ -21,6 +22,7 @@ import { Timeline } from '@/features/timeline/timeline';
 // Heavy panels load on their own (React Flow + dagre here; recharts in side-panel.tsx), so the first
 // paint only waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
 const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
+const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
 
 /** Where focus goes when nothing it was on is left: the timeline list's Tab stop, else its search box. */
 const focusFallback = () =>
@@ -83,9 +85,14 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             </PanelErrorBoundary>
           }
           timeline={
-            <PanelErrorBoundary name="timeline">
-              <Timeline className="h-full" selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />
-            </PanelErrorBoundary>
+            <EventsPanel
+              timeline={<Timeline className="h-full" selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />}
+              durations={
+                <Suspense fallback={PANEL_LOADING}>
+                  <DurationView selectedNodeId={selectedNode} onSelectNode={selectNode} />
+                </Suspense>
+              }
+            />
           }
           side={<SidePanel tab={tab} onTab={setTab} selectedNode={selectedNode} onCloseNode={() => selectNode(undefined)} />}
         />

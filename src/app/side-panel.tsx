@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
+import { TabList } from '@/components/ui/tab-list';
 
 import { DiagnosticsPanel } from '@/features/diagnostics/diagnostics-panel';
 import { NodeDetails } from '@/features/inspector/node-details';
@@ -21,20 +22,7 @@ const TABS: readonly (readonly [SideTab, string])[] = [
 export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: SideTab; onTab: (t: SideTab) => void; selectedNode: string | undefined; onCloseNode: () => void }) {
   return (
     <div className="flex h-full flex-col bg-white dark:bg-slate-900">
-      <div role="tablist" aria-label="Side panel" className="flex border-b border-slate-200 dark:border-slate-800">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            role="tab"
-            type="button"
-            aria-selected={tab === id}
-            onClick={() => onTab(id)}
-            className={`px-3 py-2 text-sm ${tab === id ? 'border-b-2 border-sky-600 font-semibold' : 'text-slate-600 hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200'}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabList label="Side panel" tabs={TABS} selected={tab} onSelect={onTab} />
       <div role="tabpanel" aria-label={TABS.find(([id]) => id === tab)?.[1]} className="min-h-0 flex-1 overflow-auto">
         {tab === 'details' && (
           <PanelErrorBoundary name="node details">

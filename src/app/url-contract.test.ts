@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import { buildLiveSearch, buildReplaySearch, parseRoute, withFocus } from '@/app/url-contract';
+import { buildBackendSearch, buildLiveSearch, buildReplaySearch, parseRoute, withFocus } from '@/app/url-contract';
 
 const known = ['relavium', 'mars'];
 
@@ -17,6 +17,13 @@ describe('url contract', () => {
       run: 'fanout~1',
       focus: {},
     });
+  });
+
+  test('a backend without a run opens its run list; page=welcome opens the welcome page', () => {
+    expect(parseRoute('?dialect=relavium&url=http://127.0.0.1:8787', known)).toEqual({ kind: 'backend', dialect: 'relavium', url: 'http://127.0.0.1:8787' });
+    expect(parseRoute(buildBackendSearch('mars', 'ws://h:1'), known)).toEqual({ kind: 'backend', dialect: 'mars', url: 'ws://h:1' });
+    expect(parseRoute('?dialect=mars&url=ws://h:1&start=', known)).toMatchObject({ kind: 'live', start: '' });
+    expect(parseRoute('?page=welcome', known)).toEqual({ kind: 'welcome' });
   });
 
   test('start only pre-fills: it is carried as text', () => {

@@ -23,6 +23,8 @@ type Props = Readonly<{
   onDecided: (gateId: string) => void;
   /** Where focus goes on close when the element focused before the dialog opened is gone (or was the page body). */
   fallbackFocus?: () => HTMLElement | null;
+  /** Which run asks, when the dialog opens away from that run (the inbox on the console). */
+  runLabel?: string;
 }>;
 
 /**
@@ -37,7 +39,7 @@ type Props = Readonly<{
  * - When the stream says the gate was decided elsewhere or timed out, it turns into a
  *   notice and sends nothing.
  */
-export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus }: Props) {
+export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus, runLabel }: Props) {
   const session = useRunSession();
   const gate = useGate(gateId);
   const answer = useAnswerState(gateId);
@@ -77,7 +79,10 @@ export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus
         >
           <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-300">{GATE_KIND_TEXT[gate.kind]}</p>
           <Dialog.Title className="text-lg font-semibold">{gate.message}</Dialog.Title>
-          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">{describeAsker(gate)}</Dialog.Description>
+          <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">
+            {describeAsker(gate)}
+            {runLabel && <span className="mt-0.5 block text-xs">Run: {runLabel}</span>}
+          </Dialog.Description>
           <GateContext context={gate.context} />
           {gate.status === 'open' ? (
             <>

@@ -30,7 +30,7 @@ export function GateInboxDrawer({ open, onOpenChange, pending, decided, onAnswer
             </Dialog.Close>
           </div>
           <Dialog.Description className="px-3 pt-2 text-xs text-slate-600 dark:text-slate-400">
-            Pending gates of every run open in this tab, oldest first; then the ones decided lately, newest first.
+            Pending gates of every run open in this tab and every running run the console watches, oldest first; then the ones decided lately, newest first.
           </Dialog.Description>
           <div className="flex-1 overflow-auto">
             <h3 className="px-3 pt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">Waiting ({pending.length})</h3>
