@@ -1,16 +1,20 @@
 /**
- * Shannon over SSE (shannon-sse.zh.md + README "shannon"). Endpoints:
+ * Shannon over SSE, as the real gateway behaves (upstream notes, section SHANNON). Endpoints:
  *   stream    GET  {base}/api/v1/stream/sse?workflow_id=<id>   Authorization header (never ?token=),
  *                                                                Last-Event-ID resumes, `: ping` every 10 s
- *   history   GET  {base}/api/v1/tasks/{id}/events?limit=&offset=   (no token deltas)
+ *   history   GET  {base}/api/v1/tasks/{id}/events?limit=200&offset=<n>   pages of {events, count}
+ *                                                                (limit outside 1..200 is a 400; no token deltas)
+ *   status    GET  {base}/api/v1/tasks/{id}   {status: TASK_STATUS_…, result?, error?}
  *   decide    POST {base}/api/v1/approvals/decision {workflow_id, approval_id, approved, feedback?}
  *   control   POST {base}/api/v1/tasks/{id}/cancel {reason?} | /pause | /resume
  *   start     POST {base}/api/v1/tasks/stream {query}  → {workflow_id, stream_url}
  *
- * Recovery: seq counts every event of a workflow from 1, so a hole is a lost event. What
- * follows waits while the stream is resumed from before it and the history pages are read;
- * the stream is a ring of ~256 events and token deltas are never stored, so what neither
- * brings back is said once as no longer available — never fetched again and again.
+ * Recovery: seq counts every event of a workflow from 1 (token deltas included), so a hole
+ * is a lost event. What follows waits while the stream is resumed from before it and the
+ * history pages are read; the stream is a ring of a few hundred events and deltas are never
+ * stored, so what neither brings back is said once as no longer available — never fetched
+ * again and again. `done` ends the stream; when the stream ends or falls silent without
+ * saying how the run ended (a failure need not send `done`), the status check asks.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
@@ -18,7 +22,7 @@ import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/s
 import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
 
 const taskPath = (runId: string) => `/api/v1/tasks/${encodeURIComponent(runId)}`;
-/** History page size: the gateway accepts at most 200 (more, or none, becomes 50). */
+/** History page size: the gateway answers 400 to a limit outside 1..200 (and pages of 50 without one). */
 const HISTORY_PAGE = 200;
 
 /**
@@ -45,7 +49,7 @@ export const shannonDialect: Dialect = {
     refill: ['resume-stream', 'commands'],
     unfilled: 'accept',
     drop: 'resume',
-    unfilledReason: 'Shannon keeps only its newest ~256 stream events and never stores token deltas',
+    unfilledReason: 'Shannon keeps only its newest few hundred stream events and never stores token deltas',
   },
   locate: locateShannonFrame,
   createInterpreter: createShannonInterpreter,
@@ -68,6 +72,7 @@ export const shannonDialect: Dialect = {
     return [{ via: 'http', method: 'POST', path: `${taskPath(runId)}/${action}`, body }];
   },
   startRun: (instructions) => [{ via: 'http', method: 'POST', path: '/api/v1/tasks/stream', body: { query: instructions } }],
-  // The persisted events, paged: the server resets a limit above 200 to 50.
+  checkStatus: (runId) => [{ via: 'http', method: 'GET', path: taskPath(runId) }],
+  // The persisted events, page after page while a page comes back full.
   refill: (runId) => [{ via: 'http', method: 'GET', path: `${taskPath(runId)}/events?limit=${HISTORY_PAGE}&offset=0`, paging: { offsetParam: 'offset', pageSize: HISTORY_PAGE, itemsKey: 'events', maxPages: 50 } }],
 };

@@ -5,6 +5,7 @@
  */
 import { safeJson } from '@/protocol/decode-util';
 import { agentCostEvents, llmCostEvents, pickUsage } from '@/protocol/shannon/shannon-cost';
+import { cancelled, noteError, streamEnded, terminalOnce } from '@/protocol/shannon/shannon-ending';
 import { approvalDecision, approvalRequested, budgetThreshold } from '@/protocol/shannon/shannon-gates';
 import {
   AGENTS_CHAPTER,
@@ -33,10 +34,10 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
         ...openChapter(WORKFLOW_CHAPTER, state),
       ];
     case 'WORKFLOW_COMPLETED':
-      return [...closeAllChapters('completed', state), workflowCompleted(wire, facts)];
+      return [...closeAllChapters('completed', state), ...terminalOnce(workflowCompleted(wire, facts), state, facts.message ?? 'Workflow completed')];
     case 'WORKFLOW_FAILED': {
       const message = wire.payload.error_message ?? textOf(wire.payload.error) ?? facts.message ?? 'the workflow failed';
-      return [...closeAllChapters('failed', state), { type: 'run.failed', error: { message } }];
+      return [...closeAllChapters('failed', state), ...terminalOnce({ type: 'run.failed', error: { message } }, state, message)];
     }
     case 'AGENT_STARTED':
       return agent === undefined ? [log('info', wire.type, facts)] : agentStarted(agent, wire, state);
@@ -75,7 +76,7 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
       return [{ type: 'node.progress', nodeId: agent, progress: pct / 100, message: facts.message ?? wire.payload.current_task }];
     }
     case 'ERROR_OCCURRED':
-      return errorOccurred(wire, facts);
+      return errorOccurred(wire, facts, state);
     case 'ERROR_RECOVERY':
     case 'WARNING':
       return [log('warn', wire.type, facts)];
@@ -88,7 +89,8 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'TASKLIST_UPDATED':
       return taskListEvents(wire.payload.tasks, state);
     case 'STREAM_END':
-      return [];
+      // The history row of `done`: the stream's end, read in its place.
+      return streamEnded(state);
     case 'LLM_PROMPT':
     case 'WORKSPACE_UPDATED':
       return [log('debug', wire.type, facts)];
@@ -105,15 +107,27 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'RESEARCH_PLAN_UPDATED':
     case 'RESEARCH_PLAN_APPROVED':
     case 'REVIEW_USER_FEEDBACK':
-    case 'workflow.cancelling':
+    // Asked to pause: the run goes on until a checkpoint actually blocks (workflow.paused).
+    case 'workflow.pausing':
       return [log('info', wire.type, facts)];
-    case 'workflow.paused':
-      return [{ type: 'run.paused', reason: wire.payload.reason ?? facts.message }];
+    case 'workflow.cancelling':
+      state.ending.cancelling = wire.payload.reason ?? stripPrefix(facts.message, 'Cancelling');
+      return [log('info', wire.type, facts)];
+    case 'workflow.paused': {
+      const checkpoint = wire.payload.checkpoint ? ` at checkpoint ${wire.payload.checkpoint}` : '';
+      return [{ type: 'run.paused', reason: `${wire.payload.reason ?? facts.message ?? 'Paused'}${checkpoint}` }];
+    }
     case 'workflow.resumed':
       return [{ type: 'run.resumed' }];
     case 'workflow.cancelled':
-      return [...closeAllChapters('cancelled', state), { type: 'run.cancelled', reason: wire.payload.reason ?? facts.message }];
+      return cancelled(wire.payload.reason ?? stripPrefix(facts.message, 'Cancelled'), state);
   }
+}
+
+/** "Cancelling: operator stop" → "operator stop"; "Cancelled" alone → "cancelled". */
+function stripPrefix(message: string | undefined, word: string): string {
+  const rest = (message ?? '').replace(new RegExp(`^${word}(?::\\s*|\\.\\.\\.)?`), '').trim();
+  return rest || word.toLowerCase();
 }
 
 // ---- helpers -------------------------------------------------------------------
@@ -184,10 +198,12 @@ function toolName(named: string | undefined, message: string | undefined): strin
   return match?.[1] ?? 'tool';
 }
 
-function errorOccurred(wire: ShannonEventOf<'ERROR_OCCURRED'>, facts: FrameFacts): RunEvent[] {
+/** A row, and the last word until more comes (shannon-ending.ts: an error before `done` fails the run). */
+function errorOccurred(wire: ShannonEventOf<'ERROR_OCCURRED'>, facts: FrameFacts, state: ShannonDecoderState): RunEvent[] {
   const p = wire.payload;
   const message = p.error_message ?? facts.message ?? textOf(p.error) ?? 'error';
   const code = p.error_type ?? (typeof p.error === 'string' ? p.error : undefined);
+  noteError(message, facts.agentId, state);
   const events: RunEvent[] = [log('error', wire.type, facts, message)];
   // Only an explicit recoverable:false fails the agent; an error may be retried (ERROR_RECOVERY).
   if (p.recoverable === false && facts.agentId !== undefined) {
