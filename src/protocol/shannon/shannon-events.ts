@@ -107,8 +107,7 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'RESEARCH_PLAN_UPDATED':
     case 'RESEARCH_PLAN_APPROVED':
     case 'REVIEW_USER_FEEDBACK':
-    // Asked to pause: the run goes on until a checkpoint actually blocks (workflow.paused).
-    case 'workflow.pausing':
+    case 'workflow.pausing': // asked to pause: the run goes on until a checkpoint blocks (workflow.paused)
       return [log('info', wire.type, facts)];
     case 'workflow.cancelling':
       state.ending.cancelling = wire.payload.reason ?? stripPrefix(facts.message, 'Cancelling');
