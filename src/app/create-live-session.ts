@@ -13,7 +13,7 @@
  * stream's end stops reconnecting and closes the connection.
  */
 import { createTransport, type TransportExtras } from '@/app/create-transport';
-import { startWatchdogs } from '@/app/live-watchdogs';
+import { startWatchdogs, type WatchdogTiming } from '@/app/live-watchdogs';
 import { sendCommand } from '@/ingest/command-channel';
 import { createIngest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest } from '@/ingest/drive-ingest';
@@ -36,6 +36,8 @@ export type LiveSessionOptions = Readonly<{
   start?: string;
   schedule?: Schedule;
   WebSocketImpl?: TransportExtras['WebSocketImpl'];
+  /** Shorter watchdog waits (tests). */
+  watchdog?: WatchdogTiming;
 }>;
 
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
@@ -207,6 +209,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
 
   const stopWatchdogs = startWatchdogs({
     dialect,
+    ...(options.watchdog ? { timing: options.watchdog } : {}),
     run,
     lastFrameAtMs: () => lastFrameAtMs,
     ended: () => ingest.ended,

@@ -14,8 +14,12 @@ export const STATUS_CHECK_AFTER_MS = 30_000;
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
+/** The two waits, shorter in tests (a status check after 30 s of silence would make a slow test). */
+export type WatchdogTiming = Readonly<{ nothingYetAfterMs?: number; statusCheckAfterMs?: number }>;
+
 export type WatchdogInputs = Readonly<{
   dialect: Dialect;
+  timing?: WatchdogTiming;
   run: RunStore;
   /** When the last frame (not a keep-alive) arrived. */
   lastFrameAtMs: () => number;
@@ -23,7 +27,9 @@ export type WatchdogInputs = Readonly<{
   checkStatus: () => void;
 }>;
 
-export function startWatchdogs({ dialect, run, lastFrameAtMs, ended, checkStatus }: WatchdogInputs): () => void {
+export function startWatchdogs({ dialect, timing, run, lastFrameAtMs, ended, checkStatus }: WatchdogInputs): () => void {
+  const nothingYetAfterMs = timing?.nothingYetAfterMs ?? NOTHING_YET_AFTER_MS;
+  const statusCheckAfterMs = timing?.statusCheckAfterMs ?? STATUS_CHECK_AFTER_MS;
   const startedAtMs = Date.now();
   let liveSinceMs: number | undefined;
   let lastCheckAtMs = -Infinity;
@@ -33,13 +39,13 @@ export function startWatchdogs({ dialect, run, lastFrameAtMs, ended, checkStatus
     const live = connection.state.status === 'live';
     liveSinceMs = live ? (liveSinceMs ?? now) : undefined;
     const stale = live && now - (connection.lastActivityAtMs ?? startedAtMs) > dialect.staleAfterMs;
-    const nothingYet = live && liveSinceMs !== undefined && now - liveSinceMs > NOTHING_YET_AFTER_MS && status === 'pending' && graph.order.length === 0;
+    const nothingYet = live && liveSinceMs !== undefined && now - liveSinceMs > nothingYetAfterMs && status === 'pending' && graph.order.length === 0;
     if (stale !== connection.stale || nothingYet !== (connection.nothingYet ?? false)) run.getState().actions.setHealth({ stale, nothingYet });
-    const quiet = now - lastFrameAtMs() > STATUS_CHECK_AFTER_MS;
-    if (dialect.checkStatus && !TERMINAL.has(status) && (ended() || quiet) && now - lastCheckAtMs > STATUS_CHECK_AFTER_MS) {
+    const quiet = now - lastFrameAtMs() > statusCheckAfterMs;
+    if (dialect.checkStatus && !TERMINAL.has(status) && (ended() || quiet) && now - lastCheckAtMs > statusCheckAfterMs) {
       lastCheckAtMs = now;
       checkStatus();
     }
-  }, 1000);
+  }, Math.min(1000, statusCheckAfterMs));
   return () => clearInterval(timer);
 }

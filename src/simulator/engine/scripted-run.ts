@@ -25,9 +25,13 @@ type PendingGate = Readonly<{ step: Extract<SimStep, { op: 'gate' }>; resolve: (
 
 export type RunPhase = 'running' | 'paused' | 'waiting' | 'finished';
 
+/** How a finished run ended (what a backend's status endpoint reports). */
+export type RunOutcome = Readonly<{ status: 'succeeded' | 'failed' | 'cancelled'; error?: string; output?: unknown }>;
+
 export class ScriptedRun<F> {
   readonly history: F[] = [];
   phase: RunPhase = 'running';
+  outcome: RunOutcome | undefined;
   private readonly listeners = new Set<(frame: F) => void>();
   private readonly pending = new Map<string, PendingGate>();
   private readonly decided = new Set<string>();
@@ -43,11 +47,22 @@ export class ScriptedRun<F> {
     private readonly timeScale = 1,
   ) {}
 
+  /**
+   * Plays the scenario. Its first `alreadyPlayed` steps happened before anyone watched: they
+   * are emitted at once (a run opened late), the rest on the clock.
+   */
   start(): this {
-    void this.play(this.scenario.steps).then(() => {
+    const before = this.scenario.alreadyPlayed ?? 0;
+    for (const step of this.scenario.steps.slice(0, before)) this.emitAtOnce(step);
+    void this.play(this.scenario.steps.slice(before)).then(() => {
       this.phase = 'finished';
     });
     return this;
+  }
+
+  private emitAtOnce(step: SimStep) {
+    if (step.op === 'tokens') for (const chunk of chunksOf(step.text)) this.emit({ ...step, text: chunk });
+    else if (step.op !== 'wait' && step.op !== 'gate') this.emit(step);
   }
 
   subscribe(listener: (frame: F) => void): () => void {
@@ -79,6 +94,7 @@ export class ScriptedRun<F> {
       gate.resolve([]);
     }
     this.pending.clear();
+    this.outcome = { status: 'cancelled', error: reason };
     this.emit({ op: 'run.cancel', reason });
     this.wakeResume();
     return true;
@@ -142,6 +158,9 @@ export class ScriptedRun<F> {
         await this.play(branch);
         return;
       }
+      if (step.op === 'run.done') this.outcome = { status: 'succeeded', output: step.output };
+      if (step.op === 'run.fail') this.outcome = { status: 'failed', error: step.error };
+      if (step.op === 'run.cancel') this.outcome = { status: 'cancelled', error: step.reason };
       this.emit(step);
       if (step.op === 'run.done' || step.op === 'run.fail' || step.op === 'run.cancel') {
         this.stopped = true;
@@ -152,8 +171,7 @@ export class ScriptedRun<F> {
 
   /** Streams text a few words at a time, like a model would. */
   private async stream(step: Extract<SimStep, { op: 'tokens' }>) {
-    const chunks = step.text.match(/\S+\s*/g) ?? [step.text];
-    for (const [i, chunk] of chunks.entries()) {
+    for (const [i, chunk] of chunksOf(step.text).entries()) {
       if (this.stopped) return;
       if (i > 0) await this.sleep(this.scenario.tickMs / 4);
       this.emit({ ...step, text: chunk });
@@ -180,4 +198,9 @@ export class ScriptedRun<F> {
       return branch as readonly SimStep[];
     });
   }
+}
+
+/** A model streams a few characters at a time: one chunk per word (with its trailing space). */
+function chunksOf(text: string): string[] {
+  return text.match(/\S+\s*/g) ?? [text];
 }

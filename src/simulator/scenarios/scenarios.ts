@@ -4,20 +4,8 @@
  */
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
 import { hostileText } from '@/simulator/scenarios/hostile-text';
-
-const MODEL = 'gpt-4o-mini';
-
-/** A node that streams an answer, calls a tool, books its cost and completes. */
-function work(node: string, text: string, usd: number, tool?: string): SimStep[] {
-  const steps: SimStep[] = [{ op: 'node.start', node }];
-  if (tool) steps.push({ op: 'tool', node, tool, args: { query: `${node} input` }, result: { rows: 3 } });
-  steps.push(
-    { op: 'tokens', node, text, model: MODEL },
-    { op: 'cost', node, model: MODEL, inputTokens: 400 + text.length, outputTokens: text.length, usd },
-    { op: 'node.done', node, output: { summary: text.slice(0, 40) } },
-  );
-  return steps;
-}
+import { shannonFailure, shannonLate } from '@/simulator/scenarios/shannon-stories';
+import { MODEL, work } from '@/simulator/scenarios/steps';
 
 const researchers = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'];
 
@@ -183,7 +171,7 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, hostileText];
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, hostileText, shannonFailure, shannonLate];
 
 /** Run ids are `<scenario>` or `<scenario>~<anything>`: each distinct id is a fresh run. */
 export function scenarioForRun(runId: string): Scenario | undefined {

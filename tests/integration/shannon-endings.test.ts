@@ -1,0 +1,101 @@
+/**
+ * How a Shannon run ends, watched through the app's live session against the simulator's
+ * real SSE server, which ends runs the way the real Shannon does: a failure is an error
+ * and then `done` (or no `done` at all), a cancel sends `done` before workflow.cancelled,
+ * a pause is workflow.pausing then workflow.paused (neither numbered on the wire).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+
+import { createLiveSession } from '@/app/create-live-session';
+import { flushNow } from '@/ingest/frame-scheduler';
+import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
+import type { RunEvent } from '@/protocol/run-event';
+import { startSimulator, type SimulatorHandle } from '@/simulator/server';
+import type { RunSession } from '@/stores/run-session';
+
+import { waitFor } from './wait-for';
+
+let sim: SimulatorHandle;
+beforeAll(async () => {
+  sim = await startSimulator({ timeScale: 0.05 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+const sessions: { close: () => void }[] = [];
+afterEach(() => {
+  for (const live of sessions.splice(0)) live.close();
+});
+
+function open(runId: string, statusCheckAfterMs?: number) {
+  const live = createLiveSession({
+    dialect: shannonDialect,
+    params: { baseUrl: sim.url, runId, token: 'secret' },
+    schedule: flushNow,
+    ...(statusCheckAfterMs !== undefined ? { watchdog: { statusCheckAfterMs } } : {}),
+  });
+  sessions.push(live);
+  return live.session;
+}
+
+function events(session: RunSession): RunEvent[] {
+  return Array.from({ length: session.log.length }, (_, i) => session.log.at(i)?.event).filter((e): e is RunEvent => e !== undefined);
+}
+
+const received = (runId: string, kind: string) => sim.received.filter((c) => c.runId === runId && c.kind === kind);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('shannon: how runs end, live against the simulator', () => {
+  test('a failure (error, then done) reads failed with the error and the failing step; after done nothing reconnects', async () => {
+    const runId = 'shannon-failure~live';
+    const session = open(runId);
+    await waitFor(() => session.run.getState().status === 'failed', 'the run to read failed');
+    expect(session.run.getState().error?.message).toBe('Hit an issue: the model provider rejected the request: monthly token quota exceeded');
+    expect(session.nodeStatus.getState().byId.analyse?.status).toBe('failed');
+    expect(session.nodeStatus.getState().byId.fetch?.status).toBe('succeeded');
+    expect(session.run.getState().connection.state.status).toBe('closed');
+    // The resumed stream of a finished run would stay open forever: the session must not ask for one.
+    await pause(1_500);
+    expect(received(runId, 'stream.open')).toHaveLength(1);
+  });
+
+  test('a failure without done: the stream falls silent after the error, the status check finds the run failed', async () => {
+    const runId = 'shannon-failure~nodone';
+    const session = open(runId, 400);
+    await waitFor(() => session.run.getState().status === 'failed', 'the status check to end the run', 15_000);
+    expect(received(runId, 'status').length).toBeGreaterThanOrEqual(1);
+    expect(session.run.getState().error?.message).toMatch(/the model provider rejected the request/);
+    expect(events(session).filter((e) => e.type === 'run.failed')).toHaveLength(1);
+  });
+
+  test('a cancel: done comes before workflow.cancelled; the run reads cancelled, once, and the stream is not reopened', async () => {
+    const runId = 'cancel~live';
+    const session = open(runId);
+    await waitFor(() => session.run.getState().logLength > 4, 'first events');
+    expect(await session.control('cancel', 'operator stop', { message: 'cancel' })).toEqual({ ok: true });
+    await waitFor(() => session.run.getState().status === 'cancelled', 'the run to read cancelled');
+    expect(events(session).filter((e) => e.type === 'run.cancelled')).toEqual([expect.objectContaining({ reason: 'operator stop' })]);
+    await pause(1_000);
+    expect(received(runId, 'stream.open')).toHaveLength(1);
+    expect(received(runId, 'status')).toEqual([]);
+  });
+
+  test('workflow.pausing is a row and the run pauses at workflow.paused; the numbers those frames take are filled from the history, once', async () => {
+    const runId = 'cancel~pause';
+    const session = open(runId);
+    await waitFor(() => session.run.getState().logLength > 4, 'first events');
+    expect(await session.control('pause', undefined, { message: 'pause' })).toEqual({ ok: true });
+    await waitFor(() => session.run.getState().status === 'paused', 'the run to pause');
+    expect(events(session)).toContainEqual(expect.objectContaining({ type: 'log', source: 'workflow.pausing', message: 'Pausing: pause requested' }));
+    expect(await session.control('resume', undefined, { message: 'resume' })).toEqual({ ok: true });
+    await waitFor(() => events(session).some((e) => e.type === 'log' && /filled by history/.test(e.message)), 'the hole to be filled from the history');
+    expect(await session.control('cancel', undefined, { message: 'cancel' })).toEqual({ ok: true });
+    await waitFor(() => session.run.getState().status === 'cancelled', 'the run to end');
+    const all = events(session);
+    expect(all.filter((e) => e.type === 'run.paused')).toHaveLength(1);
+    expect(all.filter((e) => e.type === 'run.resumed')).toHaveLength(1);
+    expect(all.filter((e) => e.type === 'raw')).toEqual([]);
+    expect(all.filter((e) => e.type === 'log' && /no longer available/.test(e.message))).toEqual([]);
+  });
+});
