@@ -47,6 +47,8 @@ type Connection = Readonly<{ transport: Transport; controller: AbortController; 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 /** Reconnects allowed after the run ended, only to refill a hole still open (never forever). */
 const REFILLS_AFTER_END = 3;
+/** How long a stream resumed after the end may take to repeat it before it is closed anyway. */
+const END_REPEAT_WAIT_MS = 3_000;
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const { dialect } = options;
@@ -65,9 +67,11 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const memo: Record<string, unknown> = {};
   let runId = params.runId;
   let lastFrameAtMs = startedAtMs;
+  /** The refill of the hole being waited for resumes the stream (recovery asked for it). */
+  let resumeAsked = false;
 
   const ingest = createIngest({ dialect, runId, now: Date.now, onAction: (action) => onAction(action) });
-  const driver = driveIngest({ ingest, target: { log, run, nodeStatus }, frames, schedule: options.schedule ?? createFrameScheduler(), now: Date.now });
+  const driver = driveIngest({ ingest, target: { log, run, nodeStatus }, frames, schedule: options.schedule ?? createFrameScheduler(), now: Date.now, afterTick: () => settleEnd() });
   const extras: TransportExtras = { getCursor: () => ingest.cursor, getMemo: () => memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
   // Set by open(): the connection that is the session's now (a watch replaces the socket).
   let connection = undefined as unknown as Connection;
@@ -116,6 +120,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       case 'memo':
         return onMemo(action.memo);
       case 'resume-stream':
+        resumeAsked = true;
         return connection.transport.reconnect?.(action.reason);
       case 'send':
         return void refill(action.commands);
@@ -158,7 +163,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
       onFrame: (frame) => {
         lastFrameAtMs = Date.now();
         driver.accept(frame);
-        if (ingest.ended) endOfStream();
+        settleEnd();
       },
       onAlive: () => driver.alive(),
       onState: (state) => {
@@ -183,7 +188,17 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     if (!over && dialect.recovery.drop === 'watch') return void queueMicrotask(watchInstead), false;
     if (dialect.recovery.drop !== 'resume') return false;
     if (!over) return true;
-    return ingest.refilling && refillsAfterEnd++ < REFILLS_AFTER_END;
+    return resumeMayFill() && refillsAfterEnd++ < REFILLS_AFTER_END;
+  }
+
+  /**
+   * The hole being refilled is refilled by resuming the stream (from the cursor before it): an
+   * end marker that overtook the lost frames must not cut that short. A hole at the very start
+   * (no cursor) is not: resuming would only repeat the stream.
+   */
+  function resumeMayFill(): boolean {
+    if (!ingest.refilling) resumeAsked = false;
+    return resumeAsked;
   }
 
   /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
@@ -192,6 +207,20 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     if (!watch || !isOpen(connection)) return;
     connection.controller.abort();
     connection = open(watch, watch.describe);
+  }
+
+  let endFallback: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The end closes the stream once nothing a resume could bring is awaited (called per frame
+   * and after each expiry). When the end came on an earlier connection, the resumed one sends
+   * what followed the cursor again and then repeats the end; if it never does, it is closed
+   * after a quiet moment.
+   */
+  function settleEnd() {
+    if (!ingest.ended || ended || resumeMayFill()) return;
+    clearTimeout(endFallback);
+    if (ingest.endedOn === ingest.connection) return endOfStream();
+    endFallback = setTimeout(() => !resumeMayFill() && endOfStream(), END_REPEAT_WAIT_MS);
   }
 
   let ended = false;
@@ -212,8 +241,10 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     ...(options.watchdog ? { timing: options.watchdog } : {}),
     run,
     lastFrameAtMs: () => lastFrameAtMs,
-    ended: () => ingest.ended,
-    checkStatus: () => void send(dialect.checkStatus?.(runId) ?? []),
+    // Asked once the session closed the ended stream: what a resume brings back comes first.
+    ended: () => ended,
+    refilling: () => ingest.refilling,
+    checkStatus: (why) => void send(dialect.checkStatus?.(runId, why) ?? []),
   });
 
   const session: RunSession = {
@@ -237,6 +268,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     session,
     close() {
       stopWatchdogs();
+      clearTimeout(endFallback);
       driver.dispose();
       connection.controller.abort();
     },

@@ -4,7 +4,7 @@
  * arrived — a wrong id), and the status check (the stream ended or went quiet without
  * saying how the run ended: ask the backend, where the dialect can). One 1 s interval.
  */
-import type { Dialect } from '@/protocol/dialect';
+import type { Dialect, StatusCheckReason } from '@/protocol/dialect';
 import type { RunStore } from '@/stores/run-store';
 
 /** Connected this long with nothing about the run: say so (tolky and MARS accept any id and stay silent). */
@@ -24,10 +24,12 @@ export type WatchdogInputs = Readonly<{
   /** When the last frame (not a keep-alive) arrived. */
   lastFrameAtMs: () => number;
   ended: () => boolean;
-  checkStatus: () => void;
+  /** A hole is being refilled: the run's own final word may be waiting behind it. */
+  refilling: () => boolean;
+  checkStatus: (why: StatusCheckReason) => void;
 }>;
 
-export function startWatchdogs({ dialect, timing, run, lastFrameAtMs, ended, checkStatus }: WatchdogInputs): () => void {
+export function startWatchdogs({ dialect, timing, run, lastFrameAtMs, ended, refilling, checkStatus }: WatchdogInputs): () => void {
   const nothingYetAfterMs = timing?.nothingYetAfterMs ?? NOTHING_YET_AFTER_MS;
   const statusCheckAfterMs = timing?.statusCheckAfterMs ?? STATUS_CHECK_AFTER_MS;
   const startedAtMs = Date.now();
@@ -42,9 +44,10 @@ export function startWatchdogs({ dialect, timing, run, lastFrameAtMs, ended, che
     const nothingYet = live && liveSinceMs !== undefined && now - liveSinceMs > nothingYetAfterMs && status === 'pending' && graph.order.length === 0;
     if (stale !== connection.stale || nothingYet !== (connection.nothingYet ?? false)) run.getState().actions.setHealth({ stale, nothingYet });
     const quiet = now - lastFrameAtMs() > statusCheckAfterMs;
-    if (dialect.checkStatus && !TERMINAL.has(status) && (ended() || quiet) && now - lastCheckAtMs > statusCheckAfterMs) {
+    const unsaid = !TERMINAL.has(status) && (ended() || quiet) && !refilling();
+    if (dialect.checkStatus && unsaid && now - lastCheckAtMs > statusCheckAfterMs) {
       lastCheckAtMs = now;
-      checkStatus();
+      checkStatus(ended() ? 'ended' : 'quiet');
     }
   }, Math.min(1000, statusCheckAfterMs));
   return () => clearInterval(timer);

@@ -56,6 +56,8 @@ export function createIngest(options: IngestOptions) {
   let connection = 0;
   let cursor: string | undefined;
   let ended = false;
+  /** The connection the last end marker came on (a resumed stream repeats it). */
+  let endedOn: number | undefined;
   /** One sequencer output reused for every frame (read at once): no six arrays per frame for the collector. */
   const scratch = emptyOutput<Item>();
 
@@ -90,14 +92,20 @@ export function createIngest(options: IngestOptions) {
     }
     if (location.answer) recovery.noteAnswer(location.answer);
     const batch: Sequenced<Item>[] = [];
+    let endHere = false;
     for (const placed of location.frames) {
       // Session bookkeeping is needed on arrival: a session id held behind a lost frame must still start the run.
       if (placed.memo) act({ kind: 'memo', memo: placed.memo });
       // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
-      if (placed.end) ended = true;
+      if (placed.end) {
+        endHere = ended = true;
+        endedOn = connection;
+      }
       batch.push({ ...(placed.order ? { order: placed.order } : {}), ...(placed.identity !== undefined ? { identity: placed.identity } : {}), item: { frame: placed, frameIndex } });
     }
     settle(sequencer.accept(batch, now(), reset(scratch)));
+    // Nothing more comes on this connection: frames held for a hole need its refill now, not after the grace.
+    if (endHere) settle(sequencer.declareHeld(now(), reset(scratch)));
   }
 
   /** Reads what the sequencer released, in order, then turns its hole reports into rows and actions. */
@@ -185,9 +193,14 @@ export function createIngest(options: IngestOptions) {
     get refilling(): boolean {
       return sequencer.isWaiting();
     },
+
     /** The stream said the run is over (an end marker arrived). */
     get ended(): boolean {
       return ended;
+    },
+    /** The connection the last end marker came on: a resumed connection repeats the end after what it resends. */
+    get endedOn(): number | undefined {
+      return endedOn;
     },
     get connection(): number {
       return connection;

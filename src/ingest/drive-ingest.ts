@@ -16,9 +16,17 @@ import type { Schedule } from '@/ingest/frame-scheduler';
 /** How often stream activity is written to the store: stale means tens of seconds of silence. */
 const ACTIVITY_RESOLUTION_MS = 1_000;
 
-export type DriveOptions = Readonly<{ ingest: Ingest; target: BatchTarget; frames: FrameLog; schedule: Schedule; now: () => number }>;
+export type DriveOptions = Readonly<{
+  ingest: Ingest;
+  target: BatchTarget;
+  frames: FrameLog;
+  schedule: Schedule;
+  now: () => number;
+  /** After a held frame's wait ran out (a hole given up may let the session close an ended stream). */
+  afterTick?: () => void;
+}>;
 
-export function driveIngest({ ingest, target, frames, schedule, now }: DriveOptions) {
+export function driveIngest({ ingest, target, frames, schedule, now, afterTick }: DriveOptions) {
   let flushQueued = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerDueMs = Infinity;
@@ -64,6 +72,7 @@ export function driveIngest({ ingest, target, frames, schedule, now }: DriveOpti
       timerDueMs = Infinity;
       ingest.tick();
       queueFlush();
+      afterTick?.();
     }, Math.max(0, due - now()));
   }
 

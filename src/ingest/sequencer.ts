@@ -248,6 +248,15 @@ export function createSequencer<T>(options: SequencerOptions) {
       behind = [];
     },
 
+    /**
+     * Nothing more comes on this connection (an end marker): a hole only suspected so far
+     * (frames held within the reorder grace) is declared now, so its refill starts at once.
+     */
+    declareHeld(nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
+      for (const [scope, state] of scopes) if (state.held.size > 0 && !state.waiting) declare(scope, state, out, nowMs);
+      return releaseBehind(out);
+    },
+
     /** True while a lost hole is being waited for in some scope. */
     isWaiting(): boolean {
       for (const state of scopes.values()) if (state.waiting) return true;

@@ -16,7 +16,7 @@
  * again and again. `done` ends the stream; when the stream ends or falls silent without
  * saying how the run ended (a failure need not send `done`), the status check asks.
  */
-import { bearerHeaders, type Dialect } from '@/protocol/dialect';
+import { bearerHeaders, type Dialect, type OutboundCommand } from '@/protocol/dialect';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
 import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/shannon/shannon-interpreter';
 import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
@@ -24,6 +24,12 @@ import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
 const taskPath = (runId: string) => `/api/v1/tasks/${encodeURIComponent(runId)}`;
 /** History page size: the gateway answers 400 to a limit outside 1..200 (and pages of 50 without one). */
 const HISTORY_PAGE = 200;
+
+/** The persisted events, page after page while a page comes back full. */
+function history(runId: string): OutboundCommand[] {
+  const paging = { offsetParam: 'offset', pageSize: HISTORY_PAGE, itemsKey: 'events', maxPages: 50 };
+  return [{ via: 'http', method: 'GET', path: `${taskPath(runId)}/events?limit=${HISTORY_PAGE}&offset=0`, paging }];
+}
 
 /**
  * A gate opened without an approval_id: the decoder's memo says so; the id form
@@ -72,7 +78,8 @@ export const shannonDialect: Dialect = {
     return [{ via: 'http', method: 'POST', path: `${taskPath(runId)}/${action}`, body }];
   },
   startRun: (instructions) => [{ via: 'http', method: 'POST', path: '/api/v1/tasks/stream', body: { query: instructions } }],
-  checkStatus: (runId) => [{ via: 'http', method: 'GET', path: taskPath(runId) }],
-  // The persisted events, page after page while a page comes back full.
-  refill: (runId) => [{ via: 'http', method: 'GET', path: `${taskPath(runId)}/events?limit=${HISTORY_PAGE}&offset=0`, paging: { offsetParam: 'offset', pageSize: HISTORY_PAGE, itemsKey: 'events', maxPages: 50 } }],
+  // After `done` without a final status, the history first: `done` carries no seq, so an event
+  // lost just before it (WORKFLOW_COMPLETED, the last error) leaves no hole to see.
+  checkStatus: (runId, why) => [...(why === 'ended' ? history(runId) : []), { via: 'http', method: 'GET', path: taskPath(runId) }],
+  refill: (runId) => history(runId),
 };

@@ -4,7 +4,7 @@
  * - WORKFLOW_COMPLETED ends it completed; workflow.cancelled cancelled. WORKFLOW_FAILED is
  *   declared but never published: a failure is an ERROR_OCCURRED (`event: error`, the reason
  *   only in `message`), followed on some paths by `done`.
- * - At `done` (or its history row STREAM_END): when the last word before it was an error,
+ * - At `done`: when the last word before it was an error,
  *   the run failed with that error; when a workflow.cancelling came, it was cancelled (`done`
  *   can come before workflow.cancelled, and a fresh connection closes on `done`). Otherwise
  *   the stream did not say: the session's status check (`GET /api/v1/tasks/{id}`) decides.
@@ -41,10 +41,14 @@ export function noteWord(type: string, state: ShannonDecoderState): void {
   if (type !== 'ERROR_OCCURRED' && !NOT_A_WORD.has(type)) delete state.ending.lastError;
 }
 
-/** The one terminal event of the session; a later one is said as a row. */
-export function terminalOnce(event: RunEvent, state: ShannonDecoderState, asRow: string): RunEvent[] {
+const KIND = { 'run.completed': 'completed', 'run.failed': 'failed', 'run.cancelled': 'cancelled' } as const;
+
+/** The one terminal event of the session; a later one that disagrees is said as a row. */
+export function terminalOnce(event: RunEvent & { type: keyof typeof KIND }, state: ShannonDecoderState, asRow: string): RunEvent[] {
+  const kind = KIND[event.type];
+  if (state.ending.terminal === kind) return [];
   if (state.ending.terminal) return [{ type: 'log', level: 'info', source: 'shannon', message: asRow }];
-  state.ending.terminal = true;
+  state.ending.terminal = kind;
   return [event];
 }
 
@@ -92,7 +96,8 @@ export function readStatus(body: unknown, state: ShannonDecoderState): RunEvent[
       if (state.ending.terminal) return terminalOnce({ type: 'run.completed' }, state, 'Shannon reports the task completed');
       return [...closeAllChapters('completed', state), ...terminalOnce({ type: 'run.completed', output: response ?? result }, state, '')];
     case 'FAILED':
-      return failed(error || state.ending.lastError?.message || 'Shannon reports the task failed', undefined, state);
+      // The error the stream showed last, when it did (what the person read); else the server's.
+      return failed(state.ending.lastError?.message || error || 'Shannon reports the task failed', undefined, state);
     case 'TIMEOUT':
       return failed(error || 'Shannon reports the task timed out', 'timeout', state);
     case 'CANCELLED':

@@ -5,7 +5,7 @@
  */
 import { safeJson } from '@/protocol/decode-util';
 import { agentCostEvents, llmCostEvents, pickUsage } from '@/protocol/shannon/shannon-cost';
-import { cancelled, noteError, streamEnded, terminalOnce } from '@/protocol/shannon/shannon-ending';
+import { cancelled, noteError, terminalOnce } from '@/protocol/shannon/shannon-ending';
 import { approvalDecision, approvalRequested, budgetThreshold } from '@/protocol/shannon/shannon-gates';
 import {
   AGENTS_CHAPTER,
@@ -20,7 +20,7 @@ import {
 import type { ShannonEvent, ShannonEventOf, ShannonUsage } from '@/protocol/shannon/shannon-schemas';
 import type { FrameFacts, ShannonDecoderState } from '@/protocol/shannon/shannon-state';
 import { decimalToMicros } from '@/lib/to-micros';
-import type { LogLevel, RunEvent } from '@/protocol/run-event';
+import type { LogLevel, RunEvent, RunEventOf } from '@/protocol/run-event';
 
 /** Streamed text with no agent_id still needs a node to land on. */
 export const UNATTRIBUTED_NODE = 'workflow';
@@ -89,8 +89,9 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'TASKLIST_UPDATED':
       return taskListEvents(wire.payload.tasks, state);
     case 'STREAM_END':
-      // The history row of `done`: the stream's end, read in its place.
-      return streamEnded(state);
+      // The history row of `done`: the live `done` (always sent after it, the ring's last
+      // word) is what ends the stream, so a run ends the same whether a hole was refilled or not.
+      return [];
     case 'LLM_PROMPT':
     case 'WORKSPACE_UPDATED':
       return [log('debug', wire.type, facts)];
@@ -141,7 +142,7 @@ export function llmOutputEvents(output: unknown, usage: ShannonUsage | undefined
   ];
 }
 
-function workflowCompleted(wire: ShannonEventOf<'WORKFLOW_COMPLETED'>, facts: FrameFacts): RunEvent {
+function workflowCompleted(wire: ShannonEventOf<'WORKFLOW_COMPLETED'>, facts: FrameFacts): RunEventOf<'run.completed'> {
   const p = wire.payload;
   return {
     type: 'run.completed',

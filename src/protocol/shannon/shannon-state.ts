@@ -35,8 +35,8 @@ export type ShannonDecoderState = {
 
 /** How the run is ending, as far as the frames said (read by shannon-ending.ts). */
 export type Ending = {
-  /** A terminal event (completed, failed, cancelled) was given: never a second one. */
-  terminal: boolean;
+  /** The terminal event given (never a second one). */
+  terminal?: 'completed' | 'failed' | 'cancelled';
   /** The last word so far was this error (an ERROR_OCCURRED with nothing meaningful after it). */
   lastError?: { message: string; agentId?: string };
   /** workflow.cancelling's message: a `done` after it ends a cancel. */
@@ -56,7 +56,7 @@ export function createDecoderState(resumed: boolean): ShannonDecoderState {
     openGates: [],
     resumed,
     controlSeen: new Set(),
-    ending: { terminal: false },
+    ending: {},
   };
 }
 
