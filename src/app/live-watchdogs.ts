@@ -14,12 +14,8 @@ export const STATUS_CHECK_AFTER_MS = 30_000;
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
-/** The two waits, shorter in tests (a status check after 30 s of silence would make a slow test). */
-export type WatchdogTiming = Readonly<{ nothingYetAfterMs?: number; statusCheckAfterMs?: number }>;
-
 export type WatchdogInputs = Readonly<{
   dialect: Dialect;
-  timing?: WatchdogTiming;
   run: RunStore;
   /** When the last frame (not a keep-alive) arrived. */
   lastFrameAtMs: () => number;
@@ -27,11 +23,15 @@ export type WatchdogInputs = Readonly<{
   /** A hole is being refilled: the run's own final word may be waiting behind it. */
   refilling: () => boolean;
   checkStatus: (why: StatusCheckReason) => void;
+  nothingYetAfterMs?: number;
+  /** Shorter in tests: a status check after 30 s of silence would make a slow test. */
+  statusCheckAfterMs?: number;
 }>;
 
-export function startWatchdogs({ dialect, timing, run, lastFrameAtMs, ended, refilling, checkStatus }: WatchdogInputs): () => void {
-  const nothingYetAfterMs = timing?.nothingYetAfterMs ?? NOTHING_YET_AFTER_MS;
-  const statusCheckAfterMs = timing?.statusCheckAfterMs ?? STATUS_CHECK_AFTER_MS;
+export function startWatchdogs(inputs: WatchdogInputs): () => void {
+  const { dialect, run, lastFrameAtMs, ended, refilling, checkStatus } = inputs;
+  const nothingYetAfterMs = inputs.nothingYetAfterMs ?? NOTHING_YET_AFTER_MS;
+  const statusCheckAfterMs = inputs.statusCheckAfterMs ?? STATUS_CHECK_AFTER_MS;
   const startedAtMs = Date.now();
   let liveSinceMs: number | undefined;
   let lastCheckAtMs = -Infinity;

@@ -33,7 +33,7 @@ function open(runId: string, statusCheckAfterMs?: number) {
     dialect: shannonDialect,
     params: { baseUrl: sim.url, runId, token: 'secret' },
     schedule: flushNow,
-    ...(statusCheckAfterMs !== undefined ? { watchdog: { statusCheckAfterMs } } : {}),
+    ...(statusCheckAfterMs !== undefined ? { statusCheckAfterMs } : {}),
   });
   sessions.push(live);
   return live.session;

@@ -32,7 +32,7 @@ afterEach(async () => {
 
 async function openThrough(runId: string, dropOnce: (unit: string) => boolean): Promise<{ session: RunSession; proxy: FaultProxy }> {
   const proxy = await startFaultProxy({ target: sim.url, seed: 1, rates: NO_FAULTS, dropOnce });
-  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: proxy.url, runId }, schedule: flushNow, watchdog: { statusCheckAfterMs: 500 } });
+  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: proxy.url, runId }, schedule: flushNow, statusCheckAfterMs: 500 });
   cleanups.push(() => live.close(), () => proxy.close());
   return { session: live.session, proxy };
 }

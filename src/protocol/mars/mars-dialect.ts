@@ -11,6 +11,7 @@
  * No auth is documented, so a token is not sent (it never goes into a URL).
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import { stringField } from '@/protocol/decode-util';
 import { createMarsInterpreter } from '@/protocol/mars/mars-interpreter';
 import { locateMarsFrame } from '@/protocol/mars/mars-locate';
 import { toResolution } from '@/protocol/mars/mars-gate';
@@ -39,6 +40,8 @@ export const marsDialect: Dialect = {
   recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'resume' },
   locate: locateMarsFrame,
   createInterpreter: createMarsInterpreter,
+  // The task id (the socket's); some frames carry the database run id instead, so a recording's first frame names it best.
+  runIdOf: (frame) => stringField(frame, 'run_id'),
   connect: ({ baseUrl, runId }) => ({
     kind: 'websocket',
     url: `${wsBase(baseUrl)}/ws/${encodeURIComponent(runId)}`,

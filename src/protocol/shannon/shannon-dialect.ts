@@ -17,6 +17,7 @@
  * saying how the run ended (a failure need not send `done`), the status check asks.
  */
 import { bearerHeaders, type Dialect, type OutboundCommand } from '@/protocol/dialect';
+import { stringField } from '@/protocol/decode-util';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
 import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/shannon/shannon-interpreter';
 import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
@@ -59,6 +60,7 @@ export const shannonDialect: Dialect = {
   },
   locate: locateShannonFrame,
   createInterpreter: createShannonInterpreter,
+  runIdOf: (frame) => stringField(frame, 'workflow_id'),
   connect: ({ baseUrl, runId, token }) => ({
     kind: 'sse',
     url: new URL(`/api/v1/stream/sse?workflow_id=${encodeURIComponent(runId)}`, baseUrl).toString(),
