@@ -31,14 +31,19 @@ const NOT_A_WORD: ReadonlySet<string> = new Set([
   'workflow.cancelling',
 ]);
 
-/** An ERROR_OCCURRED: the last word, until something meaningful follows it. */
+/**
+ * An ERROR_OCCURRED: the last word, until something meaningful follows it. A frame that
+ * came late (numbered below one already read) is never the last word, nor does it end one:
+ * what the run said last must not depend on when a refill brought its earlier frames.
+ */
 export function noteError(message: string, agentId: string | undefined, state: ShannonDecoderState): void {
+  if (state.late) return;
   state.ending.lastError = agentId === undefined ? { message } : { message, agentId };
 }
 
 /** Any other frame read in order: the run moved on past an earlier error. */
 export function noteWord(type: string, state: ShannonDecoderState): void {
-  if (type !== 'ERROR_OCCURRED' && !NOT_A_WORD.has(type)) delete state.ending.lastError;
+  if (!state.late && type !== 'ERROR_OCCURRED' && !NOT_A_WORD.has(type)) delete state.ending.lastError;
 }
 
 const KIND = { 'run.completed': 'completed', 'run.failed': 'failed', 'run.cancelled': 'cancelled' } as const;

@@ -38,7 +38,10 @@ type Ctx = Readonly<{ runId: string }>;
 /** One interpreter per session: its state spans reconnects and history pages. */
 export function createShannonInterpreter(ctx: Ctx): Interpreter {
   const state = createDecoderState(false);
-  return ({ body, end }) => {
+  return ({ body, end, order }) => {
+    // Frames come in seq order, except one released after a hole was given up: it is late.
+    state.late = order !== undefined && order.seq < state.highestSeq;
+    if (order !== undefined && order.seq > state.highestSeq) state.highestSeq = order.seq;
     if (end) return { kind: 'events', events: streamEnded(state) };
     if (isHttpReplyFrame(body)) return readReply(body, state, ctx.runId);
     const sse = asSseFrame(body);

@@ -30,6 +30,10 @@ export type ShannonDecoderState = {
    * carries no seq, so its history row (which does) must not be read a second time.
    */
   controlSeen: Set<string>;
+  /** The highest seq read so far: a frame numbered below it comes late (a hole given up, then filled). */
+  highestSeq: number;
+  /** The frame being read came late: it is read for what it says, but it is not the last word of the run. */
+  late: boolean;
   ending: Ending;
 };
 
@@ -56,6 +60,8 @@ export function createDecoderState(resumed: boolean): ShannonDecoderState {
     openGates: [],
     resumed,
     controlSeen: new Set(),
+    highestSeq: 0,
+    late: false,
     ending: {},
   };
 }

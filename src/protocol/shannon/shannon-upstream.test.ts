@@ -70,11 +70,17 @@ describe('shannon: how a real run ends', () => {
 
   it('done after an error and more work says nothing by itself: the status check decides, once', () => {
     const reader = createFrameReader(shannonDialect, WF);
-    const streamed = ['workflow-started', 'subtask-error', 'agent-started', 'done'].flatMap((name) => valid(reader(frame(name))));
+    const streamed = ['workflow-started', 'subtask-error', 'message-completed', 'done'].flatMap((name) => valid(reader(frame(name))));
     expect(terminals(streamed)).toEqual([]);
     const checked = valid(reader(frame('status-failed')));
     expect(terminals(checked)).toEqual([expect.objectContaining({ type: 'run.failed', error: expect.objectContaining({ message: 'activity error (type: ExecuteAgent): tool quota exceeded' }) })]);
     expect(terminals(valid(reader(frame('status-failed'))))).toEqual([]);
+  });
+
+  it('a frame that comes late (numbered below one already read) is never the last word: the error before done still ends the run', () => {
+    // seq 2 arrives after seq 6, as when a refill brings a hole's frames after the hole was given up.
+    const events = read('workflow-started', 'error-hit-an-issue', 'agent-started', 'done');
+    expect(terminals(events)).toEqual([expect.objectContaining({ type: 'run.failed' })]);
   });
 
   it('workflow.cancelling then done is a cancel; the workflow.cancelled after done adds no second end', () => {
