@@ -42,11 +42,27 @@ export function createShannonInterpreter(ctx: Ctx): Interpreter {
     // Frames come in seq order, except one released after a hole was given up: it is late.
     state.late = order !== undefined && order.seq < state.highestSeq;
     if (order !== undefined && order.seq > state.highestSeq) state.highestSeq = order.seq;
-    if (end) return { kind: 'events', events: streamEnded(state) };
-    if (isHttpReplyFrame(body)) return readReply(body, state, ctx.runId);
+    if (end) return timed({ kind: 'events', events: streamEnded(state) }, state);
+    if (isHttpReplyFrame(body)) return timed(readReply(body, state, ctx.runId), state);
     const sse = asSseFrame(body);
-    return readBody(sse ? sse.data : body, sse, ctx, state);
+    return noteTime(readBody(sse ? sse.data : body, sse, ctx, state), state);
   };
+}
+
+/** The producer time of the latest frame that carried one. */
+function noteTime(result: Interpretation, state: ShannonDecoderState): Interpretation {
+  if (result.kind === 'events') for (const event of result.events) if (event.atMs !== undefined && event.atMs > (state.lastAtMs ?? -Infinity)) state.lastAtMs = event.atMs;
+  return result;
+}
+
+/**
+ * `done` and the backend's replies carry no time: what they end (the run, its chapters, the
+ * failing step) ended at the run's last word. Their rows keep the time they arrived.
+ */
+function timed(result: Interpretation, state: ShannonDecoderState): Interpretation {
+  if (result.kind !== 'events' || state.lastAtMs === undefined) return result;
+  for (const event of result.events) if (event.type !== 'log') event.atMs ??= state.lastAtMs;
+  return result;
 }
 
 function readBody(data: unknown, sse: SseFrameShape | undefined, ctx: Ctx, state: ShannonDecoderState): Interpretation {

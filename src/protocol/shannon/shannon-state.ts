@@ -34,6 +34,8 @@ export type ShannonDecoderState = {
   highestSeq: number;
   /** The frame being read came late: it is read for what it says, but it is not the last word of the run. */
   late: boolean;
+  /** The latest producer time read: when what `done` or a status reply ends, ended. */
+  lastAtMs?: number;
   ending: Ending;
 };
 
