@@ -28,12 +28,13 @@ afterEach(() => {
   for (const live of sessions.splice(0)) live.close();
 });
 
-function open(runId: string, statusCheckAfterMs?: number) {
+function open(runId: string, statusCheckAfterMs?: number, nothingYetAfterMs?: number) {
   const live = createLiveSession({
     dialect: shannonDialect,
     params: { baseUrl: sim.url, runId, token: 'secret' },
     schedule: flushNow,
     ...(statusCheckAfterMs !== undefined ? { statusCheckAfterMs } : {}),
+    ...(nothingYetAfterMs !== undefined ? { nothingYetAfterMs } : {}),
   });
   sessions.push(live);
   return live.session;
@@ -97,5 +98,14 @@ describe('shannon: how runs end, live against the simulator', () => {
     expect(all.filter((e) => e.type === 'run.resumed')).toHaveLength(1);
     expect(all.filter((e) => e.type === 'raw')).toEqual([]);
     expect(all.filter((e) => e.type === 'log' && /no longer available/.test(e.message))).toEqual([]);
+  });
+
+  test('a workflow Shannon does not know: its "Workflow not found" is said once however often the stream is reopened, and the run reads "nothing yet"', async () => {
+    const runId = 'no-such-scenario~live';
+    const session = open(runId, undefined, 300);
+    await waitFor(() => received(runId, 'stream.open').length >= 3, 'the gateway to close the stream twice', 15_000);
+    await waitFor(() => session.run.getState().connection.nothingYet === true, 'the nothing-yet state');
+    const said = events(session).filter((e) => e.type === 'log' && e.message === 'Workflow not found');
+    expect(said).toHaveLength(1);
   });
 });

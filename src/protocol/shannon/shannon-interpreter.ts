@@ -90,6 +90,7 @@ function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined,
     return { kind: 'events', events: stamp([unknownFrame(type, str(body.message))], envelope) };
   }
   if (CONTROL.has(type) && !firstReading(sse, body, state)) return NOTHING;
+  if (type === 'ERROR_OCCURRED' && isGatewaySaying(body, sse) && !firstSaying(body, state)) return NOTHING;
   // The wire calls the event object `payload`, the document `data`: prefer payload. The
   // renamed control frames carry theirs (checkpoint, was_paused) beside the envelope.
   const payload = body.payload ?? body.data ?? (CONTROL.has(type) ? { checkpoint: body.checkpoint, was_paused: body.was_paused } : {});
@@ -109,6 +110,21 @@ const CONTROL_NAMES: Readonly<Record<string, string>> = {
   WORKFLOW_CANCELLED: 'workflow.cancelled',
 };
 const CONTROL: ReadonlySet<string> = new Set(Object.values(CONTROL_NAMES));
+
+/**
+ * An error the gateway itself writes (no seq, no id: "Workflow not found" when nothing came
+ * for 30 s) is said again on every reconnect: shown once per message.
+ */
+function isGatewaySaying(body: Envelope, sse: SseFrameShape | undefined): boolean {
+  return body.seq === undefined && !sse?.id && body.stream_id === undefined;
+}
+
+function firstSaying(body: Envelope, state: ShannonDecoderState): boolean {
+  const message = str(body.message) ?? '';
+  if (state.gatewaySaid.has(message)) return false;
+  state.gatewaySaid.add(message);
+  return true;
+}
 
 /** A control frame is read once, live or as its history row: both name the same stream id. */
 function firstReading(sse: SseFrameShape | undefined, body: Envelope, state: ShannonDecoderState): boolean {

@@ -30,6 +30,8 @@ export type ShannonDecoderState = {
    * carries no seq, so its history row (which does) must not be read a second time.
    */
   controlSeen: Set<string>;
+  /** Errors the gateway itself wrote (no seq): each said once, however often a reconnect repeats it. */
+  gatewaySaid: Set<string>;
   /** The highest seq read so far: a frame numbered below it comes late (a hole given up, then filled). */
   highestSeq: number;
   /** The frame being read came late: it is read for what it says, but it is not the last word of the run. */
@@ -62,6 +64,7 @@ export function createDecoderState(resumed: boolean): ShannonDecoderState {
     openGates: [],
     resumed,
     controlSeen: new Set(),
+    gatewaySaid: new Set(),
     highestSeq: 0,
     late: false,
     ending: {},

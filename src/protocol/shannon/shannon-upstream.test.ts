@@ -123,8 +123,9 @@ describe('shannon: frames as the server builds them', () => {
     expect(read('delta-empty-ids')).toEqual([expect.objectContaining({ type: 'node.output', nodeId: 'workflow', delta: 'lo' })]);
     const costs = read('message-completed').filter((e) => e.type === 'cost.recorded');
     expect(costs).toEqual([expect.objectContaining({ micros: 1200, inputTokens: 104, outputTokens: 70, model: 'gpt-5-nano-2025-08-07', nodeId: 'simple-agent' })]);
-    // The unknown-workflow path names the event ERROR_OCCURRED (not error), with no id and no seq.
-    expect(read('unknown-workflow')).toEqual([expect.objectContaining({ type: 'log', level: 'error', message: 'Workflow not found' })]);
+    // The unknown-workflow path names the event ERROR_OCCURRED (not error), with no id and no seq;
+    // every reconnect hears it again, it is said once.
+    expect(read('unknown-workflow', 'unknown-workflow')).toEqual([expect.objectContaining({ type: 'log', level: 'error', message: 'Workflow not found' })]);
   });
 
   // Already so before issue 13: kept, with the upstream shape.
