@@ -4,47 +4,14 @@
  * and then `done` (or no `done` at all), a cancel sends `done` before workflow.cancelled,
  * a pause is workflow.pausing then workflow.paused (neither numbered on the wire).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/app/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
-import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
-import type { RunEvent } from '@/protocol/run-event';
-import { startSimulator, type SimulatorHandle } from '@/simulator/server';
-import type { RunSession } from '@/stores/run-session';
-
+import { eventsOf as events, setUpShannonHarness } from './shannon-harness';
 import { waitFor } from './wait-for';
 
-let sim: SimulatorHandle;
-beforeAll(async () => {
-  sim = await startSimulator({ timeScale: 0.05 });
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-const sessions: { close: () => void }[] = [];
-afterEach(() => {
-  for (const live of sessions.splice(0)) live.close();
-});
-
-function open(runId: string, statusCheckAfterMs?: number, nothingYetAfterMs?: number) {
-  const live = createLiveSession({
-    dialect: shannonDialect,
-    params: { baseUrl: sim.url, runId, token: 'secret' },
-    schedule: flushNow,
-    ...(statusCheckAfterMs !== undefined ? { statusCheckAfterMs } : {}),
-    ...(nothingYetAfterMs !== undefined ? { nothingYetAfterMs } : {}),
-  });
-  sessions.push(live);
-  return live.session;
-}
-
-function events(session: RunSession): RunEvent[] {
-  return Array.from({ length: session.log.length }, (_, i) => session.log.at(i)?.event).filter((e): e is RunEvent => e !== undefined);
-}
-
-const received = (runId: string, kind: string) => sim.received.filter((c) => c.runId === runId && c.kind === kind);
+const { open: openLive, received } = setUpShannonHarness();
+const open = (runId: string, statusCheckAfterMs?: number, nothingYetAfterMs?: number) =>
+  openLive(runId, { ...(statusCheckAfterMs !== undefined ? { statusCheckAfterMs } : {}), ...(nothingYetAfterMs !== undefined ? { nothingYetAfterMs } : {}) });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('shannon: how runs end, live against the simulator', () => {

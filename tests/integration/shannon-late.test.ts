@@ -5,43 +5,17 @@
  * must show the run's end, fill what the history holds, and say once — never retry — that
  * the rest is no longer available.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/app/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
-import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
-import type { RunEvent } from '@/protocol/run-event';
-import { startSimulator, type SimulatorHandle } from '@/simulator/server';
-import type { RunSession } from '@/stores/run-session';
-
+import { eventsOf as events, rowsOf as rows, setUpShannonHarness } from './shannon-harness';
 import { waitFor } from './wait-for';
 
-let sim: SimulatorHandle;
-beforeAll(async () => {
-  sim = await startSimulator({ timeScale: 0.05 });
-});
-afterAll(async () => {
-  await sim.close();
-});
-
-const sessions: { close: () => void }[] = [];
-afterEach(() => {
-  for (const live of sessions.splice(0)) live.close();
-});
-
-function events(session: RunSession): RunEvent[] {
-  return Array.from({ length: session.log.length }, (_, i) => session.log.at(i)?.event).filter((e): e is RunEvent => e !== undefined);
-}
-
-const rows = (session: RunSession, pattern: RegExp) => events(session).filter((e) => e.type === 'log' && pattern.test(e.message));
-const received = (runId: string, kind: string) => sim.received.filter((c) => c.runId === runId && c.kind === kind);
+const { open, received, sim } = setUpShannonHarness();
 
 describe('shannon: a run opened late', () => {
   test('shows its end, fills the history in pages the gateway accepts, and says once what is gone', async () => {
     const runId = 'shannon-late~live';
-    const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId }, schedule: flushNow });
-    sessions.push(live);
-    const { session } = live;
+    const session = open(runId);
     await waitFor(() => session.run.getState().status === 'succeeded', 'the run’s end to show', 20_000);
     // Every step, including those whose events left the ring, ends as the history says.
     const nodes = session.nodeStatus.getState().byId;
@@ -54,7 +28,7 @@ describe('shannon: a run opened late', () => {
     expect(gone[0]).toMatchObject({ message: expect.stringMatching(/newest few hundred stream events and never stores token deltas/) });
     expect(rows(session, /^Gap: /)).toHaveLength(1);
     // One refill: the history read page by page (limit 200, offsets 0 and 200), the stream opened once.
-    const pages = received(runId, 'history').map((c) => new URL((c.body as { url: string }).url, sim.url).searchParams);
+    const pages = received(runId, 'history').map((c) => new URL((c.body as { url: string }).url, sim().url).searchParams);
     expect(pages.map((p) => [p.get('limit'), p.get('offset')])).toEqual([
       ['200', '0'],
       ['200', '200'],
