@@ -5,6 +5,7 @@
  */
 import { safeJson } from '@/protocol/decode-util';
 import { agentCostEvents, llmCostEvents, pickUsage } from '@/protocol/shannon/shannon-cost';
+import { agentErrorEvents, agentStarted } from '@/protocol/shannon/shannon-agents';
 import { cancelled, noteError, terminalOnce } from '@/protocol/shannon/shannon-ending';
 import { approvalDecision, approvalRequested, budgetThreshold } from '@/protocol/shannon/shannon-gates';
 import {
@@ -153,15 +154,6 @@ function workflowCompleted(wire: ShannonEventOf<'WORKFLOW_COMPLETED'>, facts: Fr
   };
 }
 
-function agentStarted(agent: string, wire: ShannonEventOf<'AGENT_STARTED'>, state: ShannonDecoderState): RunEvent[] {
-  const isTask = state.taskIds.has(agent);
-  return [
-    ...openChapter(AGENTS_CHAPTER, state),
-    ...agentNodeEvents([{ id: agent, label: wire.payload.role }], state),
-    { type: 'node.started', nodeId: agent, ...(isTask ? {} : { kind: 'agent' }), ...(wire.payload.subtask ? { label: wire.payload.subtask } : {}) },
-  ];
-}
-
 /** Members from `payload.agents`; the minimal v1 form names the recruit in `agent_id` only. */
 function teamRecruited(wire: ShannonEventOf<'TEAM_RECRUITED'>, facts: FrameFacts, state: ShannonDecoderState): RunEvent[] {
   const members = wire.payload.agents?.map((a) => ({ id: a.agent_id, label: a.role })) ?? (facts.agentId ? [{ id: facts.agentId }] : []);
@@ -204,12 +196,7 @@ function errorOccurred(wire: ShannonEventOf<'ERROR_OCCURRED'>, facts: FrameFacts
   const message = p.error_message ?? facts.message ?? textOf(p.error) ?? 'error';
   const code = p.error_type ?? (typeof p.error === 'string' ? p.error : undefined);
   noteError(message, facts.agentId, state);
-  const events: RunEvent[] = [log('error', wire.type, facts, message)];
-  // Only an explicit recoverable:false fails the agent; an error may be retried (ERROR_RECOVERY).
-  if (p.recoverable === false && facts.agentId !== undefined) {
-    events.push({ type: 'node.failed', nodeId: facts.agentId, error: { message, retryable: false, ...(code ? { code } : {}) } });
-  }
-  return events;
+  return [log('error', wire.type, facts, message), ...agentErrorEvents(facts.agentId, code ? { message, code } : { message }, p.recoverable, state)];
 }
 
 function log(level: LogLevel, type: string, facts: FrameFacts, text?: string): RunEvent {

@@ -68,6 +68,13 @@ describe('shannon: how a real run ends', () => {
     expect(terminals(goesOn).map((e) => e.type)).toEqual(['run.completed']);
   });
 
+  it('an error from an agent that is a step fails that step at once (Shannon never sends AGENT_FAILED); from one that is not, it is only a row', () => {
+    const events = read('workflow-started', 'agent-started', 'error-hit-an-issue');
+    expect(events.filter((e) => e.type === 'node.failed')).toEqual([expect.objectContaining({ nodeId: 'simple-agent' })]);
+    expect(terminals(events)).toEqual([]);
+    expect(read('workflow-started', 'subtask-error').filter((e) => e.type === 'node.failed')).toEqual([]);
+  });
+
   it('done after an error and more work says nothing by itself: the status check decides, once', () => {
     const reader = createFrameReader(shannonDialect, WF);
     const streamed = ['workflow-started', 'subtask-error', 'message-completed', 'done'].flatMap((name) => valid(reader(frame(name))));

@@ -8,7 +8,8 @@
  * a model call is an LLM_PROMPT, its LLM_PARTIAL deltas and an LLM_OUTPUT carrying the usage
  * payload; AGENT_COMPLETED repeats the agent's cost_usd, which the decoder must not count
  * twice. Shannon never publishes WORKFLOW_FAILED or AGENT_FAILED: a failing step is an
- * ERROR_OCCURRED with the raw error (not terminal), a failing run an ERROR_OCCURRED
+ * ERROR_OCCURRED with the raw error (not terminal for the run; a retried one only an
+ * ERROR_RECOVERY), a failing run an ERROR_OCCURRED
  * "Hit an issue: …" and then STREAM_END — except in runs whose id contains `nodone` (the
  * early-return paths that never schedule it). A cancel is workflow.cancelling, STREAM_END,
  * then workflow.cancelled (the DAG paths' order). A gate is APPROVAL_REQUESTED with an
@@ -136,17 +137,16 @@ function encodeOutcome(step: SimStep, run: RunFacts, h: Helpers): ShannonWire[] 
     case 'node.done':
       return [ev(run, 'AGENT_COMPLETED', { agent: step.node, message: 'Done', payload: { result: step.output, duration_ms: 800, ...usdOf(h.agentUsd.get(step.node)) } }), ...taskUpdate(run, step.node, 'completed')];
     case 'node.fail':
+      // A retried failure stays inside the agent's activity: only a recovery note is published.
       return step.willRetry
-        ? [
-            ev(run, 'ERROR_OCCURRED', { agent: step.node, message: step.error }),
-            ev(run, 'ERROR_RECOVERY', { agent: step.node, message: `Retrying ${step.node}`, payload: { recovery_action: 'retry', attempt: (step.attempt ?? 1) + 1 } }),
-          ]
+        ? [ev(run, 'ERROR_RECOVERY', { agent: step.node, message: `Retrying ${step.node}: ${step.error}`, payload: { recovery_action: 'retry', attempt: (step.attempt ?? 1) + 1 } })]
         : [ev(run, 'ERROR_OCCURRED', { agent: step.node, message: step.error }), ...taskUpdate(run, step.node, 'failed')];
     case 'node.skip':
       return taskUpdate(run, step.node, 'skipped');
     case 'log':
       if (step.level === 'warn') return [ev(run, 'WARNING', { agent: step.node, message: step.message })];
-      if (step.level === 'error') return [ev(run, 'ERROR_OCCURRED', { agent: step.node, message: step.message })];
+      // An error the run only reports: recoverable, so it fails no step.
+      if (step.level === 'error') return [ev(run, 'ERROR_OCCURRED', { agent: step.node, message: step.message, payload: { recoverable: true } })];
       return [ev(run, 'DATA_PROCESSING', { agent: step.node, message: step.message })];
     case 'gate':
       return [ev(run, 'APPROVAL_REQUESTED', { agent: step.node, message: step.message, ...(run.runId.includes('noid') ? {} : { payload: gatePayload(step) }) })];
