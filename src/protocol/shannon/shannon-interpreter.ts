@@ -102,14 +102,14 @@ function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined,
 }
 
 /** The control frames, whose live form carries no seq; their history rows carry the canonical names. */
-const CONTROL_NAMES: Readonly<Record<string, string>> = {
-  WORKFLOW_PAUSING: 'workflow.pausing',
-  WORKFLOW_PAUSED: 'workflow.paused',
-  WORKFLOW_RESUMED: 'workflow.resumed',
-  WORKFLOW_CANCELLING: 'workflow.cancelling',
-  WORKFLOW_CANCELLED: 'workflow.cancelled',
-};
-const CONTROL: ReadonlySet<string> = new Set(Object.values(CONTROL_NAMES));
+const CONTROL_NAMES: ReadonlyMap<string, string> = new Map([
+  ['WORKFLOW_PAUSING', 'workflow.pausing'],
+  ['WORKFLOW_PAUSED', 'workflow.paused'],
+  ['WORKFLOW_RESUMED', 'workflow.resumed'],
+  ['WORKFLOW_CANCELLING', 'workflow.cancelling'],
+  ['WORKFLOW_CANCELLED', 'workflow.cancelled'],
+]);
+const CONTROL: ReadonlySet<string> = new Set(CONTROL_NAMES.values());
 
 /**
  * An error the gateway itself writes (no seq, no id: "Workflow not found" when nothing came
@@ -147,7 +147,7 @@ function unanswerableMemo(events: readonly RunEvent[]): Record<string, string> |
 /** `event: error` is Shannon's ERROR_OCCURRED under another name; history names control frames canonically. */
 function normaliseType(type: string | undefined): string | undefined {
   if (type === 'error') return 'ERROR_OCCURRED';
-  return type === undefined ? undefined : (CONTROL_NAMES[type] ?? type);
+  return type === undefined ? undefined : (CONTROL_NAMES.get(type) ?? type);
 }
 
 /** A thread.message.completed body (response and metadata on the envelope, no payload). */

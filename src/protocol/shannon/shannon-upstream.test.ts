@@ -135,6 +135,14 @@ describe('shannon: frames as the server builds them', () => {
     expect(read('unknown-workflow', 'unknown-workflow')).toEqual([expect.objectContaining({ type: 'log', level: 'error', message: 'Workflow not found' })]);
   });
 
+  it('a type named like an object property (constructor, toString) is an unknown frame, not a renamed one', () => {
+    const reader = createFrameReader(shannonDialect, WF);
+    for (const type of ['constructor', 'toString', '__proto__']) {
+      const events = valid(reader({ id: '1-0', event: type, data: { workflow_id: WF, type, seq: 1 } }));
+      expect(events).toEqual([expect.objectContaining({ type: 'raw', frameType: type, unknown: true })]);
+    }
+  });
+
   // Already so before issue 13: kept, with the upstream shape.
   it('APPROVAL_REQUESTED without any payload is a pending gate with the reason; the decision closes it', () => {
     const events = read('approval-requested', 'approval-decision');

@@ -16,6 +16,8 @@ import { serveStream } from '@/simulator/backends/shannon-stream';
 import { isPersisted, toHistoryRow, type ShannonWire } from '@/simulator/backends/shannon-wire';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
 import { readJson, sendJson } from '@/simulator/http-util';
+import { stateOf } from '@/simulator/run-lists/run-state';
+import { SHANNON_STATUS } from '@/simulator/run-lists/shannon-list-route';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
 let startCounter = 0;
@@ -66,24 +68,20 @@ function intParam(url: URL, name: string): number | undefined | null {
   return /^[+-]?\d+$/.test(text) ? Number(text) : null;
 }
 
-const STATUS_OF = { succeeded: 'TASK_STATUS_COMPLETED', failed: 'TASK_STATUS_FAILED', cancelled: 'TASK_STATUS_CANCELLED' } as const;
-
 /** `GET /api/v1/tasks/{id}` (gateway TaskStatusResponse; result and error omitted when empty). */
 function status(run: ScriptedRun<ShannonWire>): Record<string, unknown> {
-  const outcome = run.outcome;
-  const word = outcome ? STATUS_OF[outcome.status] : run.phase === 'paused' ? 'TASK_STATUS_PAUSED' : 'TASK_STATUS_RUNNING';
   const now = new Date().toISOString();
-  const output = outcome?.status === 'succeeded' ? outcome.output : undefined;
+  const output = run.outcome === 'completed' ? run.output : undefined;
   return {
     task_id: run.runId,
     workflow_id: run.runId,
-    status: word,
+    status: SHANNON_STATUS[stateOf(run as ScriptedRun<unknown>)],
     ...(output !== undefined ? { result: JSON.stringify(output) } : {}),
     ...(output !== null && typeof output === 'object' ? { response: output } : {}),
-    ...(outcome?.status === 'failed' && outcome.error ? { error: outcome.error } : {}),
+    ...(run.outcome === 'failed' && run.error ? { error: run.error } : {}),
     created_at: now,
     updated_at: now,
-    query: run.scenario.title,
+    query: run.title ?? run.scenario.title,
     mode: 'EXECUTION_MODE_STANDARD',
     metadata: {},
   };

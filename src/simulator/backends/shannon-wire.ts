@@ -30,13 +30,13 @@ export type ShannonSse = Readonly<{ id: string; event: string; data: string }>;
 
 const NEVER_PERSISTED: ReadonlySet<string> = new Set(['LLM_PARTIAL', 'LLM_PROMPT', 'HEARTBEAT', 'PING']);
 
-const CONTROL: Readonly<Record<string, string>> = {
-  WORKFLOW_PAUSING: 'workflow.pausing',
-  WORKFLOW_PAUSED: 'workflow.paused',
-  WORKFLOW_RESUMED: 'workflow.resumed',
-  WORKFLOW_CANCELLING: 'workflow.cancelling',
-  WORKFLOW_CANCELLED: 'workflow.cancelled',
-};
+const CONTROL: ReadonlyMap<string, string> = new Map([
+  ['WORKFLOW_PAUSING', 'workflow.pausing'],
+  ['WORKFLOW_PAUSED', 'workflow.paused'],
+  ['WORKFLOW_RESUMED', 'workflow.resumed'],
+  ['WORKFLOW_CANCELLING', 'workflow.cancelling'],
+  ['WORKFLOW_CANCELLED', 'workflow.cancelled'],
+]);
 
 export function isPersisted(type: string): boolean {
   return !NEVER_PERSISTED.has(type);
@@ -65,7 +65,7 @@ function mapEvent(event: ShannonWire): [string, string] {
     case 'STREAM_END':
       return ['done', '[DONE]'];
     default:
-      return CONTROL[event.type] ? [CONTROL[event.type] as string, controlData(event, common)] : [event.type, JSON.stringify(event)];
+      return [CONTROL.get(event.type) ?? event.type, CONTROL.has(event.type) ? controlData(event, common) : JSON.stringify(event)];
   }
 }
 

@@ -25,18 +25,28 @@ type PendingGate = Readonly<{ step: Extract<SimStep, { op: 'gate' }>; resolve: (
 
 export type RunPhase = 'running' | 'paused' | 'waiting' | 'finished';
 
-/** How a finished run ended (what a backend's status endpoint reports). */
-export type RunOutcome = Readonly<{ status: 'succeeded' | 'failed' | 'cancelled'; error?: string; output?: unknown }>;
+/** How a finished run ended, for the simulated run lists. */
+export type RunOutcome = 'completed' | 'failed' | 'cancelled';
 
 export class ScriptedRun<F> {
   readonly history: F[] = [];
   phase: RunPhase = 'running';
-  outcome: RunOutcome | undefined;
   private readonly listeners = new Set<(frame: F) => void>();
   private readonly pending = new Map<string, PendingGate>();
   private readonly decided = new Set<string>();
   private totalUsd = 0;
-  private readonly startedAtMs = Date.now();
+  readonly startedAtMs = Date.now();
+  // ---- facts the simulated run lists read (run-lists/) ----
+  /** The title `run.start` gave. */
+  title?: string;
+  outcome?: RunOutcome;
+  endedAtMs?: number;
+  /** What `run.fail` said, or the reason of a cancel (a status endpoint reports it). */
+  error?: string;
+  /** What `run.done` gave. */
+  output?: unknown;
+  /** The session this run belongs to (tolky, MARS), when a list groups runs. */
+  group?: string;
   private stopped = false;
   private resumeWaiters: (() => void)[] = [];
 
@@ -74,6 +84,11 @@ export class ScriptedRun<F> {
     return [...this.pending.keys()];
   }
 
+  /** Cost booked so far, in USD. */
+  get costUsd(): number {
+    return this.totalUsd;
+  }
+
   /** First valid decision wins; `tone` picks the branch. */
   decide(gateId: string, tone: 'approve' | 'reject', decidedBy: string, decision: string): GateDecisionResult {
     const gate = this.pending.get(gateId);
@@ -94,7 +109,6 @@ export class ScriptedRun<F> {
       gate.resolve([]);
     }
     this.pending.clear();
-    this.outcome = { status: 'cancelled', error: reason };
     this.emit({ op: 'run.cancel', reason });
     this.wakeResume();
     return true;
@@ -142,9 +156,21 @@ export class ScriptedRun<F> {
       startedAtMs: this.startedAtMs,
     });
     if (step.op === 'cost') this.totalUsd += step.usd;
+    this.noteListFacts(step);
     for (const frame of frames) {
       this.history.push(frame);
       for (const listener of this.listeners) listener(frame);
+    }
+  }
+
+  private noteListFacts(step: SimStep) {
+    if (step.op === 'run.start') this.title = step.title;
+    const outcome = step.op === 'run.done' ? 'completed' : step.op === 'run.fail' ? 'failed' : step.op === 'run.cancel' ? 'cancelled' : undefined;
+    if (outcome && !this.outcome) {
+      this.outcome = outcome;
+      this.endedAtMs = Date.now();
+      if (step.op === 'run.done') this.output = step.output;
+      if (step.op === 'run.fail' || step.op === 'run.cancel') this.error = step.op === 'run.fail' ? step.error : step.reason;
     }
   }
 
@@ -170,9 +196,6 @@ export class ScriptedRun<F> {
         await this.play(branch);
         return;
       }
-      if (step.op === 'run.done') this.outcome = { status: 'succeeded', output: step.output };
-      if (step.op === 'run.fail') this.outcome = { status: 'failed', error: step.error };
-      if (step.op === 'run.cancel') this.outcome = { status: 'cancelled', error: step.reason };
       this.emit(step);
       if (step.op === 'run.done' || step.op === 'run.fail' || step.op === 'run.cancel') {
         this.stopped = true;
