@@ -71,13 +71,11 @@ export function cancelled(reason: string, state: ShannonDecoderState): RunEvent[
   return [...closeAllChapters('cancelled', state), ...terminalOnce({ type: 'run.cancelled', reason }, state, reason)];
 }
 
-/** The run failed: the agent whose error was the last word failed with it. */
+/** The run failed (the agent whose error was the last word already failed with it: shannon-agents.ts). */
 function failed(message: string, code: string | undefined, state: ShannonDecoderState): RunEvent[] {
   if (state.ending.terminal) return terminalOnce({ type: 'run.failed', error: { message } }, state, `Shannon reports: ${message}`);
-  const agent = state.ending.lastError?.agentId;
   const error = code === undefined ? { message } : { message, code };
-  const node: RunEvent[] = agent !== undefined && state.declaredNodes.has(agent) ? [{ type: 'node.failed', nodeId: agent, error }] : [];
-  return [...node, ...closeAllChapters('failed', state), ...terminalOnce({ type: 'run.failed', error }, state, message)];
+  return [...closeAllChapters('failed', state), ...terminalOnce({ type: 'run.failed', error }, state, message)];
 }
 
 // ---- the status check -------------------------------------------------------------
