@@ -16,6 +16,7 @@ import { createMarsEncoder } from '@/simulator/backends/mars-encoder';
 import { createMyagentEncoder } from '@/simulator/backends/myagent-encoder';
 import { createRelaviumEncoder } from '@/simulator/backends/relavium-encoder';
 import { createShannonEncoder } from '@/simulator/backends/shannon-encoder';
+import { toSse, type ShannonWire } from '@/simulator/backends/shannon-wire';
 import { createTolkyEncoder } from '@/simulator/backends/tolky-encoder';
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
@@ -98,9 +99,10 @@ function wrapping(dialect: DialectId, runId: string): Wrapped {
     case 'shannon':
       return {
         encoder: createShannonEncoder() as Encoder<unknown>,
+        // As the SSE transport delivers it: the data line parsed when it is JSON (`[DONE]` stays text).
         toFrame: (w) => {
-          const s = w as { id: string; event: string; data: unknown };
-          return { id: s.id, event: s.event, data: s.data };
+          const s = toSse(w as ShannonWire);
+          return { id: s.id, event: s.event, data: s.data === '[DONE]' ? s.data : (JSON.parse(s.data) as unknown) };
         },
       };
     case 'agui':

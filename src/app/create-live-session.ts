@@ -15,6 +15,7 @@
 import { createTransport, type TransportExtras } from '@/app/create-transport';
 import { startWatchdogs } from '@/app/live-watchdogs';
 import { LiveCommands } from '@/app/live-commands';
+import { StreamEnd } from '@/app/live-stream-end';
 import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
@@ -36,6 +37,8 @@ export type LiveSessionOptions = Readonly<{
   WebSocketImpl?: TransportExtras['WebSocketImpl'];
   /** How long a connected stream may say nothing about the run before it reads "nothing yet" (tests shorten it). */
   nothingYetAfterMs?: number;
+  /** How long a stream may be silent without a final status before the backend is asked (tests shorten it). */
+  statusCheckAfterMs?: number;
 }>;
 
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
@@ -68,7 +71,7 @@ class LiveRun {
   /** Set by open(): the connection that is the session's now (a watch replaces the socket). */
   private connection!: Connection;
   private refillsAfterEnd = 0;
-  private endHandled = false;
+  private readonly end: StreamEnd;
 
   constructor(private readonly options: LiveSessionOptions) {
     const { dialect } = options;
@@ -84,7 +87,9 @@ class LiveRun {
     const nodeStatus = createNodeStatusStore();
     this.ingest = createIngest({ dialect, runId: this.runId, now: Date.now, onAction: (action) => this.onAction(action) });
     const schedule = options.schedule ?? createFrameScheduler();
-    this.driver = driveIngest({ ingest: this.ingest, target: { log, run: this.run, nodeStatus }, frames: this.frames, schedule, now: Date.now });
+    const target = { log, run: this.run, nodeStatus };
+    this.driver = driveIngest({ ingest: this.ingest, target, frames: this.frames, schedule, now: Date.now, afterTick: () => this.end.settle() });
+    this.end = new StreamEnd(this.ingest, () => this.endOfStream());
     this.commands = new LiveCommands({ frames: this.frames, driver: this.driver, target: () => this.connection.target });
     this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
     this.session = this.bindSession(log, nodeStatus);
@@ -94,6 +99,7 @@ class LiveRun {
 
   close(): void {
     this.stopWatchdogs();
+    this.end.dispose();
     this.driver.dispose();
     this.connection.controller.abort();
   }
@@ -125,9 +131,12 @@ class LiveRun {
       dialect,
       run: this.run,
       lastFrameAtMs: () => this.lastFrameAtMs,
-      ended: () => this.ingest.ended,
-      checkStatus: () => void this.commands.send(dialect.checkStatus?.(this.runId) ?? []),
+      // Asked once the session closed the ended stream: what a resume brings back comes first.
+      ended: () => this.end.closed,
+      refilling: () => this.ingest.refilling,
+      checkStatus: (why) => void this.commands.send(dialect.checkStatus?.(this.runId, why) ?? []),
       ...(this.options.nothingYetAfterMs !== undefined ? { nothingYetAfterMs: this.options.nothingYetAfterMs } : {}),
+      ...(this.options.statusCheckAfterMs !== undefined ? { statusCheckAfterMs: this.options.statusCheckAfterMs } : {}),
     });
   }
 
@@ -136,6 +145,7 @@ class LiveRun {
       case 'memo':
         return this.onMemo(action.memo);
       case 'resume-stream':
+        this.end.noteResume();
         return this.connection.transport.reconnect?.(action.reason);
       case 'send':
         return void this.refill(action.commands);
@@ -182,7 +192,7 @@ class LiveRun {
       onFrame: (frame) => {
         this.lastFrameAtMs = Date.now();
         this.driver.accept(frame);
-        if (this.ingest.ended) this.endOfStream();
+        this.end.settle();
       },
       onAlive: () => this.driver.alive(),
       onState: (state) => {
@@ -207,7 +217,7 @@ class LiveRun {
     if (!over && drop === 'watch') return void queueMicrotask(() => this.watchInstead()), false;
     if (drop !== 'resume') return false;
     if (!over) return true;
-    return this.ingest.refilling && this.refillsAfterEnd++ < REFILLS_AFTER_END;
+    return this.end.resumePending && this.refillsAfterEnd++ < REFILLS_AFTER_END;
   }
 
   /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
@@ -218,10 +228,8 @@ class LiveRun {
     this.open(watch, watch.describe);
   }
 
-  /** The stream said the run is over: close it (a resumed stream would otherwise idle forever). */
+  /** The stream said the run is over and nothing it lost is awaited (live-stream-end.ts): close it. */
   private endOfStream(): void {
-    if (this.endHandled) return;
-    this.endHandled = true;
     this.driver.flushNow();
     const current = this.connection;
     queueMicrotask(() => {

@@ -53,6 +53,8 @@ export class Ingest {
   private connectionNumber = 0;
   private lastCursor: string | undefined;
   private endSeen = false;
+  /** The connection the last end marker came on (a resumed stream repeats it). */
+  private endSeenOn: number | undefined;
 
   constructor(private readonly options: IngestOptions) {
     this.dialect = options.dialect;
@@ -125,6 +127,11 @@ export class Ingest {
     return this.endSeen;
   }
 
+  /** The connection the last end marker came on: a resumed connection repeats the end after what it resends. */
+  get endedOn(): number | undefined {
+    return this.endSeenOn;
+  }
+
   get connection(): number {
     return this.connectionNumber;
   }
@@ -159,14 +166,23 @@ export class Ingest {
     }
     if (location.answer) this.recovery.noteAnswer(location.answer);
     const batch: Sequenced<Item>[] = [];
+    let endHere = false;
     for (const placed of location.frames) {
       // Session bookkeeping is needed on arrival: a session id held behind a lost frame must still start the run.
       if (placed.memo) this.act({ kind: 'memo', memo: placed.memo });
       // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
-      if (placed.end) this.endSeen = true;
+      if (placed.end) endHere = true;
       batch.push(sequenced(placed, frameIndex));
     }
     this.settle(this.sequencer.accept(batch, this.now(), reset(this.scratch)));
+    if (endHere) this.noteEnd();
+  }
+
+  /** Nothing more comes on this connection: frames held for a hole need its refill now, not after the grace. */
+  private noteEnd(): void {
+    this.endSeen = true;
+    this.endSeenOn = this.connectionNumber;
+    this.settle(this.sequencer.declareHeld(this.now(), reset(this.scratch)));
   }
 
   private reject(frameIndex: number, reason: string, frameType: string | undefined): void {

@@ -90,6 +90,15 @@ export class Sequencer<T> {
     return this.releaseBehind(out);
   }
 
+  /**
+   * Nothing more comes on this connection (an end marker): a hole only suspected so far
+   * (frames held within the reorder grace) is declared now, so its refill starts at once.
+   */
+  declareHeld(nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
+    for (const scope of this.scopes.values()) scope.declareHeld(out, nowMs);
+    return this.releaseBehind(out);
+  }
+
   /** When `expire` next has something to do (undefined: nothing is held). */
   nextDeadlineMs(): number | undefined {
     let next: number | undefined;

@@ -199,6 +199,9 @@ export type GateRef = Readonly<{ gateId: string; nodeId?: string; kind: string; 
 
 export type RunAction = 'cancel' | 'pause' | 'resume';
 
+/** Why the session asks where a run stands (Dialect.checkStatus). */
+export type StatusCheckReason = 'ended' | 'quiet';
+
 /** A control a protocol cannot do, with the reason shown beside the control. */
 export type Unavailable = Readonly<{ unavailable: string }>;
 
@@ -254,9 +257,11 @@ export interface Dialect {
   readonly readsOwnCommands?: boolean;
   /**
    * Asks the backend where the run stands, when the stream cannot say: it ended without a
-   * final status, or it went quiet (Shannon's failure paths that send no `done`).
+   * final status ('ended'), or it went quiet ('quiet': Shannon's failure paths that send no
+   * `done`). After 'ended' a dialect may also read what the backend kept: frames lost just
+   * before an end marker that carries no number leave no hole to see.
    */
-  checkStatus?(runId: string): OutboundCommand[];
+  checkStatus?(runId: string, why: StatusCheckReason): OutboundCommand[];
   /** The run a frame belongs to, for a recording whose header names none (DESIGN.md "Recordings"). */
   runIdOf?(frame: unknown): string | undefined;
   /** Frames to send once the connection is open (watch/subscribe, resume, start). */
