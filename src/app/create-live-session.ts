@@ -40,6 +40,8 @@ export type LiveSessionOptions = Readonly<{
 
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
 
+type WatchInfo = Readonly<{ describe: string; commandsUnavailable?: string | undefined }>;
+
 type Connection = Readonly<{ transport: Transport; controller: AbortController; target: { baseUrl: string; transport: Transport; token?: string } }>;
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
@@ -69,7 +71,9 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const extras: TransportExtras = { getCursor: () => ingest.cursor, getMemo: () => memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
   // Set by open(): the connection that is the session's now (a watch replaces the socket).
   let connection = undefined as unknown as Connection;
-  open(plan, watchFromStart?.describe);
+  /** True once this session watches without the socket (from the start, or since its socket dropped). */
+  let watching = watchFromStart !== undefined;
+  open(plan, watchFromStart);
 
   /** A command of this session: recorded, read by interpreters that read their own commands, sent once. */
   async function send(commands: readonly OutboundCommand[], audit?: AuditNote): Promise<CommandResult> {
@@ -137,14 +141,18 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     if (reaction.commands.length > 0) void send(reaction.commands);
   }
 
-  /** One connection (a stream, a socket, or polling), with its own abort and its command target; it becomes the session's at once. */
-  function open(connectionPlan: ConnectionPlan, describe: string | undefined): Connection {
+  /**
+   * One connection (a stream, a socket, or polling), with its own abort and its command target;
+   * it becomes the session's at once. A watch is described in the status region, and where the
+   * protocol takes commands only on its socket, the controls say why they are unavailable.
+   */
+  function open(connectionPlan: ConnectionPlan, watch: WatchInfo | undefined): Connection {
     const controller = new AbortController();
     const transport = createTransport(connectionPlan, extras);
     const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(params.baseUrl), transport, ...(params.token ? { token: params.token } : {}) } };
     connection = current;
-    if (describe !== undefined) memo.watching = describe;
-    run.getState().actions.setHealth({ note: describe });
+    if (watch !== undefined) memo.watching = watch.describe;
+    run.getState().actions.setHealth({ note: watch?.describe, commandsUnavailable: watch?.commandsUnavailable });
     if (connectionPlan.opening) note(connectionPlan.opening);
     transport.connect(handlersFor(current), controller.signal);
     return current;
@@ -173,12 +181,19 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   }
 
   let refillsAfterEnd = 0;
-  /** Asked when a connection ends: the stream's end, or a finished run, stops reconnecting. */
+  /**
+   * Asked when a connection ends (and by a watch after each round): the stream's end, or a
+   * finished run, stops reconnecting. drop 'watch': a watch polls on until the run is over; a
+   * socket that dropped before it is given up for a watch.
+   */
   function shouldReconnect(): boolean {
     // The terminal event may still wait in the batch for the next animation frame.
     driver.flushNow();
     const over = ingest.ended || TERMINAL.has(run.getState().status);
-    if (!over && dialect.recovery.drop === 'watch') return void queueMicrotask(watchInstead), false;
+    if (dialect.recovery.drop === 'watch') {
+      if (!over && !watching) queueMicrotask(watchInstead);
+      return !over && watching;
+    }
     if (dialect.recovery.drop !== 'resume') return false;
     if (!over) return true;
     return ingest.refilling && refillsAfterEnd++ < REFILLS_AFTER_END;
@@ -187,9 +202,10 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
   /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
   function watchInstead() {
     const watch = dialect.watchPlan?.(params);
-    if (!watch || !isOpen(connection)) return;
+    if (!watch || !isOpen(connection) || watching) return;
     connection.controller.abort();
-    connection = open(watch, watch.describe);
+    watching = true;
+    connection = open(watch, watch);
   }
 
   let ended = false;

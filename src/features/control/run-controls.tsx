@@ -4,17 +4,18 @@ import type { RunAction } from '@/protocol/dialect';
 
 import { Button } from '@/components/ui/button';
 import { useRunSession } from '@/stores/run-session';
-import { useRunStatus } from '@/stores/run-selectors';
+import { useCommandsUnavailable, useRunStatus } from '@/stores/run-selectors';
 
 import { controlRun } from '@/features/control/actions/control-run';
 import { CancelRunDialog } from '@/features/control/cancel-run-dialog';
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
 
-/** Cancel / pause / resume where the protocol allows; otherwise disabled with the reason as tooltip. */
+/** Cancel / pause / resume where the protocol allows (and this session may send); otherwise disabled with the reason. */
 export function RunControls() {
   const session = useRunSession();
   const status = useRunStatus();
+  const blocked = useCommandsUnavailable();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [message, setMessage] = useState<string>();
   if (session.mode === 'replay' || FINISHED.has(status)) return null;
@@ -24,7 +25,7 @@ export function RunControls() {
     const result = await controlRun(session, action, reason);
     setMessage(result.ok ? `${action} requested` : `Could not ${action}: ${result.reason}`);
   };
-  const reasonFor = (action: RunAction) => (control[action] === true ? undefined : (control[action] as string));
+  const reasonFor = (action: RunAction) => blocked ?? (control[action] === true ? undefined : (control[action] as string));
   return (
     <div className="flex items-center gap-2">
       {message && (

@@ -34,10 +34,7 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
             </span>
           </Fact>
           <Fact term="Tokens">
-            <span className="tabular-nums">
-              {(cost.inputTokens + cost.outputTokens).toLocaleString('en-US')} ({cost.inputTokens.toLocaleString('en-US')} in /{' '}
-              {cost.outputTokens.toLocaleString('en-US')} out)
-            </span>
+            <span className="tabular-nums">{tokenText(cost)}</span>
           </Fact>
           <Fact term="Elapsed">
             <ElapsedClock {...(startedAtMs !== undefined ? { startedAtMs } : {})} {...(until !== undefined ? { endedAtMs: until } : {})} />
@@ -64,6 +61,15 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
       )}
     </header>
   );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "8,527 (4,246 in / 4,281 out)", with the tokens a backend gave without a split named too. */
+function tokenText({ inputTokens, outputTokens, unsplitTokens }: { inputTokens: number; outputTokens: number; unsplitTokens: number }): string {
+  const parts = [`${count(inputTokens)} in`, `${count(outputTokens)} out`];
+  if (unsplitTokens > 0) parts.push(`${count(unsplitTokens)} not split`);
+  return `${count(inputTokens + outputTokens + unsplitTokens)} (${parts.join(' / ')})`;
 }
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

@@ -1,10 +1,11 @@
 /**
  * Where a MARS frame goes (stateless; Dialect.locate). MARS has no sequence number: frames
- * apply in arrival order, and each gets an `identity`, a content hash of its type, time and
- * data, so an exact repeat (the real server sometimes sends dag_node_status_changed twice)
- * is dropped; near-repeats still pass, which is safe because node.status is idempotent
- * downstream. Keep-alives (`heartbeat`, `pong`) are not interpreted. The DAG snapshot reply
- * (`GET /api/runs/{id}/dag`) is an answer of kind 'snapshot'.
+ * apply in arrival order, and each socket frame gets an `identity`, a content hash of its
+ * type, time and data, so an exact repeat is dropped; near-repeats (the server re-sets
+ * finished nodes at the end) still pass, which is safe because statuses only move forward.
+ * Keep-alives (`heartbeat` every second while a run executes, `pong`) are not interpreted.
+ * The REST answers of a watching session pass as they are: each poll repeats what the
+ * previous one said, and the interpreter applies only what is new (mars-rest.ts).
  */
 import { isHttpReplyFrame, placed, unplaceable, type Location } from '@/protocol/dialect';
 import { safeJson } from '@/protocol/decode-util';
@@ -13,12 +14,13 @@ type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const KEEP_ALIVE = new Set(['heartbeat', 'pong']);
+const NOT_MARS = 'not a MARS frame: expected a JSON object with a string "event_type" (or a legacy "type")';
 
 export function locateMarsFrame(frame: unknown): Location {
-  if (isHttpReplyFrame(frame)) return placed({ body: frame }, 'snapshot');
-  if (!isObject(frame)) return unplaceable('not a MARS frame: expected a JSON object with a string "event_type" (or a legacy "type")');
+  if (isHttpReplyFrame(frame)) return placed({ body: frame });
+  if (!isObject(frame)) return unplaceable(NOT_MARS);
   const type = typeof frame.event_type === 'string' ? frame.event_type : typeof frame.type === 'string' ? frame.type : undefined;
-  if (type === undefined) return unplaceable('not a MARS frame: expected a JSON object with a string "event_type" (or a legacy "type")');
+  if (type === undefined) return unplaceable(NOT_MARS);
   return placed({ body: frame, identity: frameIdentity(frame, type), ...(KEEP_ALIVE.has(type) ? { heartbeat: true } : {}) });
 }
 

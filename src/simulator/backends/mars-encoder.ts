@@ -1,183 +1,153 @@
 /**
- * Scenario steps → MARS WebSocket frames, imitating the real server (protocols/README.md "mars"):
- * - `{event_type, timestamp, run_id, data}` frames with microsecond timestamps, no seq;
- * - approval options as strings `["approve","reject","modify"]`, not the documented objects;
- * - `dag_node_status_changed` sent twice for completions of every other node (the real duplicate);
- * - `cost_update` alternating between the documented shape (with running total) and the
- *   real `{model, input_tokens, output_tokens, cost}` shape;
- * - streamed tokens as `agent_message` chunks, info logs as legacy `{type:"status"}` frames
- *   and a legacy `{type:"complete"}` after workflow_completed.
- * Agent frames carry the step only while several steps run at once (the simulator's
- * fan-out; the real server runs steps one by one, so its frames name none).
+ * Scenario steps → MARS socket frames as the real in-process executor sends them
+ * (UJ2202/MARS backend/execution/task_executor.py, dag_tracker.py, callbacks/; read for
+ * facts in /work/notes/upstream.md §18–21), writing the run's record (mars-record.ts) from
+ * the same step, as the real server writes its database:
+ * - console `output` lines are the bulk: every printed text, also written to the console log;
+ * - steps: `step_start` / `step_complete` / `step_failed` callbacks, each status change a
+ *   `dag_node_status_changed` followed by the whole `dag_updated` (envelope run_id = the
+ *   database's run id, not the task id); a retried step stays running and says so in its output;
+ * - the DAG ends in a `terminator` node; success re-sets every node to completed (repeats
+ *   included), a failure sets every node failed; no "skipped" status exists;
+ * - one cost file per cost step: `cost_summary` (doubled, as upstream) then one `cost_update`
+ *   per record with `total_cost_usd` running within the file;
+ * - approvals with string options and the plan in `context.plan`; cancel as the real handler
+ *   does: `workflow_failed {message, status: "cancelled"}` (no error), then `workflow_cancelled`.
  */
-import type { SimNode, SimStep } from '@/simulator/engine/scenario';
+import { addConsole, addHistory, createMarsRecord, type MarsRunRecord } from '@/simulator/backends/mars-record';
+import { formA, formB, type MarsWire } from '@/simulator/backends/mars-frames';
+import { costFile } from '@/simulator/backends/mars-cost-file';
+import { createMarsDag } from '@/simulator/backends/mars-dag-writer';
+import type { SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
-export type MarsWire = Record<string, unknown>;
+export type { MarsWire } from '@/simulator/backends/mars-frames';
 
-const MODEL = 'gpt-4o-mini';
+export const MARS_MODEL = 'gpt-4o';
 export const MARS_APPROVAL_OPTIONS = ['approve', 'reject', 'modify'] as const;
 
-export function createMarsEncoder(): Encoder<MarsWire> {
-  const nodes = new Map<string, SimNode & { stepNumber: number }>();
-  const running = new Set<string>();
-  let micro = 0;
-  let costCount = 0;
-  let completions = 0;
+export function createMarsEncoder(record: MarsRunRecord = createMarsRecord('bench', 'benchmark', false)): Encoder<MarsWire> {
+  const dag = createMarsDag(record);
+  const task = (event: string, data: Record<string, unknown>, at: number) => formA(event, data, at, record.taskId, record.sessionId);
+  const output = (message: string, at: number): MarsWire => {
+    addConsole(record, 'agent.output', message, at);
+    return task('output', { message }, at);
+  };
+  const agentOf = (node: string) => record.nodes.find((n) => n.id === node)?.agent ?? 'engineer';
+  const labelOf = (node: string) => record.nodes.find((n) => n.id === node)?.label ?? node;
+  const stepOf = (node: string) => record.nodes.find((n) => n.id === node)?.step_number ?? 0;
 
-  // Python-style microseconds; the counter keeps frames of one millisecond distinct.
-  const timestamp = (ms: number) => `${new Date(ms).toISOString().slice(0, 23)}${String(micro++ % 1000).padStart(3, '0')}Z`;
-  const frame = (run: RunFacts, event_type: string, data: Record<string, unknown>): MarsWire => ({
-    event_type,
-    timestamp: timestamp(run.nowMs),
-    run_id: run.runId,
-    data,
-  });
-  const stepRef = (run: RunFacts, node: string) => ({ step_id: `${run.runId}/${node}`, step_number: nodes.get(node)?.stepNumber ?? 0 });
-  const hint = (run: RunFacts, node: string) => (running.size > 1 ? stepRef(run, node) : {});
-  const status = (run: RunFacts, node: string, old_status: string, new_status: string, error: string | null = null) =>
-    frame(run, 'dag_node_status_changed', { node_id: node, old_status, new_status, error });
-
-  function plan(run: RunFacts, step: Extract<SimStep, { op: 'plan' }>): MarsWire[] {
-    step.nodes.forEach((node, i) => nodes.set(node.id, { ...node, stepNumber: i + 1 }));
-    const dagNodes = step.nodes.map((node, i) => ({
-      id: node.id,
-      label: node.label,
-      type: node.kind ?? 'agent',
-      status: 'pending',
-      agent: node.kind === 'agent' ? 'engineer' : null,
-      step_number: i + 1,
-    }));
-    return [frame(run, 'dag_created', { run_id: run.runId, nodes: dagNodes, edges: step.edges, levels: 3 })];
+  function tokens(step: Extract<SimStep, { op: 'tokens' }>, at: number): MarsWire[] {
+    const agent = agentOf(step.node);
+    addHistory(record, { event_type: 'agent_call', event_subtype: 'message', node_id: dag.current(), agent_name: agent, timestamp: new Date(at).toISOString().slice(0, -1), status: 'completed', inputs: { role: 'assistant', message: step.text.slice(0, 500) }, outputs: { full_content: step.text.slice(0, 3000) }, meta: { has_code: false } });
+    return [task('agent_message', { run_id: record.taskId, agent, role: 'assistant', message: step.text, metadata: {}, timestamp: new Date(at).toISOString() }, at), output(`${agent}: ${step.text}`, at)];
   }
 
-  function cost(run: RunFacts, step: Extract<SimStep, { op: 'cost' }>): MarsWire {
-    costCount += 1;
-    if (costCount % 2 === 0) {
-      return frame(run, 'cost_update', { model: step.model, input_tokens: step.inputTokens, output_tokens: step.outputTokens, cost: step.usd });
-    }
-    return frame(run, 'cost_update', {
-      run_id: run.runId,
-      ...stepRef(run, step.node),
-      model: step.model,
-      tokens: step.inputTokens + step.outputTokens,
-      cost_usd: step.usd,
-      total_cost_usd: Number((run.totalUsd + step.usd).toFixed(6)),
-    });
+  function tool(step: Extract<SimStep, { op: 'tool' }>, at: number): MarsWire[] {
+    const agent = agentOf(step.node);
+    const result = JSON.stringify(step.result);
+    const ok = step.ok !== false;
+    addHistory(record, { event_type: 'tool_call', event_subtype: 'invoked', node_id: dag.current(), agent_name: agent, timestamp: new Date(at).toISOString().slice(0, -1), status: ok ? 'completed' : 'failed', inputs: { tool: step.tool, args: JSON.stringify(step.args).slice(0, 500) }, outputs: { result }, meta: { tool_name: step.tool } });
+    return [task('tool_call', { run_id: record.taskId, agent, tool_name: step.tool, arguments: step.args, result, timestamp: new Date(at).toISOString() }, at), output(`🔧 ${step.tool}(${JSON.stringify(step.args)})`, at)];
   }
 
-  function nodeDone(run: RunFacts, step: Extract<SimStep, { op: 'node.done' }>): MarsWire[] {
-    running.delete(step.node);
-    const changed = status(run, step.node, 'running', 'completed');
-    completions += 1;
-    const frames = [frame(run, 'step_completed', { ...stepRef(run, step.node), result: step.output, output: step.output }), changed];
-    if (completions % 2 === 0) frames.push(changed);
-    return frames;
+  function gate(step: Extract<SimStep, { op: 'gate' }>, at: number): MarsWire[] {
+    const plan = record.nodes.filter((n) => n.type !== 'terminator').map((n) => ({ sub_task: n.label, sub_task_agent: n.agent }));
+    const data = {
+      approval_id: step.id,
+      step_id: step.node,
+      action: 'after_step',
+      description: step.message,
+      message: step.message,
+      options: [...MARS_APPROVAL_OPTIONS],
+      checkpoint_type: 'after_step',
+      context: { plan, current_step: { number: stepOf(step.node), description: labelOf(step.node), agent: agentOf(step.node) }, proposed_action: step.context?.proposed_action ?? null },
+    };
+    return [task('approval_requested', data, at), output(`⏸ Waiting for approval: ${step.message}`, at)];
   }
 
-  function nodeFail(run: RunFacts, step: Extract<SimStep, { op: 'node.fail' }>): MarsWire[] {
-    const ref = stepRef(run, step.node);
-    running.delete(step.node);
-    if (!step.willRetry) {
-      return [frame(run, 'step_failed', { ...ref, error: step.error, traceback: null }), status(run, step.node, 'running', 'failed', step.error)];
-    }
-    const attempt = (step.attempt ?? 1) + 1;
+  function end(status: 'completed' | 'failed' | 'cancelled', at: number): void {
+    record.status = status;
+    record.completedAtMs = at;
+    record.ended = true;
+  }
+
+  function runDone(facts: RunFacts, at: number): MarsWire[] {
+    const seconds = (at - facts.startedAtMs) / 1000;
+    const frames = dag.finish('completed', at);
+    end('completed', at);
+    addConsole(record, 'run.completed', `[${record.taskId}] status=success execution_time=${seconds.toFixed(2)}s`, at);
     return [
-      frame(run, 'step_retry_started', {
-        ...ref,
-        attempt_number: attempt,
-        max_attempts: 3,
-        error_category: (step.code ?? 'UNKNOWN').toUpperCase(),
-        error_pattern: step.error,
-        success_probability: 0.75,
-        strategy: 'exponential_backoff',
-        suggestions: ['Retry later'],
-        has_user_feedback: false,
-      }),
-      frame(run, 'step_retry_backoff', { ...ref, backoff_seconds: 0.3, next_attempt_at: timestamp(run.nowMs + 300) }),
-      status(run, step.node, 'running', 'retrying'),
+      ...frames,
+      output(`✅ Task completed in ${seconds.toFixed(2)} seconds`, at),
+      task('result', { execution_time: seconds, chat_history: [], final_context: {}, session_id: record.sessionId, work_dir: `/mars/sessions/${record.sessionId}/tasks/${record.taskId}`, base_work_dir: '/mars', mode: record.mode }, at),
+      formA('workflow_completed', { run_id: record.dbRunId, execution_time: seconds, mode: record.mode }, at, record.dbRunId, record.sessionId),
+      task('complete', { message: 'Task execution completed successfully' }, at),
     ];
   }
 
-  function gate(run: RunFacts, step: Extract<SimStep, { op: 'gate' }>): MarsWire[] {
-    const node = nodes.get(step.node);
-    return [
-      frame(run, 'approval_requested', {
-        approval_id: step.id,
-        step_id: stepRef(run, step.node).step_id,
-        action: step.message,
-        description: step.message,
-        context: {
-          current_step: { number: node?.stepNumber ?? 0, description: node?.label ?? step.node, agent: 'engineer' },
-          previous_output: null,
-          proposed_action: step.context?.proposed_action ?? null,
-        },
-        options: [...MARS_APPROVAL_OPTIONS],
-        checkpoint_type: 'before_step',
-      }),
-      status(run, step.node, 'running', 'waiting_approval'),
-    ];
+  function runFail(step: Extract<SimStep, { op: 'run.fail' }>, at: number): MarsWire[] {
+    const message = `Error executing CMBAgent task: ${step.error}`;
+    const frames = dag.finish('failed', at, message);
+    end('failed', at);
+    addConsole(record, 'run.failed', `[${record.taskId}] error=${step.error}`, at);
+    return [...frames, task('workflow_failed', { error: message, run_id: record.taskId }, at), task('error', { message }, at)];
   }
 
-  return (step: SimStep, run: RunFacts): MarsWire[] => {
+  return (step: SimStep, facts: RunFacts): MarsWire[] => {
+    const at = facts.nowMs;
     switch (step.op) {
       case 'run.start':
+        addConsole(record, 'run.started', `[${record.taskId}] mode=${record.mode} agent=engineer model=${MARS_MODEL}`, at);
         return [
-          frame(run, 'workflow_started', { run_id: run.runId, task_description: step.title, agent: 'engineer', model: MODEL, work_dir: `/tmp/mars/${run.runId}` }),
-          frame(run, 'workflow_state_changed', { status: 'executing', started_at: timestamp(run.nowMs), completed_at: null }),
+          task('status', { message: 'Initializing CMBAgent...' }, at),
+          output(`🚀 Starting CMBAgent in ${record.mode.replace('-', ' ')} mode`, at),
+          output(`📋 Task: ${record.task}`, at),
+          formA('workflow_started', { run_id: record.dbRunId, task_description: (record.task || step.title).slice(0, 200), mode: record.mode, agent: 'engineer', model: MARS_MODEL }, at, record.dbRunId, record.sessionId),
         ];
       case 'plan':
-        return plan(run, step);
+        return dag.define(step.nodes, step.edges, at);
       case 'node.start': {
-        running.add(step.node);
-        const node = nodes.get(step.node);
-        return [
-          frame(run, 'step_started', { ...stepRef(run, step.node), step_description: node?.label ?? step.node, agent: 'engineer' }),
-          status(run, step.node, step.attempt && step.attempt > 1 ? 'retrying' : 'pending', 'running'),
-        ];
+        if (step.attempt !== undefined && step.attempt > 1) return [output(`🔁 ${labelOf(step.node)}: attempt ${step.attempt}`, at)];
+        const callback = task('step_start', { run_id: record.taskId, step_number: stepOf(step.node), goal: labelOf(step.node), description: labelOf(step.node), timestamp: new Date(at).toISOString() }, at);
+        return [callback, ...dag.setStatus(step.node, 'running', at)];
       }
       case 'node.progress':
-        return [frame(run, 'step_progress', { ...stepRef(run, step.node), progress_percentage: Math.round(step.progress * 100), message: step.message ?? null })];
+        return [output(`${labelOf(step.node)}: ${step.message ?? `${Math.round(step.progress * 100)}%`}`, at)];
       case 'tokens':
-        return [frame(run, 'agent_message', { agent: 'engineer', message: step.text, role: 'assistant', ...hint(run, step.node) })];
+        return tokens(step, at);
       case 'tool':
-        return [frame(run, 'agent_tool_call', { agent: 'engineer', tool_name: step.tool, arguments: step.args, ...hint(run, step.node) })];
+        return tool(step, at);
       case 'cost':
-        return [cost(run, step)];
-      case 'node.done':
-        return nodeDone(run, step);
+        return costFile(record, step, at, dag.current());
+      case 'node.done': {
+        const callback = task('step_complete', { run_id: record.taskId, step_number: stepOf(step.node), goal: labelOf(step.node), execution_time: 0.4, summary: JSON.stringify(step.output), timestamp: new Date(at).toISOString() }, at);
+        return [callback, ...dag.setStatus(step.node, 'completed', at)];
+      }
       case 'node.fail':
-        return nodeFail(run, step);
+        if (step.willRetry) return [output(`⚠️ ${labelOf(step.node)}: ${step.error} — retrying (attempt ${(step.attempt ?? 1) + 1})`, at)];
+        return [task('step_failed', { run_id: record.taskId, step_number: stepOf(step.node), goal: labelOf(step.node), error: step.error, timestamp: new Date(at).toISOString() }, at), ...dag.setStatus(step.node, 'failed', at, step.error)];
       case 'node.skip':
-        return [status(run, step.node, 'pending', 'skipped')];
+        return [output(`⏭ ${labelOf(step.node)} not run: ${step.reason}`, at)];
       case 'log':
-        return step.level === 'error'
-          ? [frame(run, 'error_occurred', { error_type: 'Error', message: step.message, step_id: null, traceback: null })]
-          : [{ type: 'status', message: step.message }];
+        return [output(step.message, at)];
       case 'gate':
-        return gate(run, step);
+        return gate(step, at);
       case 'gate.resolved':
-        return [
-          frame(run, 'approval_received', { approval_id: step.id, approved: step.decision !== 'rejected', resolution: step.decision, feedback: null }),
-          status(run, step.node, 'waiting_approval', 'running'),
-        ];
+        return [task('approval_received', { approval_id: step.id, approved: step.decision !== 'rejected', resolution: step.decision, feedback: '' }, at)];
       case 'run.pause':
-        return [frame(run, 'workflow_paused', { reason: step.reason })];
+        record.status = 'paused';
+        return [formB('workflow_paused', { message: 'Workflow paused', status: 'paused' }, at, record.taskId)];
       case 'run.resume':
-        return [frame(run, 'workflow_resumed', {})];
+        record.status = 'executing';
+        return [formB('workflow_resumed', { message: 'Workflow resumed', status: 'executing' }, at, record.taskId)];
       case 'run.done':
-        return [
-          frame(run, 'workflow_completed', {
-            final_result: step.output,
-            total_cost: Number(run.totalUsd.toFixed(6)),
-            total_duration_seconds: (run.nowMs - run.startedAtMs) / 1000,
-          }),
-          { type: 'complete' },
-        ];
+        return runDone(facts, at);
       case 'run.fail':
-        return [frame(run, 'workflow_failed', { error: step.error, traceback: null })];
+        return runFail(step, at);
       case 'run.cancel':
-        return [frame(run, 'workflow_state_changed', { status: 'cancelled', started_at: null, completed_at: timestamp(run.nowMs) })];
+        end('cancelled', at);
+        return [formB('workflow_failed', { message: 'Workflow cancelled', status: 'cancelled' }, at, record.taskId), task('workflow_cancelled', { message: 'Workflow cancelled by user' }, at)];
       case 'chapter.start':
       case 'chapter.end':
       case 'wait':

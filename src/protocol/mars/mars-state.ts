@@ -1,0 +1,93 @@
+/**
+ * What one MARS interpreter remembers across frames (one per session, socket and REST alike):
+ * - the DAG as this session knows it: node statuses in DAG order (`view`). The server says
+ *   which node an unlabelled event belongs to the way it files its own history: the first
+ *   running node in DAG order, so Runboard reads it the same way;
+ * - step numbers and ids, attempts, the chapter cursor, the end, the open approvals;
+ * - for a session that started on the socket and then watches over REST: the socket's recent
+ *   items (mars-recent.ts) and what it counted, so REST answers apply nothing twice;
+ * - the REST cursors: console lines read, history rows applied, the run's status word and
+ *   the search for the MARS session that lists the run.
+ */
+import type { NodeStatus, RunEventOf } from '@/protocol/run-event';
+import { createRecent, type Recent } from '@/protocol/mars/mars-recent';
+
+export type MarsChapter = 'none' | 'planning' | 'execution' | 'closed';
+
+export type Counted = { micros: number; input: number; output: number; unsplit: number };
+
+export type MarsState = {
+  readonly runId: string;
+  view: Map<string, NodeStatus>;
+  byStepNumber: Map<number, string>;
+  byStepId: Map<string, string>;
+  /** Ids, labels and edges the last graph.defined declared: a DAG repeated with new statuses only moves statuses. */
+  graphSignature: string;
+  attempts: Map<string, number>;
+  chapter: MarsChapter;
+  terminal: boolean;
+  openGates: Map<string, RunEventOf<'gate.opened'>>;
+  recentConsole: Recent;
+  recentItems: Recent;
+  /** Set by the first REST answer: the socket is gone (or was never this session's). */
+  watching: boolean;
+  counted: Counted;
+  consoleLines: number;
+  historySeen: Set<string>;
+  /** History rows that waited a poll for the DAG to show their node (and the end waits with them). */
+  historyWaited: Set<string>;
+  historyPending: boolean;
+  /** History rows in a shape Runboard cannot read (said once, not at every poll). */
+  badHistoryRows: number;
+  lastError: string | undefined;
+  runStatus: string | undefined;
+  titled: boolean;
+  /** The MARS session that lists the run (or the socket's word for it), the ones still to look in, the ones that did not. */
+  session: string | undefined;
+  sessionQueue: string[];
+  sessionsChecked: Set<string>;
+  /** DAG answers since the sessions were last listed without finding the run. */
+  roundsSinceSearch: number;
+};
+
+export function createMarsState(runId: string): MarsState {
+  return {
+    runId,
+    view: new Map(),
+    byStepNumber: new Map(),
+    byStepId: new Map(),
+    graphSignature: '',
+    attempts: new Map(),
+    chapter: 'none',
+    terminal: false,
+    openGates: new Map(),
+    recentConsole: createRecent(),
+    recentItems: createRecent(),
+    watching: false,
+    counted: { micros: 0, input: 0, output: 0, unsplit: 0 },
+    consoleLines: 0,
+    historySeen: new Set(),
+    historyWaited: new Set(),
+    historyPending: false,
+    badHistoryRows: 0,
+    lastError: undefined,
+    runStatus: undefined,
+    titled: false,
+    session: undefined,
+    sessionQueue: [],
+    sessionsChecked: new Set(),
+    roundsSinceSearch: 0,
+  };
+}
+
+/** The node the server files an unlabelled event under: the first running one in DAG order. */
+export function currentNode(s: MarsState): string | undefined {
+  for (const [id, status] of s.view) if (status === 'running') return id;
+  return undefined;
+}
+
+/** `{nodeId}` when a node is current, else nothing (for spreading into events). */
+export function atCurrentNode(s: MarsState): { nodeId?: string } {
+  const nodeId = currentNode(s);
+  return nodeId === undefined ? {} : { nodeId };
+}
