@@ -36,6 +36,8 @@ export type LiveSessionOptions = Readonly<{
   start?: string;
   schedule?: Schedule;
   WebSocketImpl?: TransportExtras['WebSocketImpl'];
+  /** How long a connected stream may say nothing about the run before it reads "nothing yet" (tests shorten it). */
+  nothingYetAfterMs?: number;
 }>;
 
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
@@ -227,6 +229,7 @@ export function createLiveSession(options: LiveSessionOptions): LiveSession {
     lastFrameAtMs: () => lastFrameAtMs,
     ended: () => ingest.ended,
     checkStatus: () => void send(dialect.checkStatus?.(runId) ?? []),
+    ...(options.nothingYetAfterMs !== undefined ? { nothingYetAfterMs: options.nothingYetAfterMs } : {}),
   });
 
   const session: RunSession = {

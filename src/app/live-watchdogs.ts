@@ -21,9 +21,10 @@ export type WatchdogInputs = Readonly<{
   lastFrameAtMs: () => number;
   ended: () => boolean;
   checkStatus: () => void;
+  nothingYetAfterMs?: number;
 }>;
 
-export function startWatchdogs({ dialect, run, lastFrameAtMs, ended, checkStatus }: WatchdogInputs): () => void {
+export function startWatchdogs({ dialect, run, lastFrameAtMs, ended, checkStatus, nothingYetAfterMs = NOTHING_YET_AFTER_MS }: WatchdogInputs): () => void {
   const startedAtMs = Date.now();
   let liveSinceMs: number | undefined;
   let lastCheckAtMs = -Infinity;
@@ -33,7 +34,7 @@ export function startWatchdogs({ dialect, run, lastFrameAtMs, ended, checkStatus
     const live = connection.state.status === 'live';
     liveSinceMs = live ? (liveSinceMs ?? now) : undefined;
     const stale = live && now - (connection.lastActivityAtMs ?? startedAtMs) > dialect.staleAfterMs;
-    const nothingYet = live && liveSinceMs !== undefined && now - liveSinceMs > NOTHING_YET_AFTER_MS && status === 'pending' && graph.order.length === 0;
+    const nothingYet = live && liveSinceMs !== undefined && now - liveSinceMs > nothingYetAfterMs && status === 'pending' && graph.order.length === 0;
     if (stale !== connection.stale || nothingYet !== (connection.nothingYet ?? false)) run.getState().actions.setHealth({ stale, nothingYet });
     const quiet = now - lastFrameAtMs() > STATUS_CHECK_AFTER_MS;
     if (dialect.checkStatus && !TERMINAL.has(status) && (ended() || quiet) && now - lastCheckAtMs > STATUS_CHECK_AFTER_MS) {

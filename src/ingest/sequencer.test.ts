@@ -64,13 +64,26 @@ describe('sequencer', () => {
     expect(out.released).toEqual(['e0']);
   });
 
-  test('normal holes (the server skips numbers): passed at once past the window, counted, never waited for', () => {
+  test('normal holes (the server skips numbers): a full window passes the lowest hole only, never waits for a refill', () => {
     const seq = createSequencer<string>({ holes: 'normal', firstSeq: 1, reorderWindow: 1, graceMs: 100 });
     const out = seq.accept([at(1), at(3), at(6)], 0);
-    expect(out.released).toEqual(['e1', 'e3', 'e6']);
-    expect(out.skipped).toEqual([hole(2, 5, 3)]);
+    expect(out.released).toEqual(['e1', 'e3']);
+    expect(out.skipped).toEqual([hole(2, 2)]);
     expect(out.opened).toEqual([]);
+    // 4 was only late: it still comes in order, and what waits after it follows once the grace says 5 is gone.
     expect(seq.accept([at(4)], 1).released).toEqual(['e4']);
+    const after = seq.expire(100);
+    expect(after.released).toEqual(['e6']);
+    expect(after.skipped).toEqual([hole(5, 5)]);
+  });
+
+  test('normal holes: a frame delivered after later ones (a coalesced partial answer) is read in order when it comes within the grace', () => {
+    const seq = createSequencer<string>({ holes: 'normal', firstSeq: 1, reorderWindow: 5, graceMs: 150 });
+    // 2, 4 and 6 were coalesced away for good; 9 arrives after 10.
+    const first = seq.accept([at(1), at(3), at(5), at(7), at(8), at(10), at(11)], 0);
+    expect(first.released).toEqual(['e1', 'e3']);
+    expect(seq.accept([at(9)], 50).released).toEqual(['e5']);
+    expect(seq.expire(150).released).toEqual(['e7', 'e8', 'e9', 'e10', 'e11']);
   });
 
   test('normal holes: a frame after a hole waits only the grace', () => {
@@ -79,6 +92,15 @@ describe('sequencer', () => {
     const out = seq.expire(100);
     expect(out.released).toEqual(['e3']);
     expect(out.skipped).toEqual([hole(2, 2)]);
+  });
+
+  test('normal holes: the wait is counted from the frame right after the hole, so a frame that arrived early never makes the deadline spin', () => {
+    const seq = createSequencer<string>({ holes: 'normal', firstSeq: 1, graceMs: 150 });
+    seq.accept([at(1), at(4)], 0);
+    seq.accept([at(3)], 100);
+    expect(seq.nextDeadlineMs()).toBe(250);
+    expect(seq.expire(150).released).toEqual([]);
+    expect(seq.expire(250).released).toEqual(['e3', 'e4']);
   });
 
   test('a first frame after the expected start is a hole from the start', () => {

@@ -42,6 +42,19 @@ export function unknownFrame(frameType: string, summary?: string): RunEvent {
   return summary === undefined ? { type: 'raw', frameType, unknown: true } : { type: 'raw', frameType, unknown: true, summary };
 }
 
+/**
+ * A string field of a frame or of the event inside it (`{data}` for SSE, `{event, data}` for
+ * Socket.IO): how a dialect names the run a recorded frame belongs to (Dialect.runIdOf).
+ */
+export function stringField(frame: unknown, key: string): string | undefined {
+  if (typeof frame !== 'object' || frame === null) return undefined;
+  const record = frame as Record<string, unknown>;
+  const own = record[key];
+  if (typeof own === 'string' && own !== '') return own;
+  const inner = record.data;
+  return inner !== frame && typeof inner === 'object' && inner !== null ? stringField(inner, key) : undefined;
+}
+
 export function typeOf(value: unknown, key = 'type'): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const type = (value as Record<string, unknown>)[key];

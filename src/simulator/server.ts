@@ -17,6 +17,7 @@ import { ScriptedRun as Run } from '@/simulator/engine/scripted-run';
 import { BACKEND_FACTORIES } from '@/simulator/backends/registry';
 import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
 import { serveStatic } from '@/simulator/static-files';
+import type { Scenario } from '@/simulator/engine/scenario';
 import { SCENARIOS, scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { ReceivedCommand, SimBackend, SimContext } from '@/simulator/sim-backend';
 
@@ -56,13 +57,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     scenarios: SCENARIOS,
     drivesRuns: options.drivesRuns ?? true,
     run<F>(dialect: DialectId, runId: string, encode: Encoder<F>) {
-      const key = `${dialect}:${runId}`;
-      const existing = runs.get(key) as ScriptedRun<F> | undefined;
+      const existing = runs.get(`${dialect}:${runId}`) as ScriptedRun<F> | undefined;
       if (existing) return existing;
       const scenario = scenarioForRun(runId);
-      if (!scenario) return undefined;
+      return scenario ? this.runScenario(dialect, runId, scenario, encode) : undefined;
+    },
+    runScenario<F>(dialect: DialectId, runId: string, scenario: Scenario, encode: Encoder<F>) {
       const run = new Run<F>(runId, scenario, encode, timeScale).start();
-      runs.set(key, run as ScriptedRun<unknown>);
+      runs.set(`${dialect}:${runId}`, run as ScriptedRun<unknown>);
       return run;
     },
     existingRun<F>(dialect: DialectId, runId: string) {

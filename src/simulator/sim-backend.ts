@@ -20,6 +20,8 @@ export type SimContext = Readonly<{
   drivesRuns: boolean;
   /** The run with this id, started on first use; undefined when no scenario matches. */
   run<F>(dialect: DialectId, runId: string, encode: Encoder<F>): ScriptedRun<F> | undefined;
+  /** A run of a scenario the backend built itself (myagent's user.solve_tasks), started now. */
+  runScenario<F>(dialect: DialectId, runId: string, scenario: Scenario, encode: Encoder<F>): ScriptedRun<F>;
   /** A run that already exists, without starting one. */
   existingRun<F>(dialect: DialectId, runId: string): ScriptedRun<F> | undefined;
   record(command: Omit<ReceivedCommand, 'atMs'>): void;

@@ -51,8 +51,12 @@ describe.each(Object.values(DIALECTS))('$id with hostile text', (dialect) => {
     // The run reaches its gate: labels, tokens, tool calls, logs and costs are on screen by then.
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).first();
     await dialog.waitFor({ timeout: 20_000 });
-    await expect(dialog.textContent()).resolves.toContain('<img src=x onerror="window.__pwned=1">');
-    await page.waitForFunction((payload) => document.body.innerText.includes(payload), XSS_PAYLOADS[2], { timeout: 10_000 });
+    // As text: in the message, or (myagent, whose confirmation text is the server's own) in the context's JSON.
+    const text = (await dialog.textContent()) ?? '';
+    expect([XSS_PAYLOADS[0], JSON.stringify(XSS_PAYLOADS[0]).slice(1, -1)].some((shown) => text.includes(shown))).toBe(true);
+    // myagent's server coalesces streamed words (some never arrive): its step labels carry a payload for sure.
+    const onScreen = dialect.id === 'myagent' ? XSS_PAYLOADS[1] : XSS_PAYLOADS[2];
+    await page.waitForFunction((payload) => document.body.innerText.includes(payload), onScreen, { timeout: 10_000 });
     await expectNothingRan(page);
     await page.close();
   });

@@ -22,6 +22,10 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createSseTransport } from '@/transport/sse-transport';
 import type { ConnectionState, Transport } from '@/transport/transport';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
+import { createLiveSession } from '@/app/create-live-session';
+import { flushNow } from '@/ingest/frame-scheduler';
+
+import { waitFor } from './wait-for';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -110,13 +114,6 @@ function openSession(commands: OutboundCommand[]): Session {
   return session;
 }
 
-async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 function finalStatuses(events: RunEvent[]): Map<string, string> {
   const status = new Map<string, string>();
@@ -171,5 +168,22 @@ describe('Runboard agui dialect over real POST + SSE', () => {
     expect(session.events.filter((e) => e.type === 'run.resumed')).toHaveLength(1);
     const statuses = finalStatuses(session.events);
     expect([statuses.get('draft'), statuses.get('review'), statuses.get('deploy')]).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it("a gate answered through the app's live session resumes with the conversation so far (our message, the agent's text)", async () => {
+    const live = createLiveSession({ dialect: aguiDialect, params: { baseUrl: simulatorBackendUrl(aguiDialect, sim.url), runId: 'gate~conversation' }, start: 'Deploy release 2.4', schedule: flushNow });
+    try {
+      const gate = await waitFor(() => Object.values(live.session.run.getState().gates).find((g) => g.status === 'open'), 'the interrupt');
+      const approve = gate.options.find((o) => o.tone === 'approve')!;
+      expect(await live.session.answerGate({ gateId: gate.gateId, kind: gate.kind, runId: 'gate~conversation' }, { option: approve, decidedBy: 'reviewer' }, { message: 'approved' })).toEqual({ ok: true });
+      await waitFor(() => live.session.run.getState().status === 'succeeded', 'the continuation to finish');
+      const inputs = sim.received.filter((c) => c.dialect === 'agui' && c.runId === 'gate~conversation' && c.kind === 'resume.input');
+      expect(inputs).toHaveLength(1);
+      const messages = (inputs[0]?.body as { messages: { role: string; content?: string }[] }).messages;
+      expect(messages[0]).toMatchObject({ role: 'user', content: 'Deploy release 2.4' });
+      expect(messages.some((m) => m.role === 'assistant' && typeof m.content === 'string' && m.content.length > 0)).toBe(true);
+    } finally {
+      live.close();
+    }
   });
 });

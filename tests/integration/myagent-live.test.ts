@@ -1,18 +1,18 @@
 /**
- * myagent end to end: the simulator's real WebSocket server, the real WebSocket transport
- * (the `ws` package in Node), the myagent dialect's commands and decoder, and the
- * sequencer, wired the way a live session wires them (onOpen commands, memo, epochs).
+ * myagent end to end, as the real server behaves (protocols/README.md "What the real servers
+ * do"): the simulator's real WebSocket server (coalesced partial answers that leave seq holes,
+ * a run cancelled when its socket closes, the real state export and replay), the real
+ * WebSocket transport (`ws`) and the app's own live session (createLiveSession).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { sendCommand } from '@/ingest/command-channel';
-import { createIngest } from '@/ingest/create-ingest';
-import type { OutboundCommand } from '@/protocol/dialect';
+import { createLiveSession, type LiveSession } from '@/app/create-live-session';
+import { flushNow } from '@/ingest/frame-scheduler';
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { myagentDialect } from '@/protocol/myagent/myagent-dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
-import { createWebSocketTransport } from '@/transport/websocket-transport';
 
 import { waitFor } from './wait-for';
 
@@ -24,174 +24,111 @@ afterAll(async () => {
   await sim.close();
 });
 
-const TERMINAL = new Set(['run.completed', 'run.failed', 'run.cancelled']);
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 let clients = 0;
 
-/**
- * A minimal live session: transport → the ingest pipeline → events, without stores. The
- * session's memo and run start follow the dialect, as app/create-live-session.ts does.
- */
-function openSession(start: string) {
-  const runId = `live-${++clients}`;
-  const plan = myagentDialect.connect({ baseUrl: `${sim.url.replace('http', 'ws')}/`, runId });
-  if (plan.kind !== 'websocket') throw new Error('myagent must plan a WebSocket');
-  const transport = createWebSocketTransport({ url: plan.url, WebSocketImpl: WebSocket as never, backoff: { baseMs: 20, capMs: 100 } });
-  const controller = new AbortController();
-  const memo: Record<string, unknown> = {};
-  const state = { events: [] as RunEvent[], frames: [] as unknown[], rejected: [] as string[], duplicates: 0, gaps: 0, opens: 0 };
-  const target = { baseUrl: sim.url, transport };
-
-  const send = async (commands: OutboundCommand[]) => {
-    for (const command of commands) {
-      const outcome = await sendCommand(command, target);
-      if (!outcome.ok) throw new Error(outcome.reason);
-    }
-  };
-  const onMemo = (update: Readonly<Record<string, unknown>>) => {
-    const previous = { ...memo };
-    Object.assign(memo, update);
-    const reaction = myagentDialect.onMemo?.({ memo, previous, runId, start });
-    if (reaction && reaction.commands.length > 0) void send(reaction.commands);
-  };
-  const ingest = createIngest({ dialect: myagentDialect, runId, now: Date.now, onAction: (action) => action.kind === 'memo' && onMemo(action.memo) });
-
-  transport.connect(
-    {
-      onFrame: (frame) => {
-        ingest.accept(frame, state.frames.push(frame) - 1);
-        const batch = ingest.take();
-        if (!batch) return;
-        state.events.push(...batch.events);
-        state.rejected.push(...batch.issues.map((issue) => issue.reason));
-        state.duplicates += batch.stats.duplicates;
-        state.gaps += batch.stats.gaps;
-      },
-      onState: () => undefined,
-      onOpen: ({ reconnect }) => {
-        state.opens += 1;
-        if (reconnect) ingest.newConnection();
-        void send(myagentDialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo, start }));
-      },
-      shouldReconnect: () => !state.events.some((e) => TERMINAL.has(e.type)),
-    },
-    controller.signal,
-  );
-  return { state, memo, send, close: () => controller.abort(), terminal: () => state.events.find((e) => TERMINAL.has(e.type)) };
+/** A live session that starts a run with `start`, as the start page's "Start run" does. */
+function startRun(start: string): LiveSession {
+  return createLiveSession({ dialect: myagentDialect, params: { baseUrl: simulatorBackendUrl(myagentDialect, sim.url), runId: `new-${++clients}` }, start, schedule: flushNow, WebSocketImpl: WebSocket as never });
 }
 
-/** Final node statuses, output text per node and booked cost, as a store would fold them. */
-function summary(events: readonly RunEvent[]) {
-  const status: Record<string, string> = {};
-  const output: Record<string, string> = {};
-  let micros = 0;
-  for (const event of events) {
-    if (event.type === 'node.started') status[event.nodeId] = 'running';
-    if (event.type === 'node.completed') status[event.nodeId] = 'succeeded';
-    if (event.type === 'node.failed') status[event.nodeId] = 'failed';
-    if (event.type === 'node.skipped') status[event.nodeId] = 'skipped';
-    if (event.type === 'node.cancelled') status[event.nodeId] = 'cancelled';
-    if (event.type === 'node.output') output[event.nodeId] = (output[event.nodeId] ?? '') + event.delta;
-    if (event.type === 'cost.recorded') micros += event.micros;
-  }
-  return { status, output, micros, terminal: events.find((e) => TERMINAL.has(e.type))?.type };
+const finished = (live: LiveSession) => waitFor(() => (TERMINAL.has(live.session.run.getState().status) ? live.session.run.getState() : undefined), 'the run to end');
+
+function events(live: LiveSession): RunEvent[] {
+  const { log } = live.session;
+  return Array.from({ length: log.length }, (_, i) => log.at(i)?.event).filter((e): e is RunEvent => e !== undefined);
 }
 
-const seqsOf = (frames: readonly unknown[]) => frames.map((f) => (f as { seq?: number }).seq);
+const received = (sessionId: unknown) => sim.received.filter((c) => c.dialect === 'myagent' && (c.runId.endsWith(String(sessionId)) || c.runId === sessionId));
 
 // 0.0021 (plan) + six researchers 0.0034..0.0039 + 0.0065 (write), in micros.
 const FANOUT_MICROS = 2100 + [3400, 3500, 3600, 3700, 3800, 3900].reduce((a, b) => a + b, 0) + 6500;
-let cleanFanout: ReturnType<typeof summary> | undefined;
 
-describe('myagent over the simulator’s real WebSocket server', () => {
-  test('a session is created, the run started by user.message arrives whole', async () => {
-    const live = openSession('fanout: research the market');
-    const done = await waitFor(() => live.terminal(), 'the run to end');
-    expect(done.type).toBe('run.completed');
-    const result = summary(live.state.events);
-    expect(Object.keys(result.status).sort()).toEqual(['aggregate', 'plan', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'write']);
-    expect(Object.values(result.status).every((s) => s === 'succeeded')).toBe(true);
-    expect(result.micros).toBe(FANOUT_MICROS);
-    // Cumulative partial answers became exact deltas: the text is not repeated.
-    expect(result.output.r1).toBe('Findings for topic 1: demand is growing and prices are falling.');
-    const graph = live.state.events.find((e) => e.type === 'graph.defined');
-    expect(graph?.type === 'graph.defined' && graph.edges).toContainEqual({ source: 'r3', target: 'write' });
-    const chapters = live.state.events.flatMap((e) => (e.type === 'chapter.started' ? [e.chapterId] : []));
-    expect(chapters).toEqual(['plan', 'solve', 'aggregate']);
-    // One connection: seq 1..n without holes, heartbeats included.
-    const seqs = seqsOf(live.state.frames);
-    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
-    expect(live.state.rejected).toEqual([]);
-    expect([live.state.duplicates, live.state.gaps]).toEqual([0, 0]);
-    const runId = `fanout~${String(live.memo.session_id)}`;
-    // The session also asks for a resumable state once the server named the session.
-    expect(sim.received.filter((c) => c.runId === runId || c.runId === live.memo.session_id).map((c) => c.kind)).toEqual([
-      'user.create_session',
-      'user.message',
-      'user.request_state',
-    ]);
-    cleanFanout = result;
+describe('myagent over a server that behaves like the real one', () => {
+  test('a run whose partial answers are coalesced (seq holes) completes on ONE connection: holes are noted, nothing reconnects', async () => {
+    const live = startRun('fanout: research the market');
+    const state = await finished(live);
+    expect(state.status).toBe('succeeded');
+    const nodes = live.session.nodeStatus.getState().byId;
+    expect(['plan', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'write'].map((id) => nodes[id]?.status)).toEqual(Array(8).fill('succeeded'));
+    expect(state.cost.totalMicros).toBe(FANOUT_MICROS);
+    expect(state.graph.edges).toContainEqual({ source: 'r3', target: 'write' });
+    expect(state.chapters.map((c) => c.id)).toEqual(['plan', 'solve', 'aggregate']);
+    // The server coalesced partial answers: seq holes, counted for diagnostics, never a reason to reconnect.
+    expect(state.stats.holes).toBeGreaterThan(0);
+    expect(state.stats.gaps).toBe(0);
+    expect(state.issues).toEqual([]);
+    expect(live.session.exportRecording()).not.toContain('"connection":');
+    const sessionId = live.session.runId;
+    expect(received(sessionId).map((c) => c.kind)).toEqual(['user.create_session', 'user.message', 'user.request_state']);
     live.close();
   });
 
-  test('a plan confirmation answered with answerGate reaches the server once, as confirmed: true', async () => {
-    const live = openSession('gate [scenario:gate] deploy 2.4');
-    const gate = await waitFor(() => live.state.events.find((e) => e.type === 'gate.opened'), 'the confirmation');
-    if (gate.type !== 'gate.opened') throw new Error('unreachable');
-    expect(gate.gateId).toBe('gate-deploy');
-    const approve = gate.options.find((o) => o.tone === 'approve');
-    expect(approve).toBeDefined();
-    const commands = myagentDialect.answerGate({ gateId: gate.gateId, kind: gate.kind, runId: 'ignored' }, { option: approve!, decidedBy: 'reviewer' }, live.memo);
-    if (!Array.isArray(commands)) throw new Error(commands.unavailable);
-    await live.send(commands);
-    const done = await waitFor(() => live.terminal(), 'the run to end');
-    expect(done.type).toBe('run.completed');
-    const responses = sim.received.filter((c) => c.kind === 'user.response' && c.runId === `gate~${String(live.memo.session_id)}`);
-    expect(responses).toHaveLength(1);
-    expect(responses[0]?.body).toMatchObject({ event: 'user.response', session_id: live.memo.session_id, step_id: 'gate-deploy', content: { confirmed: true, approved: true } });
-    const result = summary(live.state.events);
-    expect(result.status.deploy).toBe('succeeded');
-    expect(live.state.events).toContainEqual(expect.objectContaining({ type: 'gate.resolved', gateId: 'gate-deploy', decision: 'approved' }));
+  test("a plain agent's run ends with its final answer", async () => {
+    const live = startRun('[scenario:chat] What is the capital of France?');
+    const state = await finished(live);
+    expect(state.status).toBe('succeeded');
+    expect(events(live)).toContainEqual(expect.objectContaining({ type: 'run.completed', output: expect.stringContaining('Paris') }));
     live.close();
   });
 
-  test('a dropped connection resumes with reconnect_with_state: renumbered replay, same final state', async () => {
-    expect(cleanFanout).toBeDefined();
-    const live = openSession('fanout again');
-    const sessionId = await waitFor(() => (typeof live.memo.session_id === 'string' ? live.memo.session_id : undefined), 'the session');
-    await waitFor(() => live.memo.signed_state, 'the exported state (asked for once the session was named)');
-    await waitFor(() => live.state.events.some((e) => e.type === 'node.output' && e.nodeId.startsWith('r')), 'researchers streaming');
-    const signedAtDrop = live.memo.signed_state;
+  test('a declined plan ends the run cancelled, with the gate shown rejected', async () => {
+    const live = startRun('gate [scenario:gate] deploy 2.4');
+    const gate = await waitFor(() => Object.values(live.session.run.getState().gates)[0], 'the plan confirmation');
+    const reject = gate.options.find((o) => o.tone === 'reject')!;
+    expect(await live.session.answerGate({ gateId: gate.gateId, kind: gate.kind, runId: live.session.runId }, { option: reject, decidedBy: 'reviewer' }, { message: 'reviewer declined' })).toEqual({ ok: true });
+    const state = await finished(live);
+    expect(state.status).toBe('cancelled');
+    expect(state.gates[gate.gateId]).toMatchObject({ status: 'resolved', resolution: { decision: 'rejected' } });
+    expect(events(live)).toContainEqual(expect.objectContaining({ type: 'run.cancelled', reason: 'Plan was declined by user.' }));
+    const responses = received(live.session.runId).filter((c) => c.kind === 'user.response');
+    expect(responses.map((c) => c.body)).toEqual([expect.objectContaining({ step_id: gate.gateId, content: expect.objectContaining({ confirmed: false }) })]);
+    live.close();
+  });
+
+  test('a fatal error ("Execution error: …" after the retries) ends the run failed', async () => {
+    const live = startRun('retry [scenario:retry] nightly sync');
+    const state = await finished(live);
+    expect(state.status).toBe('failed');
+    expect(state.error?.message).toMatch(/^Execution error: /);
+    live.close();
+  });
+
+  test('a run started as user.solve_tasks ends once every task it named has finished (the server sends no end event)', async () => {
+    const live = startRun(JSON.stringify([{ id: 'a', title: 'Slide A' }, { id: 'b', title: 'Slide B' }, { id: 'c', title: 'Slide C' }]));
+    const state = await finished(live);
+    expect(state.status).toBe('succeeded');
+    expect(Object.keys(state.graph.nodes).sort()).toEqual(['a', 'b', 'c']);
+    expect(received(live.session.runId).map((c) => c.kind)).toContain('user.solve_tasks');
+    live.close();
+  });
+
+  test('a dropped connection: the server cancels the run; reconnect_with_state replays what was missed, and the run shows cancelled, saying why', async () => {
+    const live = startRun('fanout again');
+    const signed = await waitFor(() => (live.session.run.getState().status === 'running' ? exportedState(live) : undefined), 'the exported state');
+    await waitFor(() => live.session.nodeStatus.getState().byId.r1?.status === 'running', 'researchers running');
+    const sessionBefore = live.session.runId;
     sim.dropConnections();
-    const done = await waitFor(() => live.terminal(), 'the run to end after the resume');
-    expect(done.type).toBe('run.completed');
-    expect(live.state.opens).toBe(2);
-
-    const reconnects = sim.received.filter((c) => c.kind === 'user.reconnect_with_state');
+    const state = await finished(live);
+    expect(state.status).toBe('cancelled');
+    expect(events(live)).toContainEqual(expect.objectContaining({ type: 'run.cancelled', reason: expect.stringContaining("myagent cancels a session's run when its socket closes") }));
+    const reconnects = sim.received.filter((c) => c.kind === 'user.reconnect_with_state' && (c.body as { session_id?: unknown }).session_id === sessionBefore);
     expect(reconnects).toHaveLength(1);
-    const body = reconnects[0]?.body as { session_id?: unknown; signed_state?: unknown; content?: { last_seq?: unknown } };
-    expect(body.session_id).toBe(sessionId);
-    expect(body.signed_state).toBe(signedAtDrop);
+    const body = reconnects[0]?.body as { signed_state?: unknown; content?: { last_seq?: unknown } };
+    expect(body.signed_state).toEqual(signed);
     expect(typeof body.content?.last_seq).toBe('number');
-
-    // The new connection numbers from 1 again: connected, restored, replay..., notice, live.
-    const frames = live.state.frames as { event: string; seq: number }[];
-    const reopened = frames.findLastIndex((f) => f.event === 'system.connected');
-    expect(reopened).toBeGreaterThan(0);
-    const after = frames.slice(reopened);
-    expect(after[0]).toMatchObject({ event: 'system.connected', seq: 1 });
-    expect(after[1]).toMatchObject({ event: 'agent.state_restored', seq: 2 });
-    expect(after.map((f) => f.seq)).toEqual(Array.from({ length: after.length }, (_, i) => i + 1));
-    const notice = after.findIndex((f) => f.event === 'system.notice' && JSON.stringify(f).includes('Replay completed'));
-    // What the old connection missed came back between the restore and the notice.
-    expect(notice).toBeGreaterThan(2);
-    expect(after.slice(2, notice).every((f) => !f.event.startsWith('system.'))).toBe(true);
-    expect(live.memo.session_id).not.toBe(sessionId);
-
-    const result = summary(live.state.events);
-    expect(result.status).toEqual(cleanFanout?.status);
-    expect(result.output).toEqual(cleanFanout?.output);
-    expect(result.micros).toBe(FANOUT_MICROS);
-    expect([live.state.duplicates, live.state.gaps, live.state.rejected.length]).toEqual([0, 0, 0]);
+    // The simulator's run was cancelled by the disconnect, as the real server's is.
+    expect(sim.runs.get(`myagent:fanout~${sessionBefore}`)?.phase).toBe('finished');
     live.close();
   });
 });
+
+/** The signed state the server exported to this session (the raw frame, as received). */
+function exportedState(live: LiveSession): unknown {
+  let signed: unknown;
+  for (let i = 0; live.session.frameAt(i) !== undefined; i++) {
+    const frame = live.session.frameAt(i) as { event?: string; metadata?: { signed_state?: unknown } };
+    if (frame.event === 'agent.state_exported') signed = frame.metadata?.signed_state;
+  }
+  return signed;
+}

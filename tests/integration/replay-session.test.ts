@@ -90,6 +90,19 @@ describe.each(SAMPLES)('sample %s', (file) => {
     }
   });
 
+  test('a header with only the documented fields (no runId) replays the same run: the reader infers it from the frames', async () => {
+    const [header, ...rest] = text.split('\n');
+    const { runId, ...documented } = JSON.parse(header ?? '{}') as { runId?: string };
+    expect(runId).toBeDefined();
+    const withRunId = await replayOf(text);
+    const without = await replayOf([JSON.stringify(documented), ...rest].join('\n'));
+    withRunId.cursor.seek(withRunId.timeline.total);
+    without.cursor.seek(without.timeline.total);
+    // myagent's run is the session the server creates: the header held the client's id from before it existed.
+    expect(without.session.runId).toEqual(file.startsWith('myagent') ? expect.stringMatching(/^sess-/) : runId);
+    expect(summary(without.session)).toEqual(summary(withRunId.session));
+  });
+
   test('the end of a replay equals the load pass through the live ingest', async () => {
     const replay = await replayOf(text);
     replay.cursor.seek(replay.timeline.total);

@@ -6,13 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sendCommand } from '@/ingest/command-channel';
+import { createLiveSession } from '@/app/create-live-session';
+import { describeHealth } from '@/features/health/describe-health';
 import { createIngest } from '@/ingest/create-ingest';
+import { flushNow } from '@/ingest/frame-scheduler';
 import { isUnavailable } from '@/protocol/dialect';
 import { RunEventSchema, type RunEvent, type RunEventOf } from '@/protocol/run-event';
 import { tolkyDialect } from '@/protocol/tolky/tolky-dialect';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createSocketIoTransport } from '@/transport/socketio-transport';
 import type { Transport } from '@/transport/transport';
+
+import { waitFor } from './wait-for';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -201,5 +206,16 @@ describe('tolky over a real Socket.IO connection', () => {
     expect(ofType(w.applied, 'node.retrying')).toEqual([expect.objectContaining({ nodeId: 'step-1', attempt: 1 })]);
     expect(finalStatuses(w.applied)).toEqual({ 'step-1': 'succeeded', 'step-2': 'succeeded', 'step-3': 'failed', 'step-4': 'skipped' });
     expect(ofType(w.applied, 'run.failed')).toEqual([expect.objectContaining({ nodeId: 'step-3' })]);
+  });
+
+  it('a run id that does not exist reads "nothing yet — check the run id", not "Live" forever', async () => {
+    const live = createLiveSession({ dialect: tolkyDialect, params: { baseUrl: sim.url, runId: 'no-such-intent' }, schedule: flushNow, nothingYetAfterMs: 300 });
+    try {
+      const health = await waitFor(() => (live.session.run.getState().connection.nothingYet ? live.session.run.getState().connection : undefined), 'the nothing-yet state', 5_000);
+      expect(describeHealth(health, 'live', Date.now())).toMatchObject({ label: 'Nothing yet', detail: expect.stringContaining('check the run id'), tone: 'warn' });
+      expect(live.session.run.getState().status).toBe('pending');
+    } finally {
+      live.close();
+    }
   });
 });

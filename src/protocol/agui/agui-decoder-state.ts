@@ -14,6 +14,8 @@
  */
 import type { GraphEdge, GraphNode, RunEvent } from '@/protocol/run-event';
 
+import { createConversation, type Conversation } from '@/protocol/agui/agui-conversation';
+
 export type ToolCallState = { tool: string; args: string; nodeId: string };
 
 export type AguiDecoderState = {
@@ -34,6 +36,8 @@ export type AguiDecoderState = {
   pendingGates: string[];
   phase: 'idle' | 'running' | 'interrupted' | 'ended';
   assistantOpen: boolean;
+  /** The thread's messages, for the next run's input (agui-conversation.ts). */
+  conversation: Conversation;
 };
 
 export const ASSISTANT_NODE = 'assistant';
@@ -54,6 +58,7 @@ export function createDecoderState(): AguiDecoderState {
     pendingGates: [],
     phase: 'idle',
     assistantOpen: false,
+    conversation: createConversation(),
   };
 }
 

@@ -11,16 +11,20 @@
  * Gates are interrupts: `RUN_FINISHED.outcome = {type: 'interrupt', interrupts}`. The
  * answer is the next run on the same thread (new runId) carrying
  * `resume: [{interruptId, status: 'resolved' | 'cancelled', payload?}]`. As in the reference
- * client's `buildResumeArray`, a payload travels only with 'resolved'.
+ * client's `buildResumeArray`, a payload travels only with 'resolved'. Like the reference
+ * client, every run carries the conversation so far (the interpreter keeps it from our own
+ * runs and the stream: memo `agui.messages`): a stateless agent needs it.
  *
  * No control channel: closing the stream only stops *watching*; it does not cancel the
  * agent. Nothing to resume (no event ids, no replay): a dropped stream is reported. No
  * heartbeat, hence the long stale limit.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
+import { CONVERSATION_MEMO, type AguiMessage } from '@/protocol/agui/agui-conversation';
 import { createAguiInterpreter } from '@/protocol/agui/agui-interpreter';
 import { locateAguiFrame } from '@/protocol/agui/agui-locate';
 import { CANCEL_OPTION } from '@/protocol/agui/agui-lifecycle';
+import { stringField } from '@/protocol/decode-util';
 
 export type AguiResumeEntry = { interruptId: string; status: 'resolved' | 'cancelled'; payload?: unknown };
 
@@ -30,7 +34,7 @@ export type AguiUserMessage = { id: string; role: 'user'; content: string };
 export type AguiRunInput = {
   threadId: string;
   runId: string;
-  messages: AguiUserMessage[];
+  messages: AguiMessage[];
   tools: never[];
   context: never[];
   state: Record<string, never>;
@@ -42,7 +46,7 @@ export type AguiRunInput = {
 export function buildRunInput(params: {
   threadId: string;
   runId: string;
-  messages?: AguiUserMessage[];
+  messages?: AguiMessage[];
   resume?: AguiResumeEntry[];
 }): AguiRunInput {
   const input: AguiRunInput = {
@@ -83,6 +87,9 @@ export const aguiDialect: Dialect = {
   recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'report' },
   locate: locateAguiFrame,
   createInterpreter: createAguiInterpreter,
+  // The interpreter keeps the conversation, our own messages included, for the next run's input.
+  readsOwnCommands: true,
+  runIdOf: (frame) => stringField(frame, 'threadId'),
   connect({ baseUrl, token, runId, start }) {
     const first = start !== undefined ? this.startRun?.(start, runId, {})[0] : undefined;
     const body = first?.via === 'run' ? first.body : {};
@@ -96,12 +103,13 @@ export const aguiDialect: Dialect = {
   },
   // The first run's body is the POST itself (from startRun), never a second send.
   onOpen: () => [],
-  answerGate(gate, answer) {
+  answerGate(gate, answer, memo) {
     const status = answer.option?.value === CANCEL_OPTION.value ? 'cancelled' : 'resolved';
     const entry: AguiResumeEntry = { interruptId: gate.gateId, status };
     const payload = answer.edits ?? (answer.text ? answer.text : undefined);
     if (status === 'resolved' && payload !== undefined) entry.payload = payload;
-    return [{ via: 'run', body: buildRunInput({ threadId: gate.runId, runId: newAguiId('run'), resume: [entry] }) }];
+    const messages = Array.isArray(memo[CONVERSATION_MEMO]) ? (memo[CONVERSATION_MEMO] as AguiMessage[]) : [];
+    return [{ via: 'run', body: buildRunInput({ threadId: gate.runId, runId: newAguiId('run'), messages, resume: [entry] }) }];
   },
   control(action) {
     return { unavailable: this.capabilities.control[action] as string };

@@ -304,10 +304,10 @@ describe('agui locate and interpreter: tolerance and rejection', () => {
   const decodeOne = (frame: unknown): ReadResult => createReader()(frame);
 
   it('keeps an unknown type as a raw event', () => {
-    expect(decodeOne(sse({ type: 'THINKING_START' }))).toEqual({
+    expect(decodeOne(sse({ type: 'SHINY_NEW_EVENT' }))).toEqual({
       kind: 'events',
-      events: [{ type: 'raw', frameType: 'THINKING_START', unknown: true }],
-      frames: [{ body: { type: 'THINKING_START' } }],
+      events: [{ type: 'raw', frameType: 'SHINY_NEW_EVENT', unknown: true }],
+      frames: [{ body: { type: 'SHINY_NEW_EVENT' } }],
       rejected: [],
     });
   });
@@ -336,5 +336,49 @@ describe('agui locate and interpreter: tolerance and rejection', () => {
     expect(result.kind === 'events' && result.events).toEqual([]);
     const end = decode(sse({ type: 'TOOL_CALL_END', toolCallId: 'c', extra: true }));
     expect(end).toMatchObject({ kind: 'events', events: [{ type: 'tool.called', tool: 't', nodeId: 'plan' }] });
+  });
+});
+
+describe('agui interpreter: THINKING_* (agents built on SDKs before 1.0)', () => {
+  it('shows the thinking as reasoning text, like REASONING_*, and rejects a malformed delta', () => {
+    const read = createReader();
+    const frames = [
+      { type: 'THINKING_START', title: 'Planning' },
+      { type: 'THINKING_TEXT_MESSAGE_START' },
+      { type: 'THINKING_TEXT_MESSAGE_CONTENT', delta: 'First I will look ' },
+      { type: 'THINKING_TEXT_MESSAGE_CONTENT', delta: 'at the sales data.' },
+      { type: 'THINKING_TEXT_MESSAGE_END' },
+      { type: 'THINKING_END' },
+    ].map((frame) => read(sse(frame)));
+    const events = frames.flatMap((result) => (result.kind === 'events' ? result.events : []));
+    expect(events).toEqual([{ type: 'log', level: 'debug', source: 'reasoning', message: 'First I will look at the sales data.' }]);
+    expect(read(sse({ type: 'THINKING_TEXT_MESSAGE_CONTENT', delta: 7 }))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('delta') });
+  });
+});
+
+describe('agui interpreter: the conversation a resumed run carries', () => {
+  it('keeps our own user message and the stream\'s assistant text, tool calls and results, and offers them at the end of each run', () => {
+    const interpret = aguiDialect.createInterpreter({ runId: 't1' });
+    interpret({ body: { via: 'run', body: { threadId: 't1', runId: 'r1', messages: [{ id: 'u1', role: 'user', content: 'Send the report' }] } }, outbound: true });
+    const stream = [
+      { type: 'RUN_STARTED', threadId: 't1', runId: 'r1' },
+      { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Sending ' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'now.' },
+      { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+      { type: 'TOOL_CALL_START', toolCallId: 'tc-1', toolCallName: 'sendEmail', parentMessageId: 'm1' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'tc-1', delta: '{"to":"a@b.com"}' },
+      { type: 'TOOL_CALL_END', toolCallId: 'tc-1' },
+      { type: 'TOOL_CALL_RESULT', messageId: 'm2', toolCallId: 'tc-1', content: 'queued' },
+    ].map((body) => interpret({ body }));
+    expect(stream.every((result) => result.kind === 'events' && result.memo === undefined)).toBe(true);
+    const finished = interpret({ body: { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1', outcome: { type: 'interrupt', interrupts: [{ id: 'int-1', reason: 'confirmation' }] } } });
+    expect(finished.kind === 'events' && finished.memo).toEqual({
+      'agui.messages': [
+        { id: 'u1', role: 'user', content: 'Send the report' },
+        { id: 'm1', role: 'assistant', content: 'Sending now.', toolCalls: [{ id: 'tc-1', type: 'function', function: { name: 'sendEmail', arguments: '{"to":"a@b.com"}' } }] },
+        { id: 'm2', role: 'tool', toolCallId: 'tc-1', content: 'queued' },
+      ],
+    });
   });
 });

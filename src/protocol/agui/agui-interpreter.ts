@@ -29,6 +29,16 @@ import {
   toolResult,
   toolStarted,
 } from '@/protocol/agui/agui-content';
+import {
+  conversationMemo,
+  noteOwnRun,
+  noteText,
+  noteToolArgs,
+  noteToolCall,
+  noteToolResult,
+  replaceWithSnapshot,
+  type AguiMessage,
+} from '@/protocol/agui/agui-conversation';
 import { customEvents, summarize } from '@/protocol/agui/agui-custom';
 import { type AguiDecoderState, createDecoderState } from '@/protocol/agui/agui-decoder-state';
 import {
@@ -46,7 +56,14 @@ import type { RunEvent } from '@/protocol/run-event';
 
 export function createAguiInterpreter(): Interpreter {
   const state = createDecoderState();
-  return (frame) => readAguiEvent(state, frame.body);
+  return (frame) => (frame.outbound ? readOwnRun(state, frame.body) : readAguiEvent(state, frame.body));
+}
+
+/** A run this session posted: its messages join the conversation (nothing to show). */
+function readOwnRun(state: AguiDecoderState, command: unknown): Interpretation {
+  const { via, body } = (command ?? {}) as { via?: unknown; body?: unknown };
+  if (via === 'run') noteOwnRun(state.conversation, body);
+  return { kind: 'events', events: [] };
 }
 
 export function readAguiEvent(state: AguiDecoderState, frame: unknown): Interpretation {
@@ -56,6 +73,7 @@ export function readAguiEvent(state: AguiDecoderState, frame: unknown): Interpre
   const type = body.type as string;
   const fast = state.chunkCall === undefined ? fastPath(state, type, body) : undefined;
   if (fast !== undefined) return fast;
+  if (type.startsWith('THINKING_')) return thinking(state, type, body);
   const schema = AGUI_EVENT_SCHEMAS.get(type);
   if (schema === undefined) return { kind: 'events', events: [unknownFrame(type)] };
   const parsed = schema.safeParse(body);
@@ -63,8 +81,55 @@ export function readAguiEvent(state: AguiDecoderState, frame: unknown): Interpre
   const wire = parsed.data;
   const events = type === 'TOOL_CALL_CHUNK' ? [] : flushChunkCall(state);
   events.push(...toRunEvents(state, wire));
+  noteConversation(state, wire);
   if (wire.timestamp !== undefined) for (const event of events) event.atMs = wire.timestamp;
+  // The conversation so far goes to the session at the end of each run segment, for the next run's input.
+  if (type === 'RUN_FINISHED' || type === 'RUN_ERROR') return { kind: 'events', events, memo: conversationMemo(state.conversation) };
   return { kind: 'events', events };
+}
+
+/**
+ * THINKING_* (removed in @ag-ui/core 1.0, still sent by agents built on earlier SDKs) read as
+ * the reasoning text they are, like REASONING_*: the reference 1.0 client drops them.
+ */
+function thinking(state: AguiDecoderState, type: string, body: Record<string, unknown>): Interpretation {
+  switch (type) {
+    case 'THINKING_TEXT_MESSAGE_CONTENT':
+      if (typeof body.delta !== 'string') return rejected('THINKING_TEXT_MESSAGE_CONTENT: "delta" must be a string', type);
+      return { kind: 'events', events: reasoningDelta(state, THINKING, body.delta) };
+    case 'THINKING_TEXT_MESSAGE_END':
+    case 'THINKING_END':
+      return { kind: 'events', events: flushReasoning(state, THINKING) };
+    case 'THINKING_START':
+    case 'THINKING_TEXT_MESSAGE_START':
+      return { kind: 'events', events: [] };
+    default:
+      return { kind: 'events', events: [unknownFrame(type)] };
+  }
+}
+
+const THINKING = 'thinking';
+
+function noteConversation(state: AguiDecoderState, wire: AguiEvent): void {
+  const c = state.conversation;
+  switch (wire.type) {
+    case 'TEXT_MESSAGE_START':
+      return noteText(c, wire.messageId, wire.role, '');
+    case 'TEXT_MESSAGE_CONTENT':
+      return noteText(c, wire.messageId, undefined, wire.delta);
+    case 'TEXT_MESSAGE_CHUNK':
+      return wire.messageId !== undefined ? noteText(c, wire.messageId, wire.role, wire.delta ?? '') : undefined;
+    case 'TOOL_CALL_START':
+      return noteToolCall(c, wire.toolCallId, wire.toolCallName, wire.parentMessageId);
+    case 'TOOL_CALL_ARGS':
+      return noteToolArgs(c, wire.toolCallId, wire.delta);
+    case 'TOOL_CALL_RESULT':
+      return noteToolResult(c, wire.messageId, wire.toolCallId, wire.content);
+    case 'MESSAGES_SNAPSHOT':
+      return replaceWithSnapshot(c, wire.messages as AguiMessage[]);
+    default:
+      return undefined;
+  }
 }
 
 /** The hot types, checked structurally; undefined sends the frame to the full schema. */
@@ -82,10 +147,12 @@ function fastPath(state: AguiDecoderState, type: string, body: Record<string, un
     events = [];
     const nodeId = messageNode(state, events, messageId, (subagentRunId as string | null) ?? undefined, (metadata as Record<string, unknown> | null) ?? undefined);
     events.push({ type: 'node.output', nodeId, delta });
+    noteText(state.conversation, messageId, undefined, delta);
   } else {
     const toolCallId = body.toolCallId;
     if (typeof toolCallId !== 'string') return undefined;
     events = toolArgs(state, toolCallId, delta);
+    noteToolArgs(state.conversation, toolCallId, delta);
   }
   // The fast path skips zod: a NaN/Infinity timestamp must not become an event time (found by fuzzing).
   if (Number.isFinite(timestamp)) for (const event of events) event.atMs = timestamp as number;

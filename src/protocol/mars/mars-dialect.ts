@@ -13,6 +13,8 @@
  * No auth on the socket or the REST routes, so a token is never sent.
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import { isHttpReplyFrame } from '@/protocol/dialect';
+import { stringField } from '@/protocol/decode-util';
 import { buildApprovalAnswer } from '@/protocol/mars/mars-answer';
 import { createMarsInterpreter } from '@/protocol/mars/mars-interpreter';
 import { locateMarsFrame } from '@/protocol/mars/mars-locate';
@@ -30,6 +32,17 @@ function startFrame(instructions: string): OutboundCommand[] {
   return [{ via: 'socket', message: { task: instructions, config: { ...MARS_DEFAULT_CONFIG } } }];
 }
 
+/**
+ * The run a recorded frame names: a REST answer by its path (the task id it asked for); a
+ * socket frame by its `run_id` — the task id on the first frame a starter hears (`status`),
+ * while DAG and workflow frames carry the database's run id, so the first frame names it best.
+ */
+function marsRunIdOf(frame: unknown): string | undefined {
+  if (!isHttpReplyFrame(frame)) return stringField(frame, 'run_id');
+  const id = /^\/api\/runs\/([^/?]+)/.exec(frame.reply.path)?.[1];
+  return id === undefined ? undefined : decodeURIComponent(id);
+}
+
 export const marsDialect: Dialect = {
   id: 'mars',
   label: 'MARS (WebSocket)',
@@ -40,6 +53,7 @@ export const marsDialect: Dialect = {
   recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'watch' },
   locate: locateMarsFrame,
   createInterpreter: createMarsInterpreter,
+  runIdOf: marsRunIdOf,
   connect: ({ baseUrl, runId }) => ({
     kind: 'websocket',
     url: `${wsBase(baseUrl)}/ws/${encodeURIComponent(runId)}`,

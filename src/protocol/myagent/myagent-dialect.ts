@@ -12,6 +12,9 @@
  * (agent.state_restored → memo.session_id), replays what the old connection missed,
  * renumbered for the new one, and says "Replay completed".
  *
+ * A start given as a JSON list of tasks sends `user.solve_tasks` instead (solver-only: the
+ * server sends no end event, so the interpreter counts the tasks it asked for).
+ *
  * Gate answers: `user.response {session_id, step_id, content:{confirmed, approved, feedback?, tasks?}}`.
  * Control: cancel only (`user.cancel`); myagent has no pause or resume.
  * The server sends `system.heartbeat` every 60 s, so no client ping is needed.
@@ -25,6 +28,7 @@ import type { Dialect, OutboundCommand } from '@/protocol/dialect';
 import { createMyagentInterpreter } from '@/protocol/myagent/myagent-interpreter';
 import { locateMyagentFrame } from '@/protocol/myagent/myagent-locate';
 import { responseContent } from '@/protocol/myagent/myagent-gate';
+import { stringField } from '@/protocol/decode-util';
 
 const CLIENT = { client_id: 'runboard', client_version: '0.1.0' };
 
@@ -57,6 +61,17 @@ function readCursor(cursor: string | undefined): { session?: string; lastSeq?: n
   return at > 0 ? { session: cursor.slice(0, at), ...valid } : valid;
 }
 
+function tasksOf(instructions: string): unknown[] | undefined {
+  if (!/^\s*[[{]/.test(instructions)) return undefined;
+  try {
+    const parsed = JSON.parse(instructions) as unknown;
+    const tasks = Array.isArray(parsed) ? parsed : (parsed as { tasks?: unknown }).tasks;
+    return Array.isArray(tasks) && tasks.length > 0 ? tasks : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const myagentDialect: Dialect = {
   id: 'myagent',
   label: 'MyAgent (WebSocket)',
@@ -72,13 +87,17 @@ export const myagentDialect: Dialect = {
     },
   },
   recovery: {
-    ordering: { by: 'seq', holes: 'normal', firstSeq: 1 },
+    // A coalesced partial answer arrives at most ~75 ms after the frames stamped after it.
+    ordering: { by: 'seq', holes: 'normal', firstSeq: 1, waitMs: 150 },
     refill: [],
     unfilled: 'accept',
     drop: 'resume',
   },
   locate: locateMyagentFrame,
   createInterpreter: createMyagentInterpreter,
+  // The interpreter learns the tasks of a user.solve_tasks (no end event follows them) and its own reconnects.
+  readsOwnCommands: true,
+  runIdOf: (frame) => stringField(frame, 'session_id'),
   connect: ({ baseUrl }) => ({ kind: 'websocket', url: socketUrl(baseUrl) }),
   onOpen(ctx) {
     if (ctx.reconnect && ctx.memo.signed_state !== undefined) {
@@ -96,9 +115,12 @@ export const myagentDialect: Dialect = {
     if (ctx.reconnect) return [];
     return [socket({ event: 'user.create_session', content: CLIENT, metadata: { source: 'web' } })];
   },
-  startRun: (instructions, sessionId) => [
-    socket({ event: 'user.message', session_id: sessionId, content: instructions, metadata: { source: 'web_console', ...CLIENT } }),
-  ],
+  startRun: (instructions, sessionId) => {
+    // Instructions that are a JSON list of tasks (or {tasks: [...]}) solve exactly those tasks, with no planning.
+    const tasks = tasksOf(instructions);
+    if (tasks) return [socket({ event: 'user.solve_tasks', session_id: sessionId, content: { tasks }, metadata: { source: 'web_console', ...CLIENT } })];
+    return [socket({ event: 'user.message', session_id: sessionId, content: instructions, metadata: { source: 'web_console', ...CLIENT } })];
+  },
   answerGate(gate, answer, memo) {
     return [
       socket({

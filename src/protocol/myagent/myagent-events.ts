@@ -29,11 +29,10 @@ import {
   stateRestored,
   closeChapter,
 } from '@/protocol/myagent/myagent-lifecycle';
+import { AGGREGATE_NODE, agentError, finalAnswer, replayCompleted, solveTaskFinished } from '@/protocol/myagent/myagent-endings';
 import { currentTask, endTask, startTask, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
-/** The run-level node that owns aggregation output and task-less partial answers. */
-export const AGGREGATE_NODE = 'aggregate';
 
 export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState, frameMs: number | undefined): RunEvent[] {
   const text = contentText(wire.content, wire.show_content);
@@ -72,11 +71,12 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
     case 'agent.partial_answer':
       return partialAnswer(taskId ?? currentTask(state) ?? AGGREGATE_NODE, wire.content);
     case 'agent.final_answer':
-      return [log('info', clip(text ?? 'final answer'), 'final_answer'), ...costEvents(wire.metadata, taskId)];
+      return [...costEvents(wire.metadata, taskId), ...finalAnswer(state, wire.content)];
     case 'agent.user_confirm':
       state.openGates.add(wire.step_id);
       return [gateOpened(wire, frameMs)];
     case 'agent.error':
+      return agentError(state, text ?? '', taskId) ?? errorEvents(state, text ?? wire.event, wire.metadata?.error_code, taskId);
     case 'system.error':
     case 'error.validation':
     case 'error.timeout':
@@ -100,8 +100,9 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
     case 'system.heartbeat':
       return [];
     case 'system.notice': {
-      const level = wire.metadata?.type === 'warning' || wire.metadata?.type === 'maintenance' ? 'warn' : 'info';
-      return [log(level, text ?? 'notice', 'system')];
+      const level = wire.metadata?.type === 'warning' || wire.metadata?.type === 'maintenance' || wire.metadata?.attempt !== undefined ? 'warn' : 'info';
+      const replayOver = wire.metadata?.action === 'replay' || text === 'Replay completed';
+      return [log(level, text ?? 'notice', 'system'), ...(replayOver ? replayCompleted(state) : [])];
     }
     case 'aggregate.start':
       return [
@@ -171,7 +172,7 @@ function solverCompleted(wire: MyagentEventOf<'solver.completed'>, state: Myagen
     durationMs: wire.metadata?.execution_time_ms,
     attempt: wire.metadata?.attempt,
   };
-  return [...costs, done];
+  return [...costs, done, ...solveTaskFinished(state, taskId)];
 }
 
 function solverCancelled(wire: MyagentEventOf<'solver.cancelled'>, state: MyagentStreamState, taskId: string | undefined, text: string | undefined): RunEvent[] {
@@ -179,8 +180,8 @@ function solverCancelled(wire: MyagentEventOf<'solver.cancelled'>, state: Myagen
   endTask(state, taskId);
   const reason = wire.metadata?.reason ?? text;
   // The document's reason "dependency_failed" means the task never ran: a skip.
-  if (reason === 'dependency_failed') return [{ type: 'node.skipped', nodeId: taskId, reason }];
-  return [{ type: 'node.cancelled', nodeId: taskId, reason }];
+  const ended: RunEvent = reason === 'dependency_failed' ? { type: 'node.skipped', nodeId: taskId, reason } : { type: 'node.cancelled', nodeId: taskId, reason };
+  return [ended, ...solveTaskFinished(state, taskId)];
 }
 
 /** `metadata.attempt` is the attempt about to run; node.retrying names the one that failed. */
@@ -214,23 +215,30 @@ function partialAnswer(nodeId: string, delta: string): RunEvent[] {
   return delta.length > 0 ? [{ type: 'node.output', nodeId, delta }] : [];
 }
 
+/**
+ * Tool events pair by `step_id` (`step_<n>_<tool>`); the real server names the tool and its
+ * arguments in `metadata.{tool, args}` and a failure as `metadata.{status: "failed", error}`
+ * (the document's `tool_name` / `tool_args` / `result.status` are read too).
+ */
 function toolCalled(wire: MyagentEventOf<'agent.tool_call'>, nodeId: string | undefined): RunEvent {
+  const meta = wire.metadata;
   const content = contentObject(wire.content);
-  const tool = wire.metadata?.tool_name ?? (typeof content?.tool_name === 'string' ? content.tool_name : 'tool');
-  return { type: 'tool.called', nodeId, callId: wire.metadata?.call_id, tool, args: wire.metadata?.tool_args ?? content?.arguments };
+  const tool = meta?.tool ?? meta?.tool_name ?? (typeof content?.tool_name === 'string' ? content.tool_name : 'tool');
+  return { type: 'tool.called', nodeId, callId: wire.step_id ?? meta?.call_id, tool, args: meta?.args ?? meta?.tool_args ?? content?.arguments };
 }
 
 function toolResult(wire: MyagentEventOf<'agent.tool_result'>, nodeId: string | undefined): RunEvent {
   const meta = wire.metadata;
-  const status = contentObject(meta?.result)?.status;
+  const status = meta?.status ?? contentObject(meta?.result)?.status;
   const failed = typeof status === 'string' && toNodeStatus(status) === 'failed';
+  const output = meta?.data ?? meta?.result ?? wire.content;
   return {
     type: 'tool.result',
     nodeId,
-    callId: meta?.call_id,
-    tool: meta?.tool_name ?? 'tool',
+    callId: wire.step_id ?? meta?.call_id,
+    tool: meta?.tool ?? meta?.tool_name ?? 'tool',
     ok: meta?.success ?? !failed,
-    result: meta?.result ?? wire.content,
+    result: failed && meta?.error ? { error: meta.error, output } : output,
     durationMs: meta?.execution_time_ms,
   };
 }

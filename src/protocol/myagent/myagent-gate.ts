@@ -40,10 +40,13 @@ function optionsOf(wire: ConfirmWire): GateOption[] {
   return wire.metadata?.tasks?.length ? [APPROVE, MODIFY, REJECT] : [APPROVE, REJECT];
 }
 
-/** `frameMs`: the frame's own time; the deadline is `timeout_seconds` after it. */
+/** The real server waits this long for a plan confirmation, then counts it as declined (session.py). */
+const PLAN_CONFIRM_TIMEOUT_S = 300;
+
+/** `frameMs`: the frame's own time; the deadline is `timeout_seconds` after it (300 s on the real server, which sends none). */
 export function gateOpened(wire: ConfirmWire, frameMs: number | undefined): RunEvent {
   const meta = wire.metadata;
-  const timeout = meta?.timeout_seconds;
+  const timeout = meta?.timeout_seconds ?? (meta?.scope === 'plan' ? PLAN_CONFIRM_TIMEOUT_S : undefined);
   const context: Record<string, unknown> = {};
   if (meta?.plan_summary !== undefined) context.plan_summary = meta.plan_summary;
   if (meta?.tasks !== undefined) context.tasks = meta.tasks;
@@ -58,6 +61,7 @@ export function gateOpened(wire: ConfirmWire, frameMs: number | undefined): RunE
     acceptsText: true,
     context,
     ...(timeout !== undefined && frameMs !== undefined ? { deadlineAtMs: frameMs + timeout * 1000 } : {}),
+    ...(meta?.scope === 'plan' ? { onTimeout: 'myagent declines the plan and ends the run' } : {}),
   };
 }
 

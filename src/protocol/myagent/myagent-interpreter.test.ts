@@ -49,7 +49,7 @@ describe('myagent interpreter: every server event maps to canonical events', () 
     ['agent.tool_call', { metadata: { tool_name: 'web_search', tool_args: { q: 'ai' }, call_id: 'call_1' } }, ['tool.called']],
     ['agent.tool_result', { metadata: { tool_name: 'web_search', call_id: 'call_1', result: { status: 'success' } } }, ['tool.result']],
     ['agent.partial_answer', { content: 'Slide 1', metadata: { task_id: 'task_1' } }, ['node.output']],
-    ['agent.final_answer', { content: 'Done', metadata: { cost_usd: 0.05 } }, ['log', 'cost.recorded']],
+    ['agent.final_answer', { content: 'Done', metadata: { cost_usd: 0.05 } }, ['cost.recorded', 'run.started', 'node.completed', 'run.completed']],
     ['agent.user_confirm', { step_id: 'confirm_1', content: 'Confirm plan', metadata: { scope: 'plan' } }, ['gate.opened']],
     ['agent.error', { content: 'Invalid input' }, ['log']],
     ['agent.session_created', { content: { session_id: 'sess-1' } }, ['log']],

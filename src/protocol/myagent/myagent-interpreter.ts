@@ -16,13 +16,14 @@ import { contentText } from '@/protocol/myagent/myagent-content';
 import { toRunEvents } from '@/protocol/myagent/myagent-events';
 import { cancelRequested } from '@/protocol/myagent/myagent-lifecycle';
 import { MYAGENT_SERVER_TYPES, MyagentClientEventSchema, MyagentServerEventSchema } from '@/protocol/myagent/myagent-schemas';
+import { readOwnCommand } from '@/protocol/myagent/myagent-own-commands';
 import { newStreamState, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
 /** One interpreter per session: its state (myagent-state.ts) spans reconnects. */
 export function createMyagentInterpreter(): Interpreter {
   const state = newStreamState();
-  return (frame) => readMyagentFrame(frame.body, state);
+  return (frame) => (frame.outbound ? { kind: 'events', events: readOwnCommand(state, frame.body) } : readMyagentFrame(frame.body, state));
 }
 
 export function readMyagentFrame(frame: unknown, state: MyagentStreamState): Interpretation {

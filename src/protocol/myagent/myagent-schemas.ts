@@ -87,8 +87,13 @@ export const MyagentServerEventSchema = z.discriminatedUnion('event', [
     progress_percent: optional(z.number().min(0).max(100)),
   }),
   frame('agent.thinking', anything, { stage: text, model: text }),
-  frame('agent.tool_call', textOr({ tool_name: text, arguments: anything }), { tool_name: text, tool_args: anything, call_id: text }),
+  // The real server: metadata {tool, args, status}; a failure {tool, status: "failed", error}; the document: tool_name/tool_args.
+  frame('agent.tool_call', textOr({ tool_name: text, arguments: anything }), { tool: text, args: anything, status: text, tool_name: text, tool_args: anything, call_id: text }),
   frame('agent.tool_result', anything, {
+    tool: text,
+    status: text,
+    error: text,
+    data: anything,
     tool_name: text,
     call_id: text,
     result: anything,
@@ -117,7 +122,7 @@ export const MyagentServerEventSchema = z.discriminatedUnion('event', [
   frame('agent.interrupted', anything, { reason: text }),
   frame('system.connected', textOr({ server_name: text }), {}),
   frame('system.heartbeat', anything, {}),
-  frame('system.notice', textOr({ message: text }), { type: text }),
+  frame('system.notice', textOr({ message: text }), { type: text, action: text, attempt: optional(z.number()) }),
   frame('system.error', messageContent, errorMeta),
   frame('error.validation', messageContent, errorMeta),
   frame('error.timeout', messageContent, errorMeta),

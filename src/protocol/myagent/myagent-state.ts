@@ -19,6 +19,11 @@ export type MyagentStreamState = {
   active: string[];
   /** user_confirm step ids not resolved yet (the server sends no resolution event). */
   openGates: Set<string>;
+  /** user.solve_tasks: how many tasks this session asked for, and which have finished. */
+  solveTasks: number | undefined;
+  finishedTasks: Set<string>;
+  /** This session sent reconnect_with_state: the replay that follows closes a cancelled run. */
+  reconnected: boolean;
 };
 
 export function newStreamState(): MyagentStreamState {
@@ -29,6 +34,9 @@ export function newStreamState(): MyagentStreamState {
     solveOpened: false,
     active: [],
     openGates: new Set(),
+    solveTasks: undefined,
+    finishedTasks: new Set(),
+    reconnected: false,
   };
 }
 

@@ -10,6 +10,7 @@
  * open after that restores the run's state from the snapshot.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
+import { stringField } from '@/protocol/decode-util';
 import { interpretRelavium } from '@/protocol/relavium/relavium-interpreter';
 import { locateRelaviumFrame } from '@/protocol/relavium/relavium-locate';
 
@@ -36,6 +37,7 @@ export const relaviumDialect: Dialect = {
   },
   locate: (frame) => locateRelaviumFrame(frame),
   createInterpreter: () => interpretRelavium,
+  runIdOf: (frame) => stringField(frame, 'runId'),
   connect: ({ baseUrl, runId, token }) => ({
     kind: 'sse',
     url: new URL(`${runPath(runId)}/events`, baseUrl).toString(),

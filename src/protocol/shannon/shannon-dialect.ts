@@ -13,6 +13,7 @@
  * brings back is said once as no longer available — never fetched again and again.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
+import { stringField } from '@/protocol/decode-util';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
 import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/shannon/shannon-interpreter';
 import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
@@ -49,6 +50,7 @@ export const shannonDialect: Dialect = {
   },
   locate: locateShannonFrame,
   createInterpreter: createShannonInterpreter,
+  runIdOf: (frame) => stringField(frame, 'workflow_id'),
   connect: ({ baseUrl, runId, token }) => ({
     kind: 'sse',
     url: new URL(`/api/v1/stream/sse?workflow_id=${encodeURIComponent(runId)}`, baseUrl).toString(),

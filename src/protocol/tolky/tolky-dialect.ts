@@ -16,6 +16,7 @@
  * a hole that stays open is only said, never a snapshot (tolky has none).
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import { stringField } from '@/protocol/decode-util';
 import { createTolkyInterpreter } from '@/protocol/tolky/tolky-interpreter';
 import { locateTolkyFrame } from '@/protocol/tolky/tolky-locate';
 import { TOLKY_PIPELINE_EVENT, TOLKY_SESSION_EVENTS } from '@/protocol/tolky/tolky-session-schemas';
@@ -58,6 +59,7 @@ export const tolkyDialect: Dialect = {
   },
   locate: locateTolkyFrame,
   createInterpreter: createTolkyInterpreter,
+  runIdOf: (frame) => stringField(frame, 'intentId'),
   connect: ({ baseUrl, token }) => ({
     kind: 'socket.io',
     url: baseUrl,

@@ -75,6 +75,8 @@ function handleRun(ctx: SimContext, threads: Map<string, Thread>, input: RunAgen
     return streamSegment(req, res, run, lastSegmentStart(run));
   }
   const start = run.history.length;
+  // The whole resumed input, conversation included (a stateless agent reads its messages).
+  ctx.record({ dialect: 'agui', runId: input.threadId, kind: 'resume.input', body });
   thread.control.nextRunId = input.runId;
   thread.control.nextInput = body;
   let accepted = 0;

@@ -1,36 +1,38 @@
 /**
- * Simulated myagent server: a plain WebSocket at `/` (also `/ws/myagent`), behaving like
- * the real myagent/ws/server.py as the protocol notes describe it.
+ * Simulated myagent server: a plain WebSocket at `/` (also `/ws/myagent`), behaving like the
+ * real myagent/ws/server.py (protocols/README.md "What the real servers do"; the facts with
+ * their upstream lines are in tests/fixtures/myagent/SOURCE.txt):
  *
  *   on open                      system.connected; system.heartbeat every 60 s × timeScale
  *   user.create_session          agent.session_created with a new id `sess-<n>`
  *   user.message {content}       starts the scripted run `<scenario>~sess-<n>`; the scenario is
- *                                named by `[scenario:<id>]` or a leading word (fanout, retry,
- *                                gate, cancel), else fanout
- *   user.response {step_id, content:{confirmed}}   decides the gate (the real server reads
- *                                `confirmed` only: missing means declined)
- *   user.cancel                  cancels the run
- *   user.request_state           agent.state_exported with a top-level `signed_state`
- *                                (opaque base64 naming the run)
+ *                                named by `[scenario:<id>]` or a leading word, else fanout
+ *   user.solve_tasks {tasks}     solves exactly those tasks: solver.* events only, no end event
+ *   user.response {step_id, content:{confirmed}}   decides the gate (`confirmed` only)
+ *   user.cancel                  cancels the run (agent.interrupted)
+ *   user.request_state           agent.state_exported with `metadata.signed_state` (an object)
  *   user.reconnect_with_state {signed_state, content:{last_seq}}
- *                                agent.state_restored with a NEW session id, then up to 200
- *                                buffered run events after `last_seq` of the session named by
- *                                `session_id`, renumbered, then system.notice "Replay completed",
- *                                then live events
- * Every outbound frame is stamped per connection: `seq` from 1 (heartbeats too),
- * `event_id = "<connection_id>-<seq>"`, `metadata.connection_id`, `session_id`.
- * A disconnect ends the session's binding; the run plays on and its frames are buffered.
+ *                                agent.state_restored with a NEW session id, then the old
+ *                                session's events after `last_seq` (at most 200), renumbered with
+ *                                `metadata.orig_seq`, then system.notice "Replay completed". It
+ *                                restores memory only: the run the disconnect killed stays dead.
+ * Every outbound frame is stamped per connection (`seq` from 1, heartbeats too, `event_id =
+ * "<connection_id>-<seq>"`, `metadata.connection_id`, `session_id`) and goes through the real
+ * server's outbound queue (myagent-outbound.ts): partial answers are coalesced, leaving seq holes.
+ * Closing the socket closes its sessions and CANCELS their running task, silently.
  * Every client frame is logged with ctx.record (kind = its `event`).
  */
 import { WebSocketServer, type WebSocket } from 'ws';
 
 import { createMyagentEncoder, naiveIso, type MyagentWire } from '@/simulator/backends/myagent-encoder';
+import { createOutbound, type Outbound } from '@/simulator/backends/myagent-outbound';
+import type { Scenario, SimStep } from '@/simulator/engine/scenario';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
 import type { SimBackendFactory } from '@/simulator/sim-backend';
 
 const HEARTBEAT_MS = 60_000;
 const REPLAY_LIMIT = 200;
-const SCENARIO_IDS = ['fanout', 'retry', 'gate', 'cancel', 'xss'];
+const SCENARIO_IDS = ['fanout', 'retry', 'gate', 'cancel', 'deadline', 'chat', 'xss'];
 
 /**
  * What one session's connection sent: the history index it started at and which run-history
@@ -42,6 +44,7 @@ type Connection = {
   ws: WebSocket;
   id: string;
   seq: number;
+  outbound: Outbound;
   sessionId?: string;
   runId?: string;
   binding?: Binding;
@@ -59,7 +62,7 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
   let counter = 0;
 
   function onConnection(ws: WebSocket) {
-    const conn: Connection = { ws, id: `conn-${++counter}`, seq: 0 };
+    const conn: Connection = { ws, id: `conn-${++counter}`, seq: 0, outbound: createOutbound((frame) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(frame)), ctx.timeScale) };
     send(conn, { event: 'system.connected', content: { server_name: 'MyAgent WebSocket Server', server_version: 'sim' }, metadata: { heartbeat_interval_seconds: 60 } });
     const heartbeat = setInterval(
       () => send(conn, { event: 'system.heartbeat', content: { server_time: naiveIso(Date.now()) }, metadata: {} }),
@@ -69,6 +72,9 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
     ws.on('close', () => {
       clearInterval(heartbeat);
       conn.unsubscribe?.();
+      conn.outbound.close();
+      // The real server closes the connection's sessions, cancelling what they run; nothing is sent.
+      currentRun(conn)?.abort();
     });
   }
 
@@ -89,6 +95,8 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
         return;
       case 'user.message':
         return startRun(conn, frame);
+      case 'user.solve_tasks':
+        return solveTasks(conn, frame);
       case 'user.response':
         return respond(conn, frame);
       case 'user.cancel':
@@ -131,12 +139,26 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
     if (result !== 'accepted') sendError(conn, `no pending confirmation ${stepId} (${result ?? 'no run'})`);
   }
 
-  /** The state names the session (and its run, once started): a session exported before its run still resumes it. */
+  /** user.solve_tasks: exactly the client's tasks, solver events only (the real server sends no end event). */
+  function solveTasks(conn: Connection, frame: ClientFrame) {
+    if (!conn.sessionId) return sendError(conn, 'create a session first (user.create_session)');
+    if (conn.runId) return sendError(conn, 'Agent is currently running, please try again later');
+    const tasks = (frame.content as { tasks?: unknown } | undefined)?.tasks;
+    if (!Array.isArray(tasks) || tasks.length === 0) return sendError(conn, 'solve_tasks requires at least one task');
+    const runId = `solve~${conn.sessionId}`;
+    const run = ctx.runScenario<MyagentWire>('myagent', runId, solveScenario(tasks), createMyagentEncoder({ solveOnly: true }));
+    sessions.set(conn.sessionId, runId);
+    conn.runId = runId;
+    follow(conn, run, 0);
+  }
+
+  /** The state names the session (and its run, once started): `{state, timestamp, signature, version, checksum}` in metadata. */
   function exportState(conn: Connection) {
     if (!conn.sessionId) return sendError(conn, 'create a session first (user.create_session)');
-    const signed = Buffer.from(JSON.stringify({ session: conn.sessionId, run: conn.runId ?? null, issued: Date.now() })).toString('base64');
-    const stage = conn.runId ? 'solving' : 'idle';
-    send(conn, { event: 'agent.state_exported', signed_state: signed, content: { exported_state: { stage } }, metadata: { exported_at: naiveIso(Date.now()), valid_until: naiveIso(Date.now() + 86_400_000) } });
+    const state = { session_id: conn.sessionId, run: conn.runId ?? null, current_step: 0, agent_state: conn.runId ? 'running' : 'idle' };
+    const signature = Buffer.from(JSON.stringify(state)).toString('base64');
+    const signed = { state, timestamp: Math.floor(Date.now() / 1000), signature, version: '1.0', checksum: signature.slice(0, 16) };
+    send(conn, { event: 'agent.state_exported', content: 'Session state exported successfully', metadata: { signed_state: signed, state_size: signature.length, current_step: 0 } });
   }
 
   function restore(conn: Connection, frame: ClientFrame) {
@@ -148,11 +170,13 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
     const sessionId = `sess-${++counter}`;
     sessions.set(sessionId, runId);
     Object.assign(conn, { sessionId, runId });
-    send(conn, { event: 'agent.state_restored', content: { session_id: sessionId }, metadata: { new_session_id: sessionId, previous_session_id: previous ?? null, restored_at: naiveIso(Date.now()) }, show_content: 'Session state restored' });
-    const named = typeof frame.session_id === 'string' ? bindings.get(frame.session_id) : undefined;
+    send(conn, { event: 'agent.state_restored', content: 'Session state restored successfully', metadata: { new_session_id: sessionId, original_session_id: previous ?? null, restored_step: 0 } });
+    const named = signed?.session ? bindings.get(signed.session) : undefined;
     const from = resumeIndex(named, (frame.content as { last_seq?: unknown } | undefined)?.last_seq, run.history.length);
     const start = Math.max(from, run.history.length - REPLAY_LIMIT);
-    follow(conn, run, start, () => send(conn, { event: 'system.notice', content: { message: 'Replay completed', replayed: run.history.length - start }, metadata: { type: 'info' } }));
+    for (let index = start; index < run.history.length; index++) send(conn, { ...(run.history[index] as MyagentWire) });
+    send(conn, { event: 'system.notice', content: 'Replay completed', metadata: { action: 'replay', replayed: run.history.length - start } });
+    // Memory only: the run the disconnect cancelled does not go on, and this connection follows nothing.
   }
 
   /** Sends history from `start`, then (after `afterReplay`) live frames; records the seq ↔ frame map. */
@@ -196,7 +220,7 @@ function send(conn: Connection, frame: Record<string, unknown>): number | undefi
   const metadata = { ...(frame.metadata as Record<string, unknown> | undefined), connection_id: conn.id };
   const timestamp = typeof frame.timestamp === 'string' ? frame.timestamp : naiveIso(Date.now());
   const stamped = { ...frame, session_id: conn.sessionId ?? null, timestamp, metadata, seq: conn.seq, event_id: `${conn.id}-${conn.seq}` };
-  conn.ws.send(JSON.stringify(stamped));
+  conn.outbound.send(stamped);
   return conn.seq;
 }
 
@@ -209,16 +233,27 @@ function scenarioOf(content: unknown): string {
 }
 
 function readSignedState(signed: unknown): { session?: string; run?: string } | undefined {
-  if (typeof signed !== 'string') return undefined;
-  try {
-    const state = JSON.parse(Buffer.from(signed, 'base64').toString('utf8')) as { session?: unknown; run?: unknown };
-    return {
-      ...(typeof state.session === 'string' ? { session: state.session } : {}),
-      ...(typeof state.run === 'string' ? { run: state.run } : {}),
-    };
-  } catch {
-    return undefined;
+  const state = typeof signed === 'object' && signed !== null ? (signed as { state?: { session_id?: unknown; run?: unknown } }).state : undefined;
+  if (!state) return undefined;
+  return {
+    ...(typeof state.session_id === 'string' ? { session: state.session_id } : {}),
+    ...(typeof state.run === 'string' ? { run: state.run } : {}),
+  };
+}
+
+/** One step per task a client asked user.solve_tasks to solve: start, a few words, done. */
+function solveScenario(tasks: readonly unknown[]): Scenario {
+  const nodes = tasks.map((task, i) => {
+    const object = typeof task === 'object' && task !== null ? (task as { id?: unknown; title?: unknown }) : {};
+    const id = typeof object.id === 'string' || typeof object.id === 'number' ? String(object.id) : String(i + 1);
+    return { id, label: typeof object.title === 'string' ? object.title : `Task ${id}` };
+  });
+  const steps: SimStep[] = [{ op: 'plan', nodes, edges: [] }];
+  for (const node of nodes) {
+    steps.push({ op: 'node.start', node: node.id }, { op: 'tokens', node: node.id, text: `Solved ${node.label}. ` }, { op: 'node.done', node: node.id, output: { done: node.id } });
   }
+  steps.push({ op: 'run.done', output: null });
+  return { id: 'solve', title: 'Solve the given tasks', description: 'user.solve_tasks', tickMs: 120, steps };
 }
 
 /**

@@ -84,6 +84,18 @@ export class ScriptedRun<F> {
     return true;
   }
 
+  /**
+   * The backend dropped the run without a word (myagent cancels a session's task when its
+   * socket closes, and what it sends afterwards goes nowhere): nothing more is played or sent.
+   */
+  abort(): void {
+    this.stopped = true;
+    this.phase = 'finished';
+    for (const gate of this.pending.values()) gate.resolve([]);
+    this.pending.clear();
+    this.wakeResume();
+  }
+
   pause(reason: string): boolean {
     if (this.phase !== 'running') return false;
     this.phase = 'paused';

@@ -174,6 +174,22 @@ export const cancellation: Scenario = {
   ],
 };
 
+/**
+ * A plain agent: no plan, one answer streamed and given. Protocols that plan (myagent's
+ * plan/solve pipeline) send their plain-agent form: no plan events, a final answer as the end.
+ */
+export const plainAnswer: Scenario = {
+  id: 'chat',
+  title: 'A plain answer',
+  description: 'An agent with no plan answers one question, streaming its words, and is done.',
+  tickMs: 220,
+  steps: [
+    { op: 'run.start', title: 'What is the capital of France?' },
+    ...work('answer', 'Paris is the capital of France, on the Seine, with about two million people.', 0.0009, 'web_search'),
+    { op: 'run.done', output: { answer: 'Paris' } },
+  ],
+};
+
 /** The approval story with a short deadline: nobody answers and the backend rejects it. */
 export const deadline: Scenario = {
   ...humanGate,
@@ -183,7 +199,7 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, hostileText];
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText];
 
 /** Run ids are `<scenario>` or `<scenario>~<anything>`: each distinct id is a fresh run. */
 export function scenarioForRun(runId: string): Scenario | undefined {

@@ -1,0 +1,76 @@
+/**
+ * The conversation of an AG-UI thread as the reference client keeps it, so that a resumed
+ * run (a gate's answer) carries it: a stateless agent needs the messages so far
+ * (protocols/README.md "agui"; @ag-ui/client resends its whole `messages` on every run).
+ *
+ *   our own run bodies (readsOwnCommands)   the user messages we sent
+ *   TEXT_MESSAGE_* / _CHUNK                 assistant (or other role) text, by message id
+ *   TOOL_CALL_START / ARGS                  an assistant message's toolCalls
+ *   TOOL_CALL_RESULT                        a `tool` message after the call
+ *   MESSAGES_SNAPSHOT                       the agent's own list replaces ours
+ * Offered to the session as memo `agui.messages` at the end of each run segment.
+ */
+export type AguiToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
+
+export type AguiMessage =
+  | { id: string; role: 'user' | 'system' | 'developer'; content: string }
+  | { id: string; role: 'assistant'; content?: string; toolCalls?: AguiToolCall[] }
+  | { id: string; role: 'tool'; toolCallId: string; content: string }
+  | ({ id: string; role: string } & Record<string, unknown>);
+
+export const CONVERSATION_MEMO = 'agui.messages';
+
+export type Conversation = { messages: AguiMessage[]; byId: Map<string, AguiMessage>; calls: Map<string, AguiToolCall> };
+
+export function createConversation(): Conversation {
+  return { messages: [], byId: new Map(), calls: new Map() };
+}
+
+function add(c: Conversation, message: AguiMessage): AguiMessage {
+  const known = c.byId.get(message.id);
+  if (known) return known;
+  c.messages.push(message);
+  c.byId.set(message.id, message);
+  return message;
+}
+
+/** The messages of a run this session sent (its user messages; the rest it already has). */
+export function noteOwnRun(c: Conversation, body: unknown): void {
+  const messages = (body as { messages?: unknown } | undefined)?.messages;
+  if (!Array.isArray(messages)) return;
+  for (const message of messages) {
+    if (typeof message === 'object' && message !== null && typeof (message as { id?: unknown }).id === 'string') add(c, message as AguiMessage);
+  }
+}
+
+export function noteText(c: Conversation, messageId: string, role: string | undefined, delta: string): void {
+  const message = add(c, { id: messageId, role: role ?? 'assistant', content: '' } as AguiMessage) as { content?: unknown };
+  message.content = `${typeof message.content === 'string' ? message.content : ''}${delta}`;
+}
+
+export function noteToolCall(c: Conversation, toolCallId: string, name: string, parentMessageId: string | undefined): void {
+  const parent = add(c, { id: parentMessageId ?? `assistant-${toolCallId}`, role: 'assistant' }) as { toolCalls?: AguiToolCall[] };
+  const call: AguiToolCall = { id: toolCallId, type: 'function', function: { name, arguments: '' } };
+  (parent.toolCalls ??= []).push(call);
+  c.calls.set(toolCallId, call);
+}
+
+export function noteToolArgs(c: Conversation, toolCallId: string, delta: string): void {
+  const call = c.calls.get(toolCallId);
+  if (call) call.function.arguments += delta;
+}
+
+export function noteToolResult(c: Conversation, messageId: string, toolCallId: string, content: unknown): void {
+  add(c, { id: messageId, role: 'tool', toolCallId, content: typeof content === 'string' ? content : JSON.stringify(content) });
+}
+
+export function replaceWithSnapshot(c: Conversation, messages: readonly AguiMessage[]): void {
+  c.messages = [];
+  c.byId.clear();
+  for (const message of messages) add(c, structuredClone(message));
+}
+
+/** A copy for the memo (the session keeps it; later deltas must not change what was handed over). */
+export function conversationMemo(c: Conversation): Record<string, unknown> {
+  return { [CONVERSATION_MEMO]: structuredClone(c.messages) };
+}
