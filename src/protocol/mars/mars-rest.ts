@@ -112,4 +112,5 @@ function readRunsReply(s: MarsState, body: unknown, match: RegExpExecArray): Rea
   return { events: read.events, memo: { ...read.memo, ...ended(s) } };
 }
 
-const ended = (s: MarsState): Memo => (s.terminal ? { marsEnded: true } : {});
+/** The run ended (or a status said so once): the next round reads the history whatever changed. */
+const ended = (s: MarsState): Memo => (s.terminal || s.endSeen !== undefined ? { marsEnded: true } : {});

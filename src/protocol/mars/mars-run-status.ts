@@ -71,8 +71,14 @@ function statusEvents(s: MarsState, row: RunRow): RunEvent[] {
   }
   const word = row.status.toLowerCase();
   const previous = s.runStatus;
-  // The end waits for history rows still to be read (next round), so nothing comes after it.
-  if (word === previous || (TERMINAL.has(word) && s.historyPending)) return events;
+  if (word === previous) return events;
+  // The status is read last in a round, but the run may have ended after the DAG and the rest
+  // were read: the end is applied when a second round says it (everything read after it), and
+  // waits for history rows still to be read, so nothing the run did comes after its end.
+  if (TERMINAL.has(word) && (s.endSeen !== word || s.historyPending)) {
+    s.endSeen = word;
+    return events;
+  }
   s.runStatus = word;
   return [...events, ...statusChange(s, word, previous)];
 }

@@ -41,6 +41,8 @@ export type MarsState = {
   badHistoryRows: number;
   lastError: string | undefined;
   runStatus: string | undefined;
+  /** A final status read once: applied when the next round reads it again. */
+  endSeen: string | undefined;
   titled: boolean;
   /** The MARS session that lists the run (or the socket's word for it), the ones still to look in, the ones that did not. */
   session: string | undefined;
@@ -72,6 +74,7 @@ export function createMarsState(runId: string): MarsState {
     badHistoryRows: 0,
     lastError: undefined,
     runStatus: undefined,
+    endSeen: undefined,
     titled: false,
     session: undefined,
     sessionQueue: [],
