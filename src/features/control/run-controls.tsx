@@ -19,13 +19,22 @@ export function RunControls() {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [message, setMessage] = useState<string>();
   if (session.mode === 'replay' || FINISHED.has(status)) return null;
+  // This session may send no command at all (it watches without the protocol's socket): one note, not three dead buttons.
+  if (blocked) {
+    return (
+      <span className="cursor-help text-xs text-slate-500 underline decoration-dotted dark:text-slate-400" title={blocked}>
+        No controls in this tab
+        <span className="sr-only">: {blocked}</span>
+      </span>
+    );
+  }
   const control = session.dialect.capabilities.control;
   const run = async (action: RunAction, reason?: string) => {
     setMessage(undefined);
     const result = await controlRun(session, action, reason);
     setMessage(result.ok ? `${action} requested` : `Could not ${action}: ${result.reason}`);
   };
-  const reasonFor = (action: RunAction) => blocked ?? (control[action] === true ? undefined : (control[action] as string));
+  const reasonFor = (action: RunAction) => (control[action] === true ? undefined : (control[action] as string));
   return (
     <div className="flex items-center gap-2">
       {message && (

@@ -3,7 +3,7 @@
  * printed text; while watching, `GET /api/runs/{id}/console-log` holds the same text as
  * log lines `[2026-04-22 13:07:58.123] [agent.output] <text>` (a multi-line text continues
  * on lines of its own). Both become `log` rows (source "console") on the node the server
- * files them under. The log is read by line count: a poll applies only the lines past the
+ * files them under (a line read from the file later names none). The log is read by line count: a poll applies only the lines past the
  * ones read, asks only for a tail big enough for what is new, and when a tail does not reach
  * back to the last line read, applies nothing and asks for the whole log next time.
  */
@@ -17,15 +17,16 @@ const PREFIX = /^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?)\] \[([\w.:-]+)\] ?
 const MIN_TAIL = 200;
 const MAX_TAIL = 5_000;
 
-/** A console line from the socket: a log row, and remembered in case the socket drops. */
+/** A console line from the socket: a log row on the node running now, remembered in case the socket drops. */
 export function socketOutput(s: MarsState, message: string, atMs: number | undefined): RunEvent[] {
   if (!s.watching) for (const line of message.split('\n')) noteRecent(s.recentConsole, line, atMs);
-  return [consoleRow(s, message, 'agent.output')];
+  return [{ ...consoleRow(message, 'agent.output'), ...atCurrentNode(s) }];
 }
 
-function consoleRow(s: MarsState, text: string, kind: string, atMs?: number): RunEvent {
+/** A line read later from the log file names no node: which one ran when it was written is not known here. */
+function consoleRow(text: string, kind: string, atMs?: number): RunEvent {
   const message = kind === 'agent.output' ? text : `${kind}: ${text}`;
-  return { type: 'log', level: 'info', source: 'console', message, ...atCurrentNode(s), ...(atMs !== undefined ? { atMs } : {}) };
+  return { type: 'log', level: 'info', source: 'console', message, ...(atMs !== undefined ? { atMs } : {}) };
 }
 
 export type ConsoleReply = Readonly<{ total: number; returned: number; content: string }>;
@@ -55,7 +56,7 @@ function consoleEvents(s: MarsState, lines: readonly string[]): RunEvent[] {
     if (match) atMs = marsTimeMs(match[1]);
     const text = match ? line.slice(match[0].length) : line;
     if (seenRecently(s.recentConsole, text, atMs)) continue;
-    events.push(consoleRow(s, text, match?.[2] ?? 'agent.output', atMs));
+    events.push(consoleRow(text, match?.[2] ?? 'agent.output', atMs));
   }
   return events;
 }

@@ -14,7 +14,7 @@
 import { decimalToMicros } from '@/lib/to-micros';
 import type { RunEvent } from '@/protocol/run-event';
 import type { MarsCost } from '@/protocol/mars/mars-schemas';
-import { atCurrentNode, type MarsState } from '@/protocol/mars/mars-state';
+import { atCurrentNode, type Counted, type MarsState } from '@/protocol/mars/mars-state';
 
 export function costRecorded(s: MarsState, data: MarsCost): RunEvent[] {
   if (data.agent === 'Total') return [];
@@ -23,10 +23,8 @@ export function costRecorded(s: MarsState, data: MarsCost): RunEvent[] {
   const input = data.input_tokens ?? 0;
   const output = data.output_tokens ?? 0;
   const unsplit = split ? 0 : (data.tokens ?? 0);
-  s.counted.micros += micros;
-  s.counted.input += input;
-  s.counted.output += output;
-  s.counted.unsplit += unsplit;
+  add(s.counted, { micros, input, output, unsplit });
+  if (data.model) add(counterOf(s, data.model), { micros, input, output, unsplit });
   return [
     {
       type: 'cost.recorded',
@@ -45,33 +43,54 @@ export function costSummaryLog(total: number | undefined, tokens: number | undef
   return { type: 'log', level: 'debug', source: 'cost', message: `cost summary ${said} (not added: MARS counts each cost file twice here; the records are summed instead)` };
 }
 
-export type CostTotals = Readonly<{ usd: number; tokens?: number | undefined; prompt?: number | undefined; completion?: number | undefined }>;
+export type CostPart = Readonly<{ model?: string | undefined; usd: number; prompt?: number | undefined; completion?: number | undefined; tokens?: number | undefined }>;
 
-/** The database's totals → one cost.recorded for what this session has not counted yet (none when nothing is new). */
-export function costDifference(s: MarsState, totals: CostTotals): RunEvent[] {
-  const micros = Math.max(0, decimalToMicros(totals.usd) - s.counted.micros);
-  const prompt = totals.prompt ?? 0;
-  const completion = totals.completion ?? 0;
-  const total = totals.tokens ?? prompt + completion;
-  const newTokens = Math.max(0, total - (s.counted.input + s.counted.output + s.counted.unsplit));
-  if (micros === 0 && newTokens === 0) return [];
-  const input = clamp(prompt - s.counted.input, newTokens);
-  const output = clamp(completion - s.counted.output, newTokens - input);
-  const unsplit = newTokens - input - output;
-  s.counted.micros += micros;
-  s.counted.input += input;
-  s.counted.output += output;
-  s.counted.unsplit += unsplit;
-  return [
-    {
-      type: 'cost.recorded',
-      currency: 'USD',
-      micros,
-      inputTokens: input,
-      outputTokens: output,
-      ...(unsplit > 0 ? { unsplitTokens: unsplit } : {}),
-    },
-  ];
+/**
+ * The database's totals (and its per-model breakdown) → cost.recorded events for what this
+ * session has not counted yet: one per model whose cost or tokens grew, then what is left of
+ * the run's totals without a model. None when nothing is new. The run's totals bound it all.
+ */
+export function costDifference(s: MarsState, totals: CostPart, models: readonly CostPart[] = []): RunEvent[] {
+  const left = { micros: Math.max(0, decimalToMicros(totals.usd) - s.counted.micros), tokens: Math.max(0, tokensOf(totals) - countedTokens(s.counted)) };
+  const events: RunEvent[] = [];
+  for (const part of models) {
+    if (part.model) events.push(...partDifference(s, part, counterOf(s, part.model), left));
+  }
+  events.push(...partDifference(s, totals, s.counted, left, true));
+  return events;
 }
 
+type Budget = { micros: number; tokens: number };
+
+/** One part's growth, within what the run's totals leave; counted in the part's and the run's tallies. */
+function partDifference(s: MarsState, part: CostPart, counted: Counted, left: Budget, rest = false): RunEvent[] {
+  const micros = rest ? left.micros : Math.min(left.micros, Math.max(0, decimalToMicros(part.usd) - counted.micros));
+  const tokens = rest ? left.tokens : Math.min(left.tokens, Math.max(0, tokensOf(part) - countedTokens(counted)));
+  if (micros === 0 && tokens === 0) return [];
+  const input = clamp((part.prompt ?? 0) - counted.input, tokens);
+  const output = clamp((part.completion ?? 0) - counted.output, tokens - input);
+  const unsplit = tokens - input - output;
+  left.micros -= micros;
+  left.tokens -= tokens;
+  const counters = rest ? [s.counted] : [s.counted, counted];
+  for (const c of counters) add(c, { micros, input, output, unsplit });
+  const model = rest ? {} : { model: part.model };
+  return [{ type: 'cost.recorded', currency: 'USD', micros, inputTokens: input, outputTokens: output, ...(unsplit > 0 ? { unsplitTokens: unsplit } : {}), ...model }];
+}
+
+const tokensOf = (part: CostPart) => part.tokens ?? (part.prompt ?? 0) + (part.completion ?? 0);
+const countedTokens = (c: Counted) => c.input + c.output + c.unsplit;
 const clamp = (value: number, max: number) => Math.max(0, Math.min(value, max));
+
+function add(c: Counted, d: Counted): void {
+  c.micros += d.micros;
+  c.input += d.input;
+  c.output += d.output;
+  c.unsplit += d.unsplit;
+}
+
+function counterOf(s: MarsState, model: string): Counted {
+  let counted = s.countedByModel.get(model);
+  if (!counted) s.countedByModel.set(model, (counted = { micros: 0, input: 0, output: 0, unsplit: 0 }));
+  return counted;
+}

@@ -40,6 +40,9 @@ export const MarsRestCostsSchema = z.looseObject({
   total_prompt_tokens: optional(z.number().int().nonnegative()),
   total_completion_tokens: optional(z.number().int().nonnegative()),
   record_count: int,
+  model_breakdown: optional(
+    z.array(z.looseObject({ model: text, cost: optional(z.number().nonnegative()), prompt_tokens: optional(z.number().int().nonnegative()), completion_tokens: optional(z.number().int().nonnegative()), tokens: optional(z.number().int().nonnegative()) })),
+  ),
 });
 
 /** `GET /api/runs/{id}/console-log[?tail=n]`: the last `returned_lines` of `total_lines`, joined by "\n". */
@@ -61,6 +64,8 @@ export const MarsRestRunsSchema = z.looseObject({
       id: z.string(),
       status: z.string(),
       task_description: text,
+      started_at: text,
+      completed_at: text,
       meta: optional(z.looseObject({ task_id: text })),
     }),
   ),

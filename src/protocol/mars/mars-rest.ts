@@ -73,7 +73,8 @@ function readDag(s: MarsState, body: unknown): Read | string {
 function readCosts(s: MarsState, body: unknown): Read | string {
   const costs = parse(MarsRestCostsSchema, body);
   if (typeof costs === 'string') return costs;
-  const events = costDifference(s, { usd: costs.total_cost_usd, tokens: costs.total_tokens, prompt: costs.total_prompt_tokens, completion: costs.total_completion_tokens });
+  const models = (costs.model_breakdown ?? []).map((m) => ({ model: m.model, usd: m.cost ?? 0, prompt: m.prompt_tokens, completion: m.completion_tokens, tokens: m.tokens }));
+  const events = costDifference(s, { usd: costs.total_cost_usd, tokens: costs.total_tokens, prompt: costs.total_prompt_tokens, completion: costs.total_completion_tokens }, models);
   return { events, ...(events.length > 0 ? { memo: { marsHistoryDue: true } } : {}) };
 }
 

@@ -11,6 +11,7 @@ import type { Memo } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import { finish } from '@/protocol/mars/mars-chapters';
 import type { MarsState } from '@/protocol/mars/mars-state';
+import { marsTimeMs } from '@/protocol/mars/mars-time';
 
 /**
  * Without a session, the sessions are listed again: at the next round while the run has no
@@ -21,7 +22,14 @@ const CANDIDATES = 10;
 const TERMINAL = new Set(['completed', 'failed', 'cancelled', 'canceled']);
 
 type Session = Readonly<{ session_id: string; name?: string | undefined }>;
-type RunRow = Readonly<{ id: string; status: string; task_description?: string | undefined; meta?: { task_id?: string | undefined } | undefined }>;
+type RunRow = Readonly<{
+  id: string;
+  status: string;
+  task_description?: string | undefined;
+  started_at?: string | undefined;
+  completed_at?: string | undefined;
+  meta?: { task_id?: string | undefined } | undefined;
+}>;
 
 export function sessionHint(s: MarsState, sessionId: string): Memo {
   if (s.session !== undefined) return {};
@@ -67,7 +75,8 @@ function statusEvents(s: MarsState, row: RunRow): RunEvent[] {
   const events: RunEvent[] = [];
   if (!s.titled) {
     s.titled = true;
-    events.push({ type: 'run.started', ...(row.task_description ? { title: row.task_description.slice(0, 200) } : {}) });
+    const atMs = marsTimeMs(row.started_at);
+    events.push({ type: 'run.started', ...(row.task_description ? { title: row.task_description.slice(0, 200) } : {}), ...(atMs !== undefined ? { atMs } : {}) });
   }
   const word = row.status.toLowerCase();
   const previous = s.runStatus;
@@ -80,7 +89,11 @@ function statusEvents(s: MarsState, row: RunRow): RunEvent[] {
     return events;
   }
   s.runStatus = word;
-  return [...events, ...statusChange(s, word, previous)];
+  const changed = statusChange(s, word, previous);
+  const endedAtMs = marsTimeMs(row.completed_at);
+  const terminal = changed.at(-1);
+  if (terminal && TERMINAL.has(word) && endedAtMs !== undefined) terminal.atMs = endedAtMs;
+  return [...events, ...changed];
 }
 
 function statusChange(s: MarsState, word: string, previous: string | undefined): RunEvent[] {

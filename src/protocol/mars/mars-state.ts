@@ -31,7 +31,9 @@ export type MarsState = {
   recentItems: Recent;
   /** Set by the first REST answer: the socket is gone (or was never this session's). */
   watching: boolean;
+  /** What this session counted so far, of the run and per model (REST costs record the difference). */
   counted: Counted;
+  countedByModel: Map<string, Counted>;
   consoleLines: number;
   historySeen: Set<string>;
   /** History rows that waited a poll for the DAG to show their node (and the end waits with them). */
@@ -67,6 +69,7 @@ export function createMarsState(runId: string): MarsState {
     recentItems: createRecent(),
     watching: false,
     counted: { micros: 0, input: 0, output: 0, unsplit: 0 },
+    countedByModel: new Map(),
     consoleLines: 0,
     historySeen: new Set(),
     historyWaited: new Set(),

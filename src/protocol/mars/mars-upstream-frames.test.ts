@@ -119,7 +119,10 @@ describe('mars, the REST answers of a watching session', () => {
     expect(history.events.map((e) => e.type)).toEqual(['node.output', 'tool.called', 'tool.result']);
     expect(history.memo).toEqual({ marsHistoryDue: false });
     const costs = readReply(`${runPath}/costs`, first.costs);
-    expect(costs.events).toEqual([expect.objectContaining({ type: 'cost.recorded', micros: 4200, inputTokens: 1200, outputTokens: 300 })]);
+    expect(costs.events).toEqual([
+      expect.objectContaining({ type: 'cost.recorded', model: 'gpt-4.1-2025-04-14', micros: 3000, inputTokens: 800, outputTokens: 200 }),
+      expect.objectContaining({ type: 'cost.recorded', model: 'o3-mini-2025-01-31', micros: 1200, inputTokens: 400, outputTokens: 100 }),
+    ]);
     const log = readReply(`${runPath}/console-log`, first['console-log']);
     expect(log.events.map((e) => e.type === 'log' && e.message)).toEqual([
       'run.started: [task-7f3a9c21] mode=planning-control',
@@ -144,7 +147,7 @@ describe('mars, the REST answers of a watching session', () => {
     // Later: only what is new — statuses that moved, new rows (an updated row is not new), cost differences, new lines, the end.
     expect(readReply(`${runPath}/dag`, second.dag).events.map((e) => e.type === 'node.status' && `${e.nodeId}:${e.status}`)).toEqual(['step_1:succeeded', 'step_2:succeeded', 'terminator:succeeded']);
     expect(readReply(`${runPath}/history`, second.history).events.map((e) => e.type)).toEqual(['tool.called', 'tool.result', 'node.output']);
-    expect(readReply(`${runPath}/costs`, second.costs).events).toEqual([expect.objectContaining({ micros: 5000, inputTokens: 1000, outputTokens: 200, unsplitTokens: 300 })]);
+    expect(readReply(`${runPath}/costs`, second.costs).events).toEqual([expect.objectContaining({ model: 'gpt-4o', micros: 5000, inputTokens: 1000, outputTokens: 200, unsplitTokens: 300 })]);
     const tail = readReply(`${runPath}/console-log?tail=2`, second['console-log-tail']);
     expect(tail.events.map((e) => e.type === 'log' && e.message)).toEqual(["tool.call: engineer: read_file arguments={'path': 'survey.csv'}", 'Step 1 done']);
     // The end, read last in a round, is applied when the next round (everything read again) still says it.

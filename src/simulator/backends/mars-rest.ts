@@ -64,10 +64,16 @@ function costsOf(record: MarsRunRecord | undefined) {
     total_prompt_tokens: sum((r) => r.prompt),
     total_completion_tokens: sum((r) => r.completion),
     record_count: rows.length,
-    model_breakdown: byKey((r) => r.model).map((g) => ({ model: g[0]?.model, cost: g.reduce((t, r) => t + r.cost, 0), tokens: g.reduce((t, r) => t + r.prompt + r.completion, 0), call_count: g.length })),
+    model_breakdown: byKey((r) => r.model).map((g) => ({ model: g[0]?.model, ...tally(g), call_count: g.length })),
     agent_breakdown: byKey((r) => r.agent).map((g) => ({ agent: g[0]?.agent, model: g[0]?.model, cost: g.reduce((t, r) => t + r.cost, 0), call_count: g.length })),
     step_breakdown: byKey((r) => r.stepId).map((g) => ({ step_id: g[0]?.stepId, cost: g.reduce((t, r) => t + r.cost, 0), tokens: g.reduce((t, r) => t + r.prompt + r.completion, 0) })),
   };
+}
+
+function tally(rows: readonly MarsRunRecord['costs'][number][]) {
+  const prompt = rows.reduce((t, r) => t + r.prompt, 0);
+  const completion = rows.reduce((t, r) => t + r.completion, 0);
+  return { cost: rows.reduce((t, r) => t + r.cost, 0), tokens: prompt + completion, prompt_tokens: prompt, completion_tokens: completion };
 }
 
 function consoleLog(res: ServerResponse, id: string, record: MarsRunRecord | undefined, tail: number) {
