@@ -10,7 +10,7 @@
 import type { Memo } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import { noteRecent, seenRecently } from '@/protocol/mars/mars-recent';
-import { atCurrentNode, type MarsState } from '@/protocol/mars/mars-state';
+import { currentNode, type MarsState } from '@/protocol/mars/mars-state';
 import { marsTimeMs } from '@/protocol/mars/mars-time';
 
 const PREFIX = /^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?)\] \[([\w.:-]+)\] ?/;
@@ -19,8 +19,12 @@ const MAX_TAIL = 5_000;
 
 /** A console line from the socket: a log row on the node running now, remembered in case the socket drops. */
 export function socketOutput(s: MarsState, message: string, atMs: number | undefined): RunEvent[] {
-  if (!s.watching) for (const line of message.split('\n')) noteRecent(s.recentConsole, line, atMs);
-  return [{ ...consoleRow(message, 'agent.output'), ...atCurrentNode(s) }];
+  if (!s.watching) {
+    if (message.includes('\n')) for (const line of message.split('\n')) noteRecent(s.recentConsole, line, atMs);
+    else noteRecent(s.recentConsole, message, atMs);
+  }
+  const nodeId = currentNode(s);
+  return [nodeId === undefined ? { type: 'log', level: 'info', source: 'console', message } : { type: 'log', level: 'info', source: 'console', message, nodeId }];
 }
 
 /** A line read later from the log file names no node: which one ran when it was written is not known here. */

@@ -8,18 +8,18 @@
  */
 import { toNodeStatus, unknownFrame } from '@/protocol/decode-util';
 import type { GraphEdge, GraphNode, NodeStatus, RunEvent } from '@/protocol/run-event';
-import type { MarsState } from '@/protocol/mars/mars-state';
+import { setView, type MarsState } from '@/protocol/mars/mars-state';
 
 /** One DAG node as any source gives it; REST says `stepNumber` (= step_number + 1). */
 export type DagNodeIn = Readonly<{
   id: string;
-  label?: string | undefined;
-  type?: string | undefined;
-  status?: string | undefined;
-  step_number?: number | undefined;
-  stepNumber?: number | undefined;
-  description?: string | undefined;
-  error?: string | undefined;
+  label?: string | null | undefined;
+  type?: string | null | undefined;
+  status?: string | null | undefined;
+  step_number?: number | null | undefined;
+  stepNumber?: number | null | undefined;
+  description?: string | null | undefined;
+  error?: string | null | undefined;
 }>;
 
 const RANK: Record<NodeStatus, number> = { pending: 0, running: 1, waiting: 1, retrying: 2, succeeded: 3, failed: 3, skipped: 3, cancelled: 3 };
@@ -29,7 +29,7 @@ export function moveNode(s: MarsState, nodeId: string, status: NodeStatus): bool
   const current = s.view.get(nodeId);
   if (current === status) return false;
   if (current !== undefined && (RANK[current] === 3 || RANK[status] < RANK[current])) return false;
-  s.view.set(nodeId, status);
+  setView(s, nodeId, status);
   return true;
 }
 
@@ -52,16 +52,16 @@ export function applyDag(s: MarsState, nodes: readonly DagNodeIn[], edges: reado
     return [{ type: 'graph.defined', nodes: nodes.map((node) => learnNode(s, node)), edges: outEdges, ...(replace ? { replace: true } : {}) }];
   }
   const events: RunEvent[] = [];
-  for (const node of nodes) if (node.status) events.push(...nodeStatusEvents(s, node.id, node.status, node.error));
+  for (const node of nodes) if (node.status) events.push(...nodeStatusEvents(s, node.id, node.status, node.error ?? undefined));
   return events;
 }
 
 /** Learns the node's step number and moves its status; returns it in canonical form. */
 function learnNode(s: MarsState, node: DagNodeIn): GraphNode {
-  const step = node.step_number ?? (node.stepNumber !== undefined ? node.stepNumber - 1 : undefined);
+  const step = node.step_number ?? (node.stepNumber != null ? node.stepNumber - 1 : undefined);
   if (step !== undefined) s.byStepNumber.set(step, node.id);
-  const status = node.status === undefined ? undefined : toNodeStatus(node.status);
-  if (!s.view.has(node.id)) s.view.set(node.id, 'pending');
+  const status = node.status == null ? undefined : toNodeStatus(node.status);
+  if (!s.view.has(node.id)) setView(s, node.id, 'pending');
   if (status !== undefined) moveNode(s, node.id, status);
   if (node.error && status === 'failed') s.lastError ??= node.error;
   const known = s.view.get(node.id) ?? 'pending';

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { marsDialect } from '@/protocol/mars/mars-dialect';
-import { fastAgentMessage, fastOutput } from '@/protocol/mars/mars-fast-path';
+import { applyDag } from '@/protocol/mars/mars-dag';
+import { fastAgentMessage, fastDag, fastOutput } from '@/protocol/mars/mars-fast-path';
+import { createMarsState } from '@/protocol/mars/mars-state';
 import { MarsEventSchema } from '@/protocol/mars/mars-schemas';
 import { createFrameReader } from '@/protocol/read-frame';
 
@@ -71,7 +73,7 @@ describe('mars output fast path', () => {
     ['plain', output({})],
     ['isolated source', output({ source: 'stdout' })],
     ['Python None envelope', output({ source: null }, { timestamp: null, run_id: null, session_id: null })],
-    ['AG2 content: agent_message in the isolated form', message({ message: undefined, content: 'hi', source: 'ag2' })],
+    ['AG2 content: agent_message in the isolated form', message({ message: undefined, content: 'hi' })],
   ];
   it.each(good)('accepts %s as the schema does', (_, frame) => {
     const fast = (frame as { event_type: string }).event_type === 'output' ? fastOutput(frame) : fastAgentMessage(frame);
@@ -87,6 +89,46 @@ describe('mars output fast path', () => {
   ];
   it.each(bad)('rejects %s with the path of the bad field', (_, frame, path) => {
     expect(fastOutput(frame)).toBeUndefined();
+    const result = read(frame);
+    expect(result.kind).toBe('rejected');
+    expect(result.kind === 'rejected' ? result.reason : '').toContain(path);
+  });
+});
+
+const dag = (nodes: unknown, extra: Record<string, unknown> = {}) => ({
+  event_type: 'dag_updated',
+  timestamp: '2026-04-22T13:07:10.123456Z',
+  run_id: 'db-run',
+  data: { run_id: 'db-run', nodes, edges: [{ source: 'planning', target: 'step_1' }], ...extra },
+});
+const NODE = { id: 'step_1', label: 'Step 1: Fit', type: 'agent', agent: 'engineer', status: 'running', step_number: 1, description: 'Fit', bullet_points: [] };
+
+describe('mars DAG fast path', () => {
+  const good: [string, unknown][] = [
+    ['real nodes', dag([{ ...NODE, id: 'planning', step_number: 0, status: 'completed' }, NODE])],
+    ['Python None fields', dag([{ ...NODE, label: null, agent: null, step_number: null, description: null, error: null }])],
+    ['a branch point (step -1)', dag([{ id: 'branch_at_step_1', type: 'branch_point', label: 'Branch Point', status: 'completed', step_number: -1 }])],
+    ['REST-style stepNumber, no edges', dag([{ id: 'step_1', stepNumber: 2, status: 'pending' }], { edges: null, levels: 3 })],
+  ];
+  it.each(good)('reads %s into the events the schema path gives', (_, frame) => {
+    expect(fastDag(frame)).toBeDefined();
+    const parsed = MarsEventSchema.parse(frame) as { data: { nodes: never[]; edges: never[] } };
+    expect(applyDag(createMarsState('r'), (fastDag(frame)?.data as typeof parsed).data.nodes, (fastDag(frame)?.data as typeof parsed).data.edges)).toEqual(
+      applyDag(createMarsState('r'), parsed.data.nodes, parsed.data.edges),
+    );
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['a node without an id', dag([{ label: 'x' }]), 'id'],
+    ['a fractional step number', dag([{ ...NODE, step_number: 1.5 }]), 'step_number'],
+    ['a status that is a number', dag([{ ...NODE, status: 3 }]), 'status'],
+    ['nodes not a list', dag('x'), 'nodes'],
+    // eslint-disable-next-line no-sparse-arrays -- a hole in a list, as a hostile JSON producer can send
+    ['a hole in the nodes', dag([NODE, , NODE]), 'nodes'],
+    ['an edge without a target', { ...dag([NODE]), data: { nodes: [NODE], edges: [{ source: 'a' }] } }, 'target'],
+  ];
+  it.each(bad)('leaves %s to the schema, which names the path', (_, frame, path) => {
+    expect(fastDag(frame)).toBeUndefined();
     const result = read(frame);
     expect(result.kind).toBe('rejected');
     expect(result.kind === 'rejected' ? result.reason : '').toContain(path);

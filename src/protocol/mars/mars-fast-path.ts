@@ -1,8 +1,10 @@
 /**
- * The bulk of a MARS stream — console `output` lines and `agent_message` — checked by hand
+ * The bulk of a MARS stream — console `output` lines, `agent_message`, and the DAG the
+ * server re-sends whole after every status change — checked by hand
  * instead of zod: every field the schema checks, and the same normalised frame (null →
- * undefined) its transforms would give. Undefined sends the frame to the full schema, so a
- * bad frame is still rejected with a readable path (mars-fast-path.test.ts compares both).
+ * undefined) its transforms would give, with only the fields the interpreter reads (the
+ * schema also keeps unknown ones). Undefined sends the frame to the full schema, so a bad
+ * frame is still rejected with a readable path (mars-fast-path.test.ts compares both).
  */
 import type { MarsEvent } from '@/protocol/mars/mars-schemas';
 
@@ -24,7 +26,7 @@ const head = (frame: Loose) => ({ timestamp: orUndefined(frame.timestamp), run_i
 export function fastOutput(raw: unknown): Checked {
   const e = envelope(raw);
   if (!e || typeof e.data.message !== 'string' || !isText(e.data.source)) return undefined;
-  return { success: true, data: { ...e.frame, event_type: 'output', ...head(e.frame), data: { ...e.data, message: e.data.message, source: orUndefined(e.data.source) } } as MarsEvent };
+  return { success: true, data: { event_type: 'output', ...head(e.frame), data: { message: e.data.message, source: orUndefined(e.data.source) } } as MarsEvent };
 }
 
 export function fastAgentMessage(raw: unknown): Checked {
@@ -36,7 +38,6 @@ export function fastAgentMessage(raw: unknown): Checked {
   const step = data.step_number;
   if (step != null && (!Number.isSafeInteger(step) || (step as number) < 0)) return undefined;
   const normalised = {
-    ...data,
     step_id: orUndefined(data.step_id),
     step_number: (step ?? undefined) as number | undefined,
     agent: orUndefined(data.agent),
@@ -44,5 +45,35 @@ export function fastAgentMessage(raw: unknown): Checked {
     content: orUndefined(data.content),
     role: orUndefined(data.role),
   };
-  return { success: true, data: { ...e.frame, event_type: 'agent_message', ...head(e.frame), data: normalised } as MarsEvent };
+  return { success: true, data: { event_type: 'agent_message', ...head(e.frame), data: normalised } as MarsEvent };
+}
+
+const isInt = (value: unknown) => value == null || Number.isSafeInteger(value);
+const NODE_TEXT = ['label', 'type', 'status', 'agent', 'description', 'error'] as const;
+
+function isDagNode(node: unknown): boolean {
+  if (!isObject(node) || typeof node.id !== 'string' || !isInt(node.step_number) || !isInt(node.stepNumber)) return false;
+  for (const key of NODE_TEXT) if (!isText(node[key])) return false;
+  return true;
+}
+
+/** Every slot, holes of a sparse array included (`every` skips them). */
+function all(items: readonly unknown[], check: (item: unknown) => boolean): boolean {
+  for (let i = 0; i < items.length; i++) if (!check(items[i])) return false;
+  return true;
+}
+
+const isEdge = (edge: unknown) => isObject(edge) && typeof edge.source === 'string' && typeof edge.target === 'string';
+
+/**
+ * `dag_created` / `dag_updated`: nodes and edges are passed on as they came (the DAG reader
+ * treats null as absent, as the schema's transforms would); only their shape is checked.
+ */
+export function fastDag(raw: unknown): Checked {
+  const e = envelope(raw);
+  if (!e || !Array.isArray(e.data.nodes) || !isText(e.data.run_id) || (e.data.levels != null && typeof e.data.levels !== 'number')) return undefined;
+  const edges = e.data.edges ?? [];
+  if (!Array.isArray(edges) || !all(e.data.nodes, isDagNode) || !all(edges, isEdge)) return undefined;
+  const data = { run_id: orUndefined(e.data.run_id), nodes: e.data.nodes, edges, levels: (e.data.levels ?? undefined) as number | undefined };
+  return { success: true, data: { event_type: e.frame.event_type, ...head(e.frame), data } as MarsEvent };
 }

@@ -144,10 +144,8 @@ describe('mars interpreter: DAG', () => {
     const second = decode(structuredClone(frame));
     expect(events(first)).toEqual([expect.objectContaining({ type: 'node.status', nodeId: 'step_1', status: 'failed', error: { message: 'exit 1' } })]);
     expect(events(second)).toEqual([]);
-    expect(second.kind === 'events' && second.frames[0]?.identity).toBe(first.kind === 'events' && first.frames[0]?.identity);
-    expect(first.kind === 'events' && first.frames[0]?.identity).toMatch(/^dag_node_status_changed:[0-9a-f]{16}$/);
-    const later = decode({ ...frame, timestamp: '2026-01-16T10:00:01Z' });
-    expect(later.kind === 'events' && later.frames[0]?.identity).not.toBe(first.kind === 'events' && first.frames[0]?.identity);
+    // A DAG frame's repeat changes nothing, so it is placed without a content hash (they are the big frames).
+    expect(first.kind === 'events' && first.frames[0]).not.toHaveProperty('identity');
     expect(events(decode(wire('dag_node_status_changed', { node_id: 'n', old_status: null, new_status: 'in_progress', error: null })))[0]).toMatchObject({ status: 'running' });
   });
 

@@ -15,7 +15,7 @@ import type { RunEvent } from '@/protocol/run-event';
 import { complete } from '@/protocol/mars/mars-lifecycle';
 import { socketOutput } from '@/protocol/mars/mars-console';
 import { toMarsRunEvents } from '@/protocol/mars/mars-events';
-import { fastAgentMessage, fastOutput } from '@/protocol/mars/mars-fast-path';
+import { fastAgentMessage, fastDag, fastOutput } from '@/protocol/mars/mars-fast-path';
 import { readRestReply } from '@/protocol/mars/mars-rest';
 import { sessionHint } from '@/protocol/mars/mars-run-status';
 import { MARS_EVENT_TYPES, MARS_LEGACY_TYPES, MarsEventSchema, MarsLegacySchema, type MarsEvent, type MarsLegacy } from '@/protocol/mars/mars-schemas';
@@ -37,7 +37,12 @@ export function readMarsFrame(s: MarsState, frame: unknown): Interpretation {
   return rejected('not a MARS frame: expected a JSON object with a string "event_type" (or a legacy "type")');
 }
 
-const FAST: Readonly<Record<string, (frame: unknown) => { success: true; data: MarsEvent } | undefined>> = { output: fastOutput, agent_message: fastAgentMessage };
+const FAST: Readonly<Record<string, (frame: unknown) => { success: true; data: MarsEvent } | undefined>> = {
+  output: fastOutput,
+  agent_message: fastAgentMessage,
+  dag_created: fastDag,
+  dag_updated: fastDag,
+};
 
 function decodeEvent(s: MarsState, frame: unknown, eventType: string): Interpretation {
   if (!MARS_EVENT_TYPES.has(eventType)) return { kind: 'events', events: [unknownFrame(eventType)] };

@@ -16,9 +16,14 @@ export type MarsChapter = 'none' | 'planning' | 'execution' | 'closed';
 
 export type Counted = { micros: number; input: number; output: number; unsplit: number };
 
+const STALE = Symbol('stale');
+
 export type MarsState = {
   readonly runId: string;
+  /** Written through setView only. */
   view: Map<string, NodeStatus>;
+  /** The first running node, found again after the view changed. */
+  current: string | undefined | typeof STALE;
   byStepNumber: Map<number, string>;
   byStepId: Map<string, string>;
   /** Ids, labels and edges the last graph.defined declared: a DAG repeated with new statuses only moves statuses. */
@@ -58,6 +63,7 @@ export function createMarsState(runId: string): MarsState {
   return {
     runId,
     view: new Map(),
+    current: undefined,
     byStepNumber: new Map(),
     byStepId: new Map(),
     graphSignature: '',
@@ -86,10 +92,23 @@ export function createMarsState(runId: string): MarsState {
   };
 }
 
+/** Sets a node's status in the view (the only writer, so the current node is found again only after a change). */
+export function setView(s: MarsState, nodeId: string, status: NodeStatus): void {
+  s.view.set(nodeId, status);
+  s.current = STALE;
+}
+
 /** The node the server files an unlabelled event under: the first running one in DAG order. */
 export function currentNode(s: MarsState): string | undefined {
-  for (const [id, status] of s.view) if (status === 'running') return id;
-  return undefined;
+  if (s.current !== STALE) return s.current;
+  s.current = undefined;
+  for (const [id, status] of s.view) {
+    if (status === 'running') {
+      s.current = id;
+      break;
+    }
+  }
+  return s.current;
 }
 
 /** `{nodeId}` when a node is current, else nothing (for spreading into events). */

@@ -8,7 +8,7 @@
 import type { NodeStatus, RunEvent } from '@/protocol/run-event';
 import { enterExecution } from '@/protocol/mars/mars-chapters';
 import type { MarsEventOf } from '@/protocol/mars/mars-schemas';
-import type { MarsState } from '@/protocol/mars/mars-state';
+import { setView, type MarsState } from '@/protocol/mars/mars-state';
 
 export type StepRef = Readonly<{ step_id?: string | undefined; step_number?: number | undefined }>;
 
@@ -23,7 +23,7 @@ export function stepNode(s: MarsState, ref: StepRef): string {
 }
 
 function setStatus(s: MarsState, nodeId: string, status: NodeStatus): void {
-  s.view.set(nodeId, status);
+  setView(s, nodeId, status);
 }
 
 function attemptOf(s: MarsState, nodeId: string): { attempt?: number } {
