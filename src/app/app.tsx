@@ -1,5 +1,5 @@
-import { LiveRunPage } from '@/app/live-run-page';
-import { ReplayPage } from '@/app/replay-page';
+import { lazy, Suspense } from 'react';
+
 import { ReplayStartSection } from '@/app/replay-start-section';
 import { StartPage } from '@/app/start-page';
 import { useSearch } from '@/app/use-route';
@@ -10,6 +10,13 @@ import { DIALECTS } from '@/protocol/dialects';
 
 const KNOWN = Object.keys(DIALECTS);
 
+// The run screens (resizable panels, timeline, inspector, gate dialogs, replay player) load
+// on their own: the start page draws without them, and the initial-JS budget (issue 15:
+// ≤ 200 KB gzip, bench/bundle.ts) holds only what every first visit needs.
+const LiveRunPage = lazy(() => import('@/app/live-run-page').then((m) => ({ default: m.LiveRunPage })));
+const ReplayPage = lazy(() => import('@/app/replay-page').then((m) => ({ default: m.ReplayPage })));
+const PAGE_LOADING = <p className="p-8 text-sm text-slate-500">Loading…</p>;
+
 /** Composition root: theme, route, and the page the URL asks for. */
 export function App() {
   useSystemTheme();
@@ -17,24 +24,26 @@ export function App() {
   const route = parseRoute(search, KNOWN);
   return (
     <PanelErrorBoundary name="page">
-      {route.kind === 'start' && (
-        <StartPage navigate={navigate}>
-          <ReplayStartSection navigate={navigate} />
-        </StartPage>
-      )}
-      {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
-      {route.kind === 'invalid' && (
-        <main className="mx-auto max-w-2xl p-8">
-          <h1 className="text-xl font-semibold">This link cannot be opened</h1>
-          <ul className="mt-2 list-disc pl-5 text-sm">
-            {route.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-          <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
-        </main>
-      )}
-      {route.kind === 'replay' && <ReplayPage key={route.replay} route={route} navigate={navigate} />}
+      <Suspense fallback={PAGE_LOADING}>
+        {route.kind === 'start' && (
+          <StartPage navigate={navigate}>
+            <ReplayStartSection navigate={navigate} />
+          </StartPage>
+        )}
+        {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
+        {route.kind === 'invalid' && (
+          <main className="mx-auto max-w-2xl p-8">
+            <h1 className="text-xl font-semibold">This link cannot be opened</h1>
+            <ul className="mt-2 list-disc pl-5 text-sm">
+              {route.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+            <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
+          </main>
+        )}
+        {route.kind === 'replay' && <ReplayPage key={route.replay} route={route} navigate={navigate} />}
+      </Suspense>
     </PanelErrorBoundary>
   );
 }

@@ -63,5 +63,5 @@ function simulatorSearch(dialect: Dialect, scenario: { id: string; title: string
   const run = `${scenario.id}~${Date.now().toString(36)}`;
   if (!dialect.capabilities.startsRuns) return buildLiveSearch({ dialect: dialect.id, url, run });
   const start = `[scenario:${scenario.id}] ${scenario.title}`;
-  return buildLiveSearch({ dialect: dialect.id, url, start, ...(dialect.id === 'myagent' ? {} : { run }) });
+  return buildLiveSearch({ dialect: dialect.id, url, start, ...(dialect.capabilities.serverNamesRuns ? {} : { run }) });
 }

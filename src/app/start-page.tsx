@@ -11,7 +11,7 @@ const CHOICES: DialectChoice[] = Object.values(DIALECTS).map((d: Dialect) => ({
     id: d.id,
     label: d.label,
     startsRuns: d.capabilities.startsRuns,
-    urlHint: d.id === 'agui' ? 'http://host:port/path/of/the/agent' : d.wire === 'websocket' ? 'ws://host:port' : 'http://host:port',
+    urlHint: d.address.example,
   }));
 
 /** Where a newcomer lands: the simulator's runs, a recording to replay, or a real backend. */

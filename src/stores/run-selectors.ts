@@ -79,16 +79,27 @@ export function useAnswerState(gateId: string): AnswerState | undefined {
   return useStore(useRunSession().answers, (s) => s.byGate[gateId]);
 }
 
+/**
+ * Counts are kept per `byId` object: zustand runs the selector on every store change and
+ * React runs it again on render; on a 10,000-node run at 1,000 status changes a second,
+ * counting afresh each time took a quarter of the main thread (issue 15, bench 4).
+ */
+const nodeCounts = new WeakMap<object, string>();
+
 export function useNodeCounts(): string {
   return useStore(useRunSession().nodeStatus, (s) => {
+    const known = nodeCounts.get(s.byId);
+    if (known !== undefined) return known;
     const counts: Record<string, number> = {};
     for (const id in s.byId) {
       const status = s.byId[id]?.status ?? 'pending';
       counts[status] = (counts[status] ?? 0) + 1;
     }
-    return Object.entries(counts)
+    const text = Object.entries(counts)
       .map(([status, count]) => `${count} ${status}`)
       .join(' · ');
+    nodeCounts.set(s.byId, text);
+    return text;
   });
 }
 

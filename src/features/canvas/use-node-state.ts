@@ -13,6 +13,7 @@ import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
 import type { RunState } from '@/stores/run-types';
 
+import { assignWaves, waveKey } from '@/features/canvas/layout/wave-positions';
 import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
 import { STATUS_TEXT } from '@/features/canvas/status-style';
 
@@ -52,6 +53,14 @@ export function useGroupStatus(memberIds: readonly string[]): NodeStatus {
 
 export function useAnyRunning(ids: readonly string[]): boolean {
   return useStore(useRunSession().nodeStatus, (s) => anyRunning(s.byId, ids));
+}
+
+/**
+ * Which of `looseIds` (steps with no known edge) ran together, as wave-positions.ts'
+ * string key: it changes only when one of them starts, so layout re-runs only then.
+ */
+export function useWaveKey(looseIds: readonly string[]): string {
+  return useStore(useRunSession().nodeStatus, (s) => (looseIds.length === 0 ? '' : waveKey(assignWaves(looseIds, (id) => s.byId[id]))));
 }
 
 export function useRunCurrency(): string {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { marsDialect } from '@/protocol/mars/mars-dialect';
-import { applyDag } from '@/protocol/mars/mars-dag';
+import { applyDag, type DagNodeIn } from '@/protocol/mars/mars-dag';
 import { fastAgentMessage, fastDag, fastOutput } from '@/protocol/mars/mars-fast-path';
 import { createMarsState } from '@/protocol/mars/mars-state';
 import { MarsEventSchema } from '@/protocol/mars/mars-schemas';
@@ -110,12 +110,13 @@ describe('mars DAG fast path', () => {
     ['a branch point (step -1)', dag([{ id: 'branch_at_step_1', type: 'branch_point', label: 'Branch Point', status: 'completed', step_number: -1 }])],
     ['REST-style stepNumber, no edges', dag([{ id: 'step_1', stepNumber: 2, status: 'pending' }], { edges: null, levels: 3 })],
   ];
+  /** The DAG a checked frame carries, whichever path checked it. */
+  const dagOf = (event: unknown) => (event as { data: { nodes: DagNodeIn[]; edges: { source: string; target: string }[] } }).data;
   it.each(good)('reads %s into the events the schema path gives', (_, frame) => {
-    expect(fastDag(frame)).toBeDefined();
-    const parsed = MarsEventSchema.parse(frame) as { data: { nodes: never[]; edges: never[] } };
-    expect(applyDag(createMarsState('r'), (fastDag(frame)?.data as typeof parsed).data.nodes, (fastDag(frame)?.data as typeof parsed).data.edges)).toEqual(
-      applyDag(createMarsState('r'), parsed.data.nodes, parsed.data.edges),
-    );
+    const fast = fastDag(frame);
+    expect(fast).toBeDefined();
+    const viaSchema = dagOf(MarsEventSchema.parse(frame));
+    expect(applyDag(createMarsState('r'), dagOf(fast?.data).nodes, dagOf(fast?.data).edges)).toEqual(applyDag(createMarsState('r'), viaSchema.nodes, viaSchema.edges));
   });
 
   const bad: [string, unknown, string][] = [
