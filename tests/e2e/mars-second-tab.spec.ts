@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { startBrowserHarness, type BrowserHarness } from './browser';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
+import { marsDialect } from '@/protocol/mars/mars-dialect';
 
 const SHOTS = 'tests/e2e/screenshots';
 let harness: BrowserHarness;
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 const runLink = (run: string, start?: string) => {
-  const params = new URLSearchParams({ dialect: 'mars', url: simulatorBackendUrl({ id: 'mars', wire: 'websocket' }, harness.sim.url), run });
+  const params = new URLSearchParams({ dialect: 'mars', url: simulatorBackendUrl(marsDialect, harness.sim.url), run });
   if (start !== undefined) params.set('start', start);
   return `${harness.sim.url}/?${params.toString()}`;
 };
