@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — the benchmarks of issues 8 and 15, one table at the end: figure,
+ * `npm run bench` — the benchmarks of issues 8, 15 and 16, one table at the end: figure,
  * budget, peer or limit, met. `npm run bench -- --quick` runs reduced sizes (iteration
  * only; its figures are not the published ones). `--only=1,3` runs a subset.
  * Benchmarks are not tests: nothing here runs in `npm test`, and nothing asserts.
@@ -13,6 +13,7 @@ import { BENCH_DIST } from './browser/launch';
 import { benchLiveRender } from './browser/live-render';
 import { benchOverviewCandidates } from './browser/overview-candidates';
 import { benchBundle } from './bundle';
+import { benchDurations } from './durations';
 import { benchIngest } from './ingest';
 import { printTable, type BenchOptions, type BenchRow } from './lib/report';
 import { benchMemory } from './memory';
@@ -50,6 +51,7 @@ const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Pro
   ['6', benchMemory],
   ['7', benchBundle],
   ['8', benchOverviewCandidates],
+  ['9', benchDurations],
 ];
 
 const child = process.argv.find((a) => a.startsWith('--child='))?.slice(8);

@@ -1,13 +1,13 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 
-import { createLiveSession } from '@/app/create-live-session';
+import { openLiveRun } from '@/app/open-live-run';
 import { RunView } from '@/app/run-view';
-import { tokenFor, useSessionRegistry } from '@/app/session-registry';
+import { liveRunKey, useSessionRegistry } from '@/app/session-registry';
 import { buildLiveSearch, type Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
 import type { Dialect } from '@/protocol/dialect';
 import { dialectById } from '@/protocol/dialects';
-import { startedRunsStore } from '@/stores/started-runs-store';
+import { startedHere } from '@/stores/recent-runs-store';
 
 type LiveRoute = Extract<Route, { kind: 'live' }>;
 
@@ -15,33 +15,27 @@ type LiveRoute = Extract<Route, { kind: 'live' }>;
  * Opens (or re-shows) a live run. Watching starts on arrival — it only reads. Starting a
  * run is a side effect, so a link with `start=` only pre-fills the instructions and
  * nothing happens until the person presses "Start run". Where only the starter may hold a
- * run's connection (a dialect that watches without it), the runs started here are
- * remembered: opening one again — a reload, the same `start=` link — watches it instead.
+ * run's connection (a dialect that watches without it), a run this browser started is
+ * opened again — a reload, the same `start=` link — as a watcher, never started again.
  */
 export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; search: string; navigate: (s: string) => void }) {
   const dialect = dialectById(route.dialect);
-  const key = `${route.dialect}|${route.url}|${route.run ?? ''}|${route.start ?? ''}`;
+  const key = liveRunKey(route);
   const open = useSessionRegistry((s) => s.runs[key]);
-  const add = useSessionRegistry((s) => s.add);
-  // Asked once per run key, before this page starts anything: pressing "Start run" adds the run.
+  // Asked once per run key, before this page starts anything: pressing "Start run" remembers the run.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once per run key
-  const startedHere = useMemo(() => (dialect && route.run ? startedBefore(dialect, route.url, route.run) : false), [key]);
-  const wantsStart = route.start !== undefined && !startedHere;
+  const startedBefore = useMemo(() => (dialect?.watchPlan && route.run ? startedHere(dialect.id, route.url, route.run) : false), [key]);
+  const wantsStart = route.start !== undefined && !startedBefore;
 
   const connect = (start?: string) => {
     if (!dialect || useSessionRegistry.getState().runs[key]) return;
-    if (start !== undefined && route.run && dialect.watchPlan) startedRunsStore.getState().remember({ dialect: dialect.id, url: route.url, runId: route.run, atMs: Date.now() });
-    const token = tokenFor(route.url);
-    const live = createLiveSession({
-      dialect,
-      params: { baseUrl: route.url, runId: route.run ?? `run-${Date.now().toString(36)}`, ...(token ? { token } : {}) },
-      ...(start !== undefined ? { start } : {}),
-    });
-    add({ key, session: live.session, close: live.close, search });
+    openLiveRun({ dialect, url: route.url, search, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}) });
   };
 
   useEffect(() => {
-    if (!wantsStart) connect();
+    // A run the console was watching becomes the person's own once they open it.
+    if (useSessionRegistry.getState().runs[key]) useSessionRegistry.getState().adopt(key);
+    else if (!wantsStart) connect();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- connect once per run key
   }, [key]);
 
@@ -71,12 +65,7 @@ function StartRunPanel({ dialectLabel, initial, onStart }: { dialectLabel: strin
   );
 }
 
-/** A run this browser started, of a dialect that watches without the starter's connection. */
-function startedBefore(dialect: Dialect, url: string, runId: string): boolean {
-  return dialect.watchPlan !== undefined && startedRunsStore.getState().find(dialect.id, url, runId) !== undefined;
-}
-
-/** For the tab that starts such a run: the link every other viewer opens (it watches). */
+/** For the tab that starts a run of a dialect that watches without the starter's connection: the link every other viewer opens. */
 function watchLink(dialect: Dialect, route: LiveRoute) {
   if (!dialect.watchPlan || route.start === undefined || !route.run) return undefined;
   const href = buildLiveSearch({ dialect: dialect.id, url: route.url, run: route.run });

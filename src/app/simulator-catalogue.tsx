@@ -9,7 +9,7 @@ import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 type Catalogue = { scenarios: { id: string; title: string; description: string }[] };
 
 // Dev server: the plugin names the simulator's port. A build served by the simulator: same origin.
-const SIMULATOR_URL: string = import.meta.env.VITE_SIMULATOR_URL ?? window.location.origin;
+export const SIMULATOR_URL: string = import.meta.env.VITE_SIMULATOR_URL ?? window.location.origin;
 
 /** The simulator's runs in every dialect, one click each (a fresh run per click). */
 export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => void }) {

@@ -2,16 +2,20 @@ import { useState } from 'react';
 
 import type { RunAction } from '@/protocol/dialect';
 
-import { Button } from '@/components/ui/button';
 import { useRunSession } from '@/stores/run-session';
 import { useCommandsUnavailable, useRunStatus } from '@/stores/run-selectors';
 
 import { controlRun } from '@/features/control/actions/control-run';
 import { CancelRunDialog } from '@/features/control/cancel-run-dialog';
+import { ControlButton } from '@/features/control/control-button';
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
 
-/** Cancel / pause / resume where the protocol allows (and this session may send); otherwise disabled with the reason. */
+/**
+ * Cancel / pause / resume where the protocol allows and this session may send; otherwise
+ * unavailable, saying why (control-button.tsx) — the protocol's reason, or the session's when
+ * it watches without the socket the protocol takes commands on.
+ */
 export function RunControls() {
   const session = useRunSession();
   const status = useRunStatus();
@@ -19,22 +23,13 @@ export function RunControls() {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [message, setMessage] = useState<string>();
   if (session.mode === 'replay' || FINISHED.has(status)) return null;
-  // This session may send no command at all (it watches without the protocol's socket): one note, not three dead buttons.
-  if (blocked) {
-    return (
-      <span className="cursor-help text-xs text-slate-500 underline decoration-dotted dark:text-slate-400" title={blocked}>
-        No controls in this tab
-        <span className="sr-only">: {blocked}</span>
-      </span>
-    );
-  }
   const control = session.dialect.capabilities.control;
   const run = async (action: RunAction, reason?: string) => {
     setMessage(undefined);
     const result = await controlRun(session, action, reason);
     setMessage(result.ok ? `${action} requested` : `Could not ${action}: ${result.reason}`);
   };
-  const reasonFor = (action: RunAction) => (control[action] === true ? undefined : (control[action] as string));
+  const reasonFor = (action: RunAction) => blocked ?? (control[action] === true ? undefined : (control[action] as string));
   return (
     <div className="flex items-center gap-2">
       {message && (
@@ -58,17 +53,5 @@ export function RunControls() {
         />
       )}
     </div>
-  );
-}
-
-function ControlButton({ label, unavailable, danger, onClick }: { label: string; unavailable: string | undefined; danger?: boolean; onClick: () => void }) {
-  // A disabled button swallows hover events, so the reason lives on a wrapper too.
-  return (
-    <span title={unavailable} className="inline-flex">
-      <Button size="sm" variant={danger ? 'danger' : 'secondary'} disabled={unavailable !== undefined} aria-disabled={unavailable !== undefined} onClick={onClick}>
-        {label}
-      </Button>
-      {unavailable && <span className="sr-only"> ({unavailable})</span>}
-    </span>
   );
 }

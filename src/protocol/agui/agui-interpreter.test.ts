@@ -198,8 +198,8 @@ describe('agui interpreter: interrupts', () => {
       acceptsText: true,
       deadlineAtMs: Date.parse('2030-01-01T00:00:00Z'),
       options: [
-        { value: 'resolved', label: 'Resolve', tone: 'approve' },
-        { value: 'cancelled', label: 'Cancel', tone: 'reject' },
+        { value: 'resolved', label: 'Resolve and continue', tone: 'approve' },
+        { value: 'cancelled', label: 'Skip this step', tone: 'reject' },
       ],
     });
     expect(gates[1]).toMatchObject({ gateId: 'i2', message: 'needs_input' });

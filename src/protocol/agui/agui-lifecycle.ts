@@ -26,8 +26,9 @@ import type { AguiEventOf, AguiInterrupt, AguiTokenUsage } from '@/protocol/agui
 import { parseTimeMs } from '@/lib/parse-time';
 import type { ErrorInfo, GateOption, RunEvent } from '@/protocol/run-event';
 
-export const RESOLVE_OPTION: GateOption = { value: 'resolved', label: 'Resolve', tone: 'approve' };
-export const CANCEL_OPTION: GateOption = { value: 'cancelled', label: 'Cancel', tone: 'reject' };
+// Named by what they do: AG-UI's "cancelled" is a decision that skips the interrupted step, not a way to close.
+export const RESOLVE_OPTION: GateOption = { value: 'resolved', label: 'Resolve and continue', tone: 'approve' };
+export const CANCEL_OPTION: GateOption = { value: 'cancelled', label: 'Skip this step', tone: 'reject' };
 
 export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_STARTED'>): RunEvent[] {
   const out: RunEvent[] = [];

@@ -14,7 +14,8 @@
  *                     (or approval_response), request_state; anything else is ignored.
  *                     While the run executes, a `heartbeat` every second; the run's socket
  *                     closes after its last frame.
- *   REST              mars-rest.ts (dag, history, costs, console-log, sessions and their runs).
+ *   REST              mars-rest.ts (dag, history, costs, console-log); the sessions and their
+ *                     run lists are the simulated run lists' (run-lists/mars-list-route.ts).
  * Every new socket (kind "connection") and every client frame is logged with ctx.record
  * (kind = its `type`, "start" for `{task}`, "first-frame-not-task" for a first frame that is not one).
  */
@@ -25,23 +26,23 @@ import { WebSocketServer, type WebSocket } from 'ws';
 
 import { createMarsEncoder, type MarsWire } from '@/simulator/backends/mars-encoder';
 import { formA, formB } from '@/simulator/backends/mars-frames';
-import { createMarsRecord, type MarsRunRecord } from '@/simulator/backends/mars-record';
 import { serveMarsRest } from '@/simulator/backends/mars-rest';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
+import { marsSessionOf } from '@/simulator/run-lists/mars-list-route';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
 const HEARTBEAT_MS = 1_000;
 
-type Server = Readonly<{ ctx: SimContext; records: Map<string, MarsRunRecord>; registered: Map<string, WebSocket> }>;
+type Server = Readonly<{ ctx: SimContext; registered: Map<string, WebSocket> }>;
 
 export const createMarsBackend: SimBackendFactory = (ctx) => {
   const wss = new WebSocketServer({ noServer: true });
-  const server: Server = { ctx, records: new Map(), registered: new Map() };
+  const server: Server = { ctx, registered: new Map() };
   return {
     dialect: 'mars',
     startsRuns: true,
     http(req, res, url) {
-      return req.method === 'GET' && serveMarsRest(server.records, res, url);
+      return req.method === 'GET' && serveMarsRest(() => ctx.runsOf('mars'), res, url);
     },
     upgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL) {
       const match = /^\/ws\/([^/]+)$/.exec(url.pathname);
@@ -81,35 +82,37 @@ function parse(text: string): unknown {
 }
 
 function onFirstFrame(server: Server, ws: WebSocket, taskId: string, text: string) {
+  const { ctx } = server;
   const body = parse(text);
   const message = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const task = typeof message.task === 'string' ? message.task : '';
-  server.ctx.record({ dialect: 'mars', runId: taskId, kind: task ? 'start' : 'first-frame-not-task', body: body ?? text });
+  ctx.record({ dialect: 'mars', runId: taskId, kind: task ? 'start' : 'first-frame-not-task', body: body ?? text });
   const refuse = (why: string) => {
     send(ws, formA('error', { message: why }, Date.now(), taskId));
     ws.close(1000);
   };
-  if (body === undefined) return refuse(`Execution error: Expecting value: line 1 column 1 (char 0)`);
+  if (body === undefined) return refuse('Execution error: Expecting value: line 1 column 1 (char 0)');
   if (!task) return refuse('No task provided');
-  if (server.records.has(taskId)) return send(ws, formA('error', { message: `run restarted upstream: a second {task} frame arrived for ${taskId}` }, Date.now(), taskId));
-  const record = createMarsRecord(taskId, task);
-  const run = server.ctx.run<MarsWire>('mars', taskId, createMarsEncoder(record));
-  if (!run) return refuse(`Task execution failed: no scenario for task ${taskId} (use <scenario>~<suffix>)`);
-  server.records.set(taskId, record);
-  send(ws, formA('status', { message: 'Starting CMBAgent execution...', session_id: record.sessionId }, Date.now(), taskId, record.sessionId));
-  play(ws, run, record);
+  if (ctx.existingRun('mars', taskId)) return send(ws, formA('error', { message: `run restarted upstream: a second {task} frame arrived for ${taskId}` }, Date.now(), taskId));
+  // A task id that names no scenario (a run started from the console with free text): the task's words pick one.
+  const named = ctx.scenarios.find((s) => new RegExp(`\\b${s.id}\\b`, 'i').test(task))?.id ?? 'fanout';
+  const run = ctx.run<MarsWire>('mars', taskId, createMarsEncoder({ task }), { scenario: named });
+  if (!run) return refuse(`Task execution failed: no scenario for task ${taskId}`);
+  const sessionId = marsSessionOf(run);
+  send(ws, formA('status', { message: 'Starting CMBAgent execution...', session_id: sessionId }, Date.now(), taskId, sessionId));
+  play(ws, run);
 }
 
 /** The run's frames go to the socket that started it, a heartbeat every second while it executes, and the socket closes after the last frame. */
-function play(ws: WebSocket, run: ScriptedRun<MarsWire>, record: MarsRunRecord) {
+function play(ws: WebSocket, run: ScriptedRun<MarsWire>) {
   const heartbeat = setInterval(() => {
-    if (record.ended) return clearInterval(heartbeat);
-    if (record.status === 'executing') send(ws, formA('heartbeat', { timestamp: Date.now() / 1000 }, Date.now(), record.taskId, record.sessionId));
+    if (run.outcome) return clearInterval(heartbeat);
+    if (run.phase !== 'paused') send(ws, formA('heartbeat', { timestamp: Date.now() / 1000 }, Date.now(), run.runId, marsSessionOf(run)));
   }, HEARTBEAT_MS);
   let closing = false;
   const stop = run.subscribe((frame) => {
     send(ws, frame);
-    if (!record.ended || closing) return;
+    if (!run.outcome || closing) return;
     // The last step's frames are sent in one go: close once they are all out.
     closing = true;
     setTimeout(() => {
@@ -126,8 +129,7 @@ function onMessage(server: Server, ws: WebSocket, taskId: string, text: string) 
   const kind = typeof message.type === 'string' ? message.type : 'task' in message ? 'start' : 'unknown';
   server.ctx.record({ dialect: 'mars', runId: taskId, kind, body: body ?? text });
   const run = server.ctx.existingRun<MarsWire>('mars', taskId);
-  const record = server.records.get(taskId);
-  if (!run || !record) return;
+  if (!run) return;
   // Acknowledgements go through the connection manager: to the socket registered for the task, if any.
   const ack = (event: string, data: Record<string, unknown>) => send(server.registered.get(taskId), formB(event, data, Date.now(), taskId));
   switch (kind) {
@@ -140,7 +142,7 @@ function onMessage(server: Server, ws: WebSocket, taskId: string, text: string) 
     case 'cancel':
       return void run.cancel(typeof message.reason === 'string' ? message.reason : 'cancelled by user');
     case 'request_state':
-      return ack('workflow_state_changed', { status: record.status, message: `Workflow ${record.status}` });
+      return ack('workflow_state_changed', { status: run.outcome ?? (run.phase === 'paused' ? 'paused' : 'executing'), message: 'Workflow state' });
     case 'resolve_approval':
     case 'approval_response':
       return decide(ws, run, taskId, message);
