@@ -20,11 +20,13 @@ type LiveRoute = Extract<Route, { kind: 'live' }>;
  */
 export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; search: string; navigate: (s: string) => void }) {
   const dialect = dialectById(route.dialect);
-  const key = liveRunKey(route);
+  const routeKey = liveRunKey(route);
+  // Asked once per link, before this page starts anything: pressing "Start run" remembers the run.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
+  const startedBefore = useMemo(() => (dialect?.watchPlan && route.run ? startedHere(dialect.id, route.url, route.run) : false), [routeKey]);
+  // A run started here before is watched, like any link without instructions.
+  const key = startedBefore ? liveRunKey({ dialect: route.dialect, url: route.url, ...(route.run ? { run: route.run } : {}) }) : routeKey;
   const open = useSessionRegistry((s) => s.runs[key]);
-  // Asked once per run key, before this page starts anything: pressing "Start run" remembers the run.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per run key
-  const startedBefore = useMemo(() => (dialect?.watchPlan && route.run ? startedHere(dialect.id, route.url, route.run) : false), [key]);
   const wantsStart = route.start !== undefined && !startedBefore;
 
   const connect = (start?: string) => {

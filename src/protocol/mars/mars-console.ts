@@ -39,7 +39,7 @@ export function readConsole(s: MarsState, reply: ConsoleReply): { events: RunEve
   const first = reply.total - reply.returned;
   if (reply.total < s.consoleLines) {
     s.consoleLines = reply.total;
-    return { events: [{ type: 'log', level: 'warn', source: 'runboard', message: 'the console log started over; reading it from its new end' }], memo: {} };
+    return { events: [{ type: 'log', level: 'warn', source: 'console', message: 'the console log started over; reading it from its new end' }], memo: {} };
   }
   // The tail starts after lines not read yet: read the whole log next time, apply nothing now.
   if (first > s.consoleLines) return { events: [], memo: { marsConsoleTail: undefined } };

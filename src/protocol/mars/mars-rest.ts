@@ -95,7 +95,7 @@ function readHistoryReply(s: MarsState, body: unknown): Read | string {
   const { events, complete } = readHistory(s, rows);
   s.historyPending = !complete;
   if (complete) events.push(...dagTerminal(s));
-  if (skipped > s.badHistoryRows) events.push({ type: 'log', level: 'warn', source: 'runboard', message: `${skipped} history row${skipped === 1 ? '' : 's'} in an unknown shape left out` });
+  if (skipped > s.badHistoryRows) events.push({ type: 'log', level: 'warn', source: 'history', message: `${skipped} history row${skipped === 1 ? '' : 's'} in an unknown shape left out` });
   s.badHistoryRows = Math.max(s.badHistoryRows, skipped);
   return { events, memo: { marsHistoryDue: !complete } };
 }

@@ -109,7 +109,7 @@ function statusChange(s: MarsState, word: string, previous: string | undefined):
       return [{ type: 'run.paused' }];
     default:
       if (previous === 'paused') return [{ type: 'run.resumed' }];
-      return [{ type: 'log', level: 'debug', source: 'runboard', message: `run status: ${word}` }];
+      return [{ type: 'log', level: 'debug', source: 'status', message: `run status: ${word}` }];
   }
 }
 
