@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import type { Dialect } from '@/protocol/dialect';
 import { dialectById } from '@/protocol/dialects';
 import { startedHere } from '@/stores/recent-runs-store';
+import { useConnectionHealth } from '@/stores/run-selectors';
 
 type LiveRoute = Extract<Route, { kind: 'live' }>;
 
@@ -70,10 +71,17 @@ function StartRunPanel({ dialectLabel, initial, onStart }: { dialectLabel: strin
 /** For the tab that starts a run of a dialect that watches without the starter's connection: the link every other viewer opens. */
 function watchLink(dialect: Dialect, route: LiveRoute) {
   if (!dialect.watchPlan || route.start === undefined || !route.run) return undefined;
-  const href = buildLiveSearch({ dialect: dialect.id, url: route.url, run: route.run });
+  return <StarterBar href={buildLiveSearch({ dialect: dialect.id, url: route.url, run: route.run })} />;
+}
+
+/** What holding (or having lost) the run's connection means, and the link for everyone else. */
+function StarterBar({ href }: { href: string }) {
+  const watching = useConnectionHealth().note !== undefined;
   return (
     <p className="border-b border-slate-200 bg-slate-50 px-4 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-      This tab started the run and holds its connection. Anyone else — another tab, a reload — watches it without the connection:{' '}
+      {watching
+        ? 'This tab started the run; its connection dropped, and a new one would take the run over, so this tab now watches it like any other: '
+        : 'This tab started the run and holds its connection. Anyone else — another tab, a reload — watches it without the connection: '}
       <a href={href} target="_blank" rel="noopener" className="text-sky-700 underline dark:text-sky-300">
         open a watching tab
       </a>

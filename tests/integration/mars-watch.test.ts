@@ -146,3 +146,19 @@ describe('mars: the starter whose socket drops', () => {
     }
   });
 });
+
+describe('mars: a run nobody here started', () => {
+  it('is watched over REST to its end, as the console opens a run it lists (a seeded run of the simulator)', async () => {
+    const seeded = await startSimulator({ port: 0, timeScale: 0.05, seedRuns: true });
+    const viewer = openMars(seeded, 'fanout~demo-done');
+    try {
+      await waitFor(() => isOver(viewer.session), 'the seeded run to be seen ending', 20_000);
+      expect(finalState(viewer.session)).toMatchObject({ status: 'succeeded', micros: FANOUT_MICROS, tokens: FANOUT_TOKENS });
+      expect(viewer.session.run.getState().title).toBe('Market research report');
+      expect(received(seeded, 'fanout~demo-done', 'connection')).toEqual([]);
+    } finally {
+      viewer.close();
+      await seeded.close();
+    }
+  });
+});
