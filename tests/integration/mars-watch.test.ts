@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { createReplaySession } from '@/app/create-replay-session';
+import { parseRecording } from '@/ingest/parse-recording';
 import { fanOut } from '@/simulator/scenarios/scenarios';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
@@ -46,6 +48,15 @@ describe('mars: a second viewer watches over REST', () => {
       expect(expected).toMatchObject({ status: 'succeeded', micros: FANOUT_MICROS, tokens: FANOUT_TOKENS });
       expect(finalState(viewer.session)).toEqual(expected);
       expect(viewer.session.run.getState().stats.rejected).toBe(0);
+      // The watch's recording (its REST answers as frames) replays to the same state, its header's run id or not.
+      const text = viewer.session.exportRecording();
+      for (const recording of [text, text.replace(/,"runId":"[^"]*"/, '')]) {
+        const parsed = parseRecording(recording);
+        if (!parsed.header) throw new Error('no header');
+        const replay = await createReplaySession({ header: parsed.header, entries: parsed.entries, text: recording });
+        replay.cursor.seek(replay.timeline.total);
+        expect(finalState(replay.session)).toEqual(expected);
+      }
     } finally {
       starter.close();
       viewer.close();
