@@ -72,6 +72,8 @@ class LiveRun {
   private connection!: Connection;
   private refillsAfterEnd = 0;
   private readonly end: StreamEnd;
+  /** True once this session watches without the socket (from the start, or since its socket dropped). */
+  private watching: boolean;
 
   constructor(private readonly options: LiveSessionOptions) {
     const { dialect } = options;
@@ -93,7 +95,8 @@ class LiveRun {
     this.commands = new LiveCommands({ frames: this.frames, driver: this.driver, target: () => this.connection.target });
     this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
     this.session = this.bindSession(log, nodeStatus);
-    this.open(plan, watchFromStart?.describe);
+    this.watching = watchFromStart !== undefined;
+    this.open(plan, watchFromStart);
     this.stopWatchdogs = this.startWatchdogs();
   }
 
@@ -173,15 +176,19 @@ class LiveRun {
     return this.params.start !== undefined ? { start: this.params.start } : {};
   }
 
-  /** One connection (a stream, a socket, or polling), with its own abort and its command target; it becomes the session's at once. */
-  private open(plan: ConnectionPlan, describe: string | undefined): void {
+  /**
+   * One connection (a stream, a socket, or polling), with its own abort and its command target;
+   * it becomes the session's at once. A watch is described in the status region, and where the
+   * protocol takes commands only on its socket, the controls say why they are unavailable.
+   */
+  private open(plan: ConnectionPlan, watch: WatchInfo | undefined): void {
     const controller = new AbortController();
     const transport = createTransport(plan, this.extras);
     const { baseUrl, token } = this.params;
     const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(baseUrl), transport, ...(token ? { token } : {}) } };
     this.connection = current;
-    if (describe !== undefined) this.memo.watching = describe;
-    this.run.getState().actions.setHealth({ note: describe });
+    if (watch !== undefined) this.memo.watching = watch.describe;
+    this.run.getState().actions.setHealth({ note: watch?.describe, commandsUnavailable: watch?.commandsUnavailable });
     if (plan.opening) this.commands.record(plan.opening);
     transport.connect(this.handlersFor(current), controller.signal);
   }
@@ -208,13 +215,20 @@ class LiveRun {
     };
   }
 
-  /** Asked when a connection ends: the stream's end, or a finished run, stops reconnecting. */
+  /**
+   * Asked when a connection ends (and by a watch after each round): the stream's end, or a
+   * finished run, stops reconnecting. drop 'watch': a watch polls on until the run is over; a
+   * socket that dropped before it is given up for a watch.
+   */
   private shouldReconnect(): boolean {
     // The terminal event may still wait in the batch for the next animation frame.
     this.driver.flushNow();
     const { drop } = this.dialect.recovery;
     const over = this.ingest.ended || TERMINAL.has(this.run.getState().status);
-    if (!over && drop === 'watch') return void queueMicrotask(() => this.watchInstead()), false;
+    if (drop === 'watch') {
+      if (!over && !this.watching) queueMicrotask(() => this.watchInstead());
+      return !over && this.watching;
+    }
     if (drop !== 'resume') return false;
     if (!over) return true;
     return this.end.resumePending && this.refillsAfterEnd++ < REFILLS_AFTER_END;
@@ -223,9 +237,10 @@ class LiveRun {
   /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
   private watchInstead(): void {
     const watch = this.dialect.watchPlan?.(this.params);
-    if (!watch || !isOpen(this.connection)) return;
+    if (!watch || !isOpen(this.connection) || this.watching) return;
     this.connection.controller.abort();
-    this.open(watch, watch.describe);
+    this.watching = true;
+    this.open(watch, watch);
   }
 
   /** The stream said the run is over and nothing it lost is awaited (live-stream-end.ts): close it. */
@@ -245,6 +260,8 @@ function recordingFor(dialect: Dialect, plan: ConnectionPlan, params: ConnectPar
   const source = 'url' in plan ? plan.url : plan.baseUrl;
   return new FrameLog({ runboard: 1, dialect: dialect.id, transport: dialect.wire, source, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId }, startedAtMs);
 }
+
+type WatchInfo = Readonly<{ describe: string; commandsUnavailable?: string | undefined }>;
 
 function isOpen(current: { controller: AbortController }): boolean {
   return !current.controller.signal.aborted;

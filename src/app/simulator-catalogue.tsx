@@ -36,6 +36,7 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
           <h3 className="text-sm font-semibold">{dialect.label}</h3>
           <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
             {dialect.wire} · {dialect.capabilities.startsRuns ? 'you start the run' : 'watch a running run'}
+            {dialect.watchPlan ? ' · open it in a second tab to watch it without the socket' : ''}
           </p>
           <ul className="flex flex-col gap-1">
             {catalogue.scenarios.filter((scenario) => scenario.dialects?.includes(dialect.id) ?? true).map((scenario) => (

@@ -64,6 +64,13 @@ export class Sequencer<T> {
   private readonly identityMemory: number;
   private readonly scopes = new Map<string, ScopeOrder<T>>();
   private readonly identities = new Set<string>();
+  /**
+   * The remembered identities in arrival order, a ring: the oldest is let go in O(1). (Taking
+   * a Set's first value after many deletes walks the deleted slots first — quadratic-ish over a
+   * long order-less stream.)
+   */
+  private readonly identityRing: (string | undefined)[] = [];
+  private identityNext = 0;
   /** Order-less frames that arrived while ordered ones were held: released after them. */
   private behind: T[] = [];
 
@@ -150,10 +157,10 @@ export class Sequencer<T> {
   private rememberIdentity(identity: string): boolean {
     if (this.identities.has(identity)) return false;
     this.identities.add(identity);
-    if (this.identities.size > this.identityMemory) {
-      const oldest = this.identities.values().next().value;
-      if (oldest !== undefined) this.identities.delete(oldest);
-    }
+    const slot = this.identityNext++ % this.identityMemory;
+    const oldest = this.identityRing[slot];
+    if (oldest !== undefined) this.identities.delete(oldest);
+    this.identityRing[slot] = identity;
     return true;
   }
 

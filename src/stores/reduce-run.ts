@@ -241,6 +241,7 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     currency: cost.points.length === 0 ? event.currency : cost.currency,
     inputTokens: cost.inputTokens + inputTokens,
     outputTokens: cost.outputTokens + outputTokens,
+    unsplitTokens: cost.unsplitTokens + (event.unsplitTokens ?? 0),
     points,
     byNode,
   };

@@ -14,7 +14,7 @@ import type { ConnectionState } from '@/transport/transport';
 import { reduceRunBatch, type RunBatch } from '@/stores/reduce-run';
 import type { ConnectionHealth, RunState } from '@/stores/run-types';
 
-export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'nothingYet'>>;
+export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'commandsUnavailable' | 'nothingYet'>>;
 
 export type RunStoreState = RunState &
   Readonly<{
@@ -44,7 +44,7 @@ export function initialRunState({ runId, dialect, source }: RunIdentity): RunSta
     chapters: [],
     graph: { nodes: {}, order: [], edges: [], version: 0 },
     tails: {},
-    cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, points: [], byNode: {} },
+    cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, unsplitTokens: 0, points: [], byNode: {} },
     gates: {},
     gateOrder: [],
     issues: [],

@@ -36,6 +36,8 @@ export type CostState = Readonly<{
   currency: string;
   inputTokens: number;
   outputTokens: number;
+  /** Tokens counted without an input/output split; part of the total shown. */
+  unsplitTokens: number;
   points: readonly CostPoint[];
   /** Sum of the recorded increments per node (the canvas shows it on the node). */
   byNode: Readonly<Record<string, number>>;
@@ -74,6 +76,8 @@ export type ConnectionHealth = Readonly<{
   lastActivityAtMs?: number;
   /** How the run is watched when it is not a stream of its own ("watching over REST, every 3 s"). */
   note?: string;
+  /** Why this session can send no command (controls, gate answers) while it watches; views show it. */
+  commandsUnavailable?: string;
   /** Connected for a while and nothing about the run has arrived: the id may be wrong. */
   nothingYet?: boolean;
 }>;
