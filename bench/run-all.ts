@@ -1,7 +1,8 @@
 /**
  * `npm run bench` — the seven benchmarks of issue 8, one table at the end: figure,
  * budget, peer or limit, met. `npm run bench -- --quick` runs reduced sizes (iteration
- * only; its figures are not the published ones). `--only=1,3` runs a subset.
+ * only; its figures are not the published ones). `--only=1,3` runs a subset; `--dialects=tolky,agui`
+ * limits benchmark 1 to some dialects (iteration only).
  * Benchmarks are not tests: nothing here runs in `npm test`, and nothing asserts.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -21,7 +22,8 @@ import { benchReplay } from './replay';
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const options: BenchOptions = { quick, log };
+const dialectArg = process.argv.find((a) => a.startsWith('--dialects='));
+const options: BenchOptions = { quick, log, ...(dialectArg ? { dialects: dialectArg.slice(11).split(',') } : {}) };
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -77,7 +79,7 @@ if (child) {
  * cost the table the other six.
  */
 function runIsolated(id: string): BenchRow[] {
-  const args = ['tsx', 'bench/run-all.ts', `--child=${id}`, ...(quick ? ['--quick'] : [])];
+  const args = ['tsx', 'bench/run-all.ts', `--child=${id}`, ...(quick ? ['--quick'] : []), ...(dialectArg ? [dialectArg] : [])];
   const result = spawnSync('npx', args, {
     env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() },
     stdio: ['ignore', 'pipe', 'inherit'],
