@@ -214,6 +214,14 @@ export function createSequencer<T>(options: SequencerOptions) {
     }
   }
 
+  function place(order: FrameOrder | undefined, identity: string | undefined, item: T, nowMs: number, out: SequencerOutput<T>) {
+    // A seq that is not a safe integer (NaN, Infinity, 1.5) cannot be ordered: the frame passes unordered.
+    if (order && Number.isSafeInteger(order.seq)) acceptOrdered(order, item, out, nowMs);
+    else if (identity !== undefined && !rememberIdentity(identity)) out.duplicates += 1;
+    else if (behind.length > 0 || anyHeld()) behind.push(item);
+    else out.released.push(item);
+  }
+
   function anyHeld(): boolean {
     for (const state of scopes.values()) if (state.held.size > 0) return true;
     return false;
@@ -237,13 +245,16 @@ export function createSequencer<T>(options: SequencerOptions) {
   return {
     /** Accepts frames in arrival order; returns what can be read now, in protocol order. */
     accept(batch: readonly Sequenced<T>[], nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
-      for (const { order, identity, item } of batch) {
-        // A seq that is not a safe integer (NaN, Infinity, 1.5) cannot be ordered: the frame passes unordered.
-        if (order && Number.isSafeInteger(order.seq)) acceptOrdered(order, item, out, nowMs);
-        else if (identity !== undefined && !rememberIdentity(identity)) out.duplicates += 1;
-        else if (behind.length > 0 || anyHeld()) behind.push(item);
-        else out.released.push(item);
-      }
+      for (const { order, identity, item } of batch) place(order, identity, item, nowMs, out);
+      return releaseBehind(out);
+    },
+
+    /**
+     * One frame, as `accept([{order, identity, item}])` does. Why a method of its own: ingest
+     * calls it once per frame, and the one-element batch and its wrapper would be garbage.
+     */
+    acceptOne(order: FrameOrder | undefined, identity: string | undefined, item: T, nowMs: number, out: SequencerOutput<T>): SequencerOutput<T> {
+      place(order, identity, item, nowMs, out);
       return releaseBehind(out);
     },
 

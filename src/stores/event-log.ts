@@ -50,6 +50,8 @@ export class EventLog {
   private readonly byNode = new Map<string, number[]>();
   /** Each streaming node's open text row. */
   private openText = new Map<string, number>();
+  /** Text rows grown during the current `appendAll`: row index → text and merge count so far. */
+  private readonly merging = new Map<number, { text: string; merged: number }>();
   /** Events appended so far (rows plus merges): changes on every append or merge. */
   revision = 0;
 
@@ -74,8 +76,31 @@ export class EventLog {
     return this.byNode.get(nodeId) ?? EMPTY;
   }
 
-  /** Appends an event (or merges a token into its node's open text row); returns the row it is in. */
+  /** Appends one event (or merges a token into its node's open text row); returns the row it is in. */
   append(event: RunEvent, chapter: number): number {
+    return this.appendAll([event], chapter)[0] as number;
+  }
+
+  /**
+   * Appends a batch of events under the chapter open at each point; returns the row of each.
+   * A `chapter.started` row itself still belongs to the chapter before it, the rows after it
+   * to the new one. Tokens merged into a text row are written once per row per batch
+   * (`commitMerges`): a batch holds dozens of tokens per streaming node, and each merge would
+   * otherwise copy the row and its event.
+   */
+  appendAll(events: readonly RunEvent[], chapter: number): number[] {
+    const rows = new Array<number>(events.length);
+    let open = chapter;
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i] as RunEvent;
+      rows[i] = this.place(event, open);
+      if (event.type === 'chapter.started') open += 1;
+    }
+    this.commitMerges();
+    return rows;
+  }
+
+  private place(event: RunEvent, chapter: number): number {
     this.revision += 1;
     const nodeId = 'nodeId' in event ? event.nodeId : undefined;
     if (event.type === 'node.output') {
@@ -109,14 +134,32 @@ export class EventLog {
     for (const [nodeId, index] of this.openText) if (index < first) this.openText.delete(nodeId);
   }
 
-  /** Extends the node's open text row and returns its index; undefined when it has none or it is full. */
+  /** Extends the node's open text row (in `merging` until the batch ends) and returns its index; undefined when it has none or it is full. */
   private mergeText(nodeId: string, delta: string): number | undefined {
     const index = this.openText.get(nodeId);
     const row = index === undefined ? undefined : this.at(index);
-    if (index === undefined || row?.event.type !== 'node.output' || row.event.delta.length >= MAX_COALESCED_TEXT) return undefined;
-    const text = (row.event.delta + delta).slice(0, MAX_COALESCED_TEXT);
-    this.rows[index - this.offset] = { event: { ...row.event, delta: text }, chapter: row.chapter, merged: row.merged + 1 };
+    if (index === undefined || row?.event.type !== 'node.output') return undefined;
+    const pending = this.merging.get(index);
+    const text = pending ? pending.text : row.event.delta;
+    if (text.length >= MAX_COALESCED_TEXT) return undefined;
+    const merged = (text + delta).slice(0, MAX_COALESCED_TEXT);
+    if (pending) {
+      pending.text = merged;
+      pending.merged += 1;
+    } else {
+      this.merging.set(index, { text: merged, merged: row.merged + 1 });
+    }
     return index;
+  }
+
+  /** Writes each text row the batch grew as one new row object (rows are immutable: views compare them). */
+  private commitMerges(): void {
+    for (const [index, { text, merged }] of this.merging) {
+      const row = this.at(index);
+      // A row the bound dropped during the batch stays dropped.
+      if (row?.event.type === 'node.output') this.rows[index - this.offset] = { event: { ...row.event, delta: text }, chapter: row.chapter, merged };
+    }
+    this.merging.clear();
   }
 
   /** What `restore` needs to bring the log back to this point (replay snapshots). */
