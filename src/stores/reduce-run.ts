@@ -12,7 +12,7 @@
  */
 import type { GraphEdge, GraphNode, RunEvent, RunEventOf } from '@/protocol/run-event';
 
-import { TAIL_CHARS } from '@/stores/node-types';
+import { tailOf, withTails } from '@/stores/tails';
 import type { Chapter, CostState, DecodeIssue, GateState, GraphState, RunState, StreamStats } from '@/stores/run-types';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
@@ -52,7 +52,7 @@ export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined };
   const { events, rows } = batch;
   for (let i = 0; i < events.length; i++) applyEvent(draft, scratch, events[i] as RunEvent, rows[i] ?? -1);
-  if (scratch.tailText) draft.tails = cutTails(state.tails, scratch.tailText);
+  if (scratch.tailText) draft.tails = withTails(state.tails, scratch.tailText);
   draft.logLength = batch.log.length;
   draft.droppedRows = batch.log.firstRow;
   draft.logRevision = batch.log.revision;
@@ -153,14 +153,7 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
 /** The node's streamed text for the canvas (cut to its last TAIL_CHARS characters at the end of the batch). */
 function appendTail(d: Draft, b: BatchScratch, nodeId: string, delta: string) {
   const texts = (b.tailText ??= new Map());
-  texts.set(nodeId, (texts.get(nodeId) ?? d.tails[nodeId] ?? '') + delta);
-}
-
-/** One copy of `tails` per batch, with each streaming node's last TAIL_CHARS characters. */
-function cutTails(tails: RunState['tails'], texts: ReadonlyMap<string, string>): RunState['tails'] {
-  const next: Record<string, string> = { ...tails };
-  for (const [nodeId, text] of texts) next[nodeId] = text.slice(-TAIL_CHARS);
-  return next;
+  texts.set(nodeId, (texts.get(nodeId) ?? tailOf(d.tails, nodeId) ?? '') + delta);
 }
 
 function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', atMs: number | undefined) {
