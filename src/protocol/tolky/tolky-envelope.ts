@@ -31,7 +31,8 @@ function runHandler<T extends TolkyType>(type: T, payload: TolkyPayload<T>, enve
   return (HANDLERS[type] as TolkyHandler<T>)(payload, envelope, state);
 }
 
-function stamp(events: RunEvent[], envelope: TolkyEnvelope): RunEvent[] {
+/** Time and run id on every event of one envelope. */
+export function stamp(events: RunEvent[], envelope: TolkyEnvelope): RunEvent[] {
   const atMs = parseTimeMs(envelope.timestamp);
   for (const event of events) {
     event.runId = envelope.intentId;
