@@ -68,8 +68,12 @@ export function createIngest(options: IngestOptions) {
     try {
       work();
     } catch (error) {
-      pending.issue({ frame: -1, reason: `internal error: ${error instanceof Error ? error.message : String(error)}`, atMs: now() });
+      internalError(error);
     }
+  }
+
+  function internalError(error: unknown): void {
+    pending.issue({ frame: -1, reason: `internal error: ${error instanceof Error ? error.message : String(error)}`, atMs: now() });
   }
 
   function locate(frame: unknown): Location {
@@ -143,7 +147,12 @@ export function createIngest(options: IngestOptions) {
   return {
     /** One frame exactly as the transport delivered it, with its index in the recording. */
     accept(frame: unknown, frameIndex: number): void {
-      guarded(() => acceptOne(frame, frameIndex));
+      // Not through `guarded`: a closure per frame is garbage the collector must chase.
+      try {
+        acceptOne(frame, frameIndex);
+      } catch (error) {
+        internalError(error);
+      }
     },
     /**
      * A command this session sent, for dialects whose interpreter reads them (readsOwnCommands):
@@ -205,13 +214,18 @@ function sequenced(frame: PlacedFrame, frameIndex: number): Sequenced<Item> {
 }
 
 function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {
-  out.released.length = 0;
+  clear(out.released);
   out.duplicates = 0;
-  out.opened.length = 0;
-  out.filled.length = 0;
-  out.unfilled.length = 0;
-  out.skipped.length = 0;
+  clear(out.opened);
+  clear(out.filled);
+  clear(out.unfilled);
+  clear(out.skipped);
   return out;
+}
+
+/** Empties an array and keeps its storage: `length = 0` frees it, and the next push (once per frame) allocates it again. */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
 }
 
 function stampTime(rows: RunEvent[], atMs: number): RunEvent[] {
