@@ -144,9 +144,7 @@ function fastPath(state: AguiDecoderState, type: string, body: Record<string, un
   if (type === 'TEXT_MESSAGE_CONTENT') {
     const messageId = body.messageId;
     if (typeof messageId !== 'string') return undefined;
-    events = [];
-    const nodeId = messageNode(state, events, messageId, (subagentRunId as string | null) ?? undefined, (metadata as Record<string, unknown> | null) ?? undefined);
-    events.push({ type: 'node.output', nodeId, delta });
+    events = textDelta(state, messageId, (subagentRunId as string | null) ?? undefined, (metadata as Record<string, unknown> | null) ?? undefined, delta);
     noteText(state.conversation, messageId, undefined, delta);
   } else {
     const toolCallId = body.toolCallId;
@@ -157,6 +155,16 @@ function fastPath(state: AguiDecoderState, type: string, body: Record<string, un
   // The fast path skips zod: a NaN/Infinity timestamp must not become an event time (found by fuzzing).
   if (Number.isFinite(timestamp)) for (const event of events) event.atMs = timestamp as number;
   return { kind: 'events', events };
+}
+
+/** A text delta's event; a known message (the common case) makes its one-event array in one go, not a growable one per delta. */
+function textDelta(state: AguiDecoderState, messageId: string, subagentRunId: string | undefined, metadata: Record<string, unknown> | undefined, delta: string): RunEvent[] {
+  const known = state.messages.get(messageId);
+  if (known !== undefined) return [{ type: 'node.output', nodeId: known, delta }];
+  const events: RunEvent[] = [];
+  const nodeId = messageNode(state, events, messageId, subagentRunId, metadata);
+  events.push({ type: 'node.output', nodeId, delta });
+  return events;
 }
 
 function toRunEvents(state: AguiDecoderState, wire: AguiEvent): RunEvent[] {
