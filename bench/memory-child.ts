@@ -1,6 +1,7 @@
 /**
  * One long run in a process of its own, for the linearity of benchmark 1 and the memory of
- * benchmark 6: `node --expose-gc --import tsx bench/memory-child.ts <dialect> <events> <samples>`.
+ * benchmark 6: `node --expose-gc <bundle of this file> <dialect> <events> <samples>` (memory.ts
+ * bundles it; `node --expose-gc --import tsx bench/memory-child.ts …` runs it unbundled).
  *
  * Streams `events` frames of the dialect through the real pipeline in chunks: the steps are
  * generated and encoded a chunk at a time and dropped after it is fed, so only what Runboard

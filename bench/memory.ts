@@ -9,14 +9,21 @@ import { execFileSync } from 'node:child_process';
 import type { DialectId } from '@/protocol/dialect';
 
 import type { ChildResult } from './memory-child';
+import { nodeBundle } from './lib/node-bundle';
 import { mb, type BenchOptions, type BenchRow } from './lib/report';
 
 /** A run that takes longer is reported as failed (a quadratic 1M run could take hours). */
 const CHILD_TIMEOUT_MS = 30 * 60_000;
 
+let bundled: string | undefined;
+/** bench/memory-child.ts bundled once per process (bench/lib/node-bundle.ts says why). */
+function childBundle(): string {
+  return (bundled ??= nodeBundle('bench/memory-child.ts'));
+}
+
 /** One long run in a child process (bench/memory-child.ts): timed feeding, heap after GC at `samples` points. */
 export function runChild(dialect: DialectId, events: number, samples: number): ChildResult {
-  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/memory-child.ts', dialect, String(events), String(samples)], {
+  const out = execFileSync(process.execPath, ['--expose-gc', childBundle(), dialect, String(events), String(samples)], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
     timeout: CHILD_TIMEOUT_MS,

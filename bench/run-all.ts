@@ -14,6 +14,7 @@ import { BENCH_DIST } from './browser/launch';
 import { benchLiveRender } from './browser/live-render';
 import { benchBundle } from './bundle';
 import { benchIngest } from './ingest';
+import { nodeBundle } from './lib/node-bundle';
 import { printTable, type BenchOptions, type BenchRow } from './lib/report';
 import { benchMemory } from './memory';
 import { benchPeer } from './peer';
@@ -53,6 +54,8 @@ const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Pro
 ];
 
 const child = process.argv.find((a) => a.startsWith('--child='))?.slice(8);
+/** This script bundled (bench/lib/node-bundle.ts says why); each benchmark runs from it. */
+let bundle = '';
 const ROWS_MARK = 'BENCH_ROWS ';
 
 if (child) {
@@ -62,6 +65,7 @@ if (child) {
   process.stdout.write(`${ROWS_MARK}${JSON.stringify(rows)}\n`);
 } else {
   ensureBuild();
+  bundle = nodeBundle('bench/run-all.ts');
   const rows: BenchRow[] = [];
   for (const [id] of BENCHES) {
     if (only && !only.includes(id)) continue;
@@ -74,13 +78,12 @@ if (child) {
 }
 
 /**
- * Each benchmark runs in its own Node process with a large heap: the 1M-event linearity
- * run needs more than the default 4 GB, and one benchmark running out of memory must not
- * cost the table the other six.
+ * Each benchmark runs in its own Node process with a large heap, so one benchmark running out
+ * of memory does not cost the table the other six, from the bundle of this script.
  */
 function runIsolated(id: string): BenchRow[] {
-  const args = ['tsx', 'bench/run-all.ts', `--child=${id}`, ...(quick ? ['--quick'] : []), ...(dialectArg ? [dialectArg] : [])];
-  const result = spawnSync('npx', args, {
+  const args = [bundle, `--child=${id}`, ...(quick ? ['--quick'] : []), ...(dialectArg ? [dialectArg] : [])];
+  const result = spawnSync(process.execPath, args, {
     env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() },
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',
