@@ -1,44 +1,69 @@
 /**
- * `status_narration` — the bulk of a tolky stream (a step's streamed text) — read without
- * zod (wire-checks.ts says why). The checks are the envelope's and the payload's schemas
- * field by field; the mapping is the schema path's own handler and stamp, so an accepted
- * frame reads exactly as it would through zod (tolky-fast-path.test.ts compares the two).
- * Anything else, or anything unusual, returns undefined: the schema path reads it.
+ * The frequent tolky frame types — a step's streamed narration (~92% of a stream), its start,
+ * log line, cost and end — read without zod (wire-checks.ts says why). Each shape below is
+ * its schema in tolky-schemas.ts, field by field (fast-shape.ts); the mapping is the schema
+ * path's own handler and stamp, so an accepted frame reads exactly as it would through zod
+ * (tolky-fast-path.test.ts compares the two, field by field). Anything else, or anything
+ * unusual (a numeric intent id, a bad field), returns undefined: the schema path reads it.
  */
 import type { Interpretation } from '@/protocol/dialect';
-import { stamp } from '@/protocol/tolky/tolky-envelope';
-import { EXECUTION_HANDLERS } from '@/protocol/tolky/tolky-map-execution';
-import type { TolkyEnvelope, TolkyPayload } from '@/protocol/tolky/tolky-schemas';
+import { anything, count, INVALID, nonNegative, nullish, number, positiveInteger, readShape, shape, string, type Field, type Shape } from '@/protocol/fast-shape';
+import { mapEnvelope } from '@/protocol/tolky/tolky-envelope';
+import type { TolkyEnvelope, TolkyPayload, TolkyType } from '@/protocol/tolky/tolky-schemas';
 import { TOLKY_PIPELINE_EVENT } from '@/protocol/tolky/tolky-session-schemas';
 import type { TolkyState } from '@/protocol/tolky/tolky-state';
-import { isAbsent, isCount, isFiniteNumber, isOptionalCount, isOptionalNumber, isOptionalText, isWireObject, orUndefined, type Loose } from '@/protocol/wire-checks';
+import { isWireObject } from '@/protocol/wire-checks';
 
 const NONE: Interpretation = { kind: 'events', events: [] };
 
-export function fastNarration(frame: unknown, state: TolkyState): Interpretation | undefined {
-  if (!isWireObject(frame) || frame.event !== TOLKY_PIPELINE_EVENT) return undefined;
-  const envelope = frame.data;
-  if (!isWireObject(envelope) || envelope.type !== 'status_narration' || !isPlainEnvelope(envelope)) return undefined;
-  const payload = envelope.payload;
-  if (!isWireObject(payload)) return undefined;
-  const { message, sourceEvent, progress, stepNumber } = payload;
-  if (typeof message !== 'string' || !isOptionalText(sourceEvent) || !isOptionalNumber(progress) || !isOptionalCount(stepNumber)) return undefined;
-  // Checked above: the envelope's intentId is a non-empty string, as the schema path's String() would leave it.
-  const intentId = envelope.intentId as string;
-  if (intentId !== state.runId) return NONE;
-  const timestamp = orUndefined(envelope.timestamp as string | number | null | undefined);
-  const read: TolkyPayload<'status_narration'> = { message, sourceEvent: orUndefined(sourceEvent), progress: orUndefined(progress), stepNumber: orUndefined(stepNumber) };
-  const env = { intentId, timestamp } as TolkyEnvelope;
-  return { kind: 'events', events: stamp(EXECUTION_HANDLERS.status_narration(read, env, state), env) };
-}
+const text = nullish(string);
+const optionalNumber = nullish(number);
+const optionalCount = nullish(count);
+/** `z.string().min(1)`: the schema converts a numeric intent id; the fast path leaves that to it. */
+const nonEmptyText: Field = (value) => (typeof value === 'string' && value !== '' ? value : INVALID);
+const textOrNumber: Field = (value) => (typeof value === 'string' ? value : number(value));
 
-/**
- * TolkyEnvelopeSchema, field by field, for the common form: a string intentId (a numeric
- * one is converted by the schema path), a string or numeric timestamp, a seq.
- */
-function isPlainEnvelope(envelope: Loose): boolean {
-  const { intentId, sessionId, timestamp, seq, chapterId, chapterKey } = envelope;
-  if (typeof intentId !== 'string' || intentId === '' || !isCount(seq)) return false;
-  if (!isOptionalText(sessionId) || !isOptionalText(chapterId) || !isOptionalText(chapterKey)) return false;
-  return isAbsent(timestamp) || typeof timestamp === 'string' || isFiniteNumber(timestamp);
+/** TolkyEnvelopeSchema without its payload. */
+const ENVELOPE: Shape = {
+  type: nonEmptyText,
+  intentId: nonEmptyText,
+  sessionId: text,
+  timestamp: nullish(textOrNumber),
+  seq: count,
+  chapterId: text,
+  chapterKey: text,
+};
+
+/** TOLKY_PAYLOADS of the fast types (a Map: a frame's type must not reach Object.prototype). */
+export const FAST_PAYLOADS: ReadonlyMap<TolkyType, Shape> = new Map<TolkyType, Shape>([
+  ['status_narration', { message: string, sourceEvent: text, progress: optionalNumber, stepNumber: optionalCount }],
+  ['step_started', { stepNumber: count, totalSteps: optionalCount, action: text, displayName: text, progress: optionalNumber, attempt: nullish(positiveInteger) }],
+  [
+    'step_completed',
+    { stepNumber: count, totalSteps: optionalCount, action: text, result: anything, progress: optionalNumber, durationMs: optionalNumber, attempt: nullish(positiveInteger) },
+  ],
+  ['chapter_log', { message: string, level: text, source: text, stepNumber: optionalCount, action: text, metadata: anything }],
+  [
+    'token_usage_updated',
+    {
+      source: text,
+      model: text,
+      stepNumber: optionalCount,
+      delta: shape({ prompt: optionalCount, completion: optionalCount, cost: nonNegative, calls: optionalCount }),
+      cumulative: nullish(shape({ prompt: optionalCount, completion: optionalCount, cost: optionalNumber, calls: optionalCount })),
+    },
+  ],
+]);
+
+export function fastTolky(frame: unknown, state: TolkyState): Interpretation | undefined {
+  if (!isWireObject(frame) || frame.event !== TOLKY_PIPELINE_EVENT || !isWireObject(frame.data)) return undefined;
+  const type = frame.data.type as TolkyType;
+  const payloadShape = FAST_PAYLOADS.get(type);
+  if (!payloadShape) return undefined;
+  const envelope = readShape(frame.data, ENVELOPE) as TolkyEnvelope | undefined;
+  if (!envelope) return undefined;
+  // As the schema path: a valid envelope of another intent is not read further.
+  if (envelope.intentId !== state.runId) return NONE;
+  const payload = readShape(frame.data.payload, payloadShape) as TolkyPayload<typeof type> | undefined;
+  return payload ? { kind: 'events', events: mapEnvelope(type, payload, envelope, state) } : undefined;
 }
