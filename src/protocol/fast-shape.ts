@@ -1,11 +1,12 @@
 /**
- * Fast readers for the frequent frame types of a dialect: the same fields as a zod object
- * schema, read by hand (wire-checks.ts says why zod is too slow there). Each field is a
- * reader that returns the value as the schema would give it (null read as absent where the
- * schema says so) or INVALID where the schema would reject it; a shape reads an object field
- * by field, keeping only its declared fields (what the mappings read). Anything INVALID
- * sends the frame to the schema, which rejects it with the path of its bad field.
- * fast-shape.test.ts holds each field reader against its zod counterpart; each dialect's
+ * Fast readers for the frequent frame types of a dialect: what a zod schema gives, read by
+ * hand (wire-checks.ts says why zod is too slow there). Each field is a reader that returns
+ * the value as the schema would give it (null read as absent where the schema says so, a
+ * numeric id as text) or INVALID where the schema would reject it. An object is read as
+ * `z.looseObject` reads it: its declared fields read, every other key kept. Why the same
+ * object comes back when nothing needed reading (the common case): no copy per frame.
+ * Anything INVALID sends the frame to the schema, which rejects it with the path of its bad
+ * field. fast-shape.test.ts holds each reader against its zod counterpart; each dialect's
  * fast-path test holds its shapes against its schemas, field by field.
  */
 import { isAbsent, isCount, isFiniteNumber, isPositiveInteger, isWireObject, type Loose } from '@/protocol/wire-checks';
@@ -16,19 +17,23 @@ export const INVALID: unique symbol = Symbol('invalid');
 export type Field = (value: unknown) => unknown;
 export type Shape = Readonly<Record<string, Field>>;
 
-/** The declared fields of an object as the schema reads them, or undefined when the schema would reject it. */
-export function readShape(value: unknown, shape: Shape): Loose | undefined {
+/**
+ * An object as `z.looseObject(fields)` reads it, or undefined when the schema would reject it:
+ * the object itself when every declared field reads as it is, else a copy with those fields read.
+ */
+export function readShape(value: unknown, fields: Shape): Loose | undefined {
   if (!isWireObject(value)) return undefined;
-  const out: Loose = {};
-  for (const key in shape) {
-    const read = (shape[key] as Field)(value[key]);
+  let copy: Loose | undefined;
+  for (const key in fields) {
+    const raw = value[key];
+    const read = (fields[key] as Field)(raw);
     if (read === INVALID) return undefined;
-    out[key] = read;
+    if (read !== raw) (copy ??= { ...value })[key] = read;
   }
-  return out;
+  return copy ?? value;
 }
 
-/** A nested object schema. */
+/** A nested `z.looseObject(fields)`. */
 export const shape =
   (fields: Shape): Field =>
   (value) =>
@@ -56,3 +61,15 @@ export const boolean: Field = (value) => (typeof value === 'boolean' ? value : I
 export const anything: Field = (value) => value;
 /** `z.array(z.unknown())`. */
 export const list: Field = (value) => (Array.isArray(value) ? value : INVALID);
+/** `z.union([z.string(), z.number()]).transform(String)`: ids that are text in the documents and numbers in real streams. */
+export const idText: Field = (value) => (typeof value === 'string' ? value : isFiniteNumber(value) ? String(value) : INVALID);
+/** `z.literal(...)` / `z.enum([...])`. */
+export const oneOf =
+  (...values: readonly unknown[]): Field =>
+  (value) =>
+    values.includes(value) ? value : INVALID;
+/** `z.union([z.string(), object])`: text, or the object read by `object`. */
+export const textOr =
+  (object: Field): Field =>
+  (value) =>
+    typeof value === 'string' ? value : object(value);

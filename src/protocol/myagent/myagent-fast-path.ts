@@ -1,41 +1,65 @@
 /**
- * `agent.partial_answer` — the bulk of a myagent stream (the answer's text, delta by delta) —
- * checked without zod (wire-checks.ts says why): its schema, field by field. An accepted frame
- * comes back as the event the schema would give, with the fields the mapping reads, and is
- * read by the same mapping (myagent-interpreter.ts); myagent-fast-path.test.ts compares the
- * two paths. Anything else, or anything unusual, returns undefined: the schema reads it.
+ * The frequent myagent events — partial answers (~92% of a stream: the answer, delta by
+ * delta) and each task's start, tool call, tool result and completion — read without zod
+ * (wire-checks.ts says why). Each shape below is its member of MyagentServerEventSchema,
+ * field by field (fast-shape.ts), so an accepted frame comes back as the schema would give
+ * it and is read by the same mapping (myagent-interpreter.ts); myagent-fast-path.test.ts
+ * compares the two paths field by field. Anything else returns undefined: the schema reads it.
  */
-import type { MyagentEventOf } from '@/protocol/myagent/myagent-schemas';
-import { isAbsent, isCount, isFiniteNumber, isOptionalNumber, isOptionalText, isPositiveInteger, isWireObject, orUndefined, type Loose } from '@/protocol/wire-checks';
+import { anything, boolean, count, idText, nonNegative, nullish, number, positiveInteger, readShape, shape, string, textOr, type Shape } from '@/protocol/fast-shape';
+import type { MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
+import { isWireObject } from '@/protocol/wire-checks';
 
-type PartialAnswer = MyagentEventOf<'agent.partial_answer'>;
+const text = nullish(string);
+const id = nullish(idText);
+const attempt = nullish(positiveInteger);
 
-export function fastPartialAnswer(frame: unknown): PartialAnswer | undefined {
-  if (!isWireObject(frame) || frame.event !== 'agent.partial_answer') return undefined;
-  const { content, session_id, step_id, timestamp, seq, event_id, show_content, metadata } = frame;
-  if (typeof content !== 'string' || !isOptionalText(session_id) || !isOptionalText(timestamp) || !isOptionalText(event_id) || !isOptionalText(show_content)) return undefined;
-  if (!isOptionalId(step_id) || !(isAbsent(seq) || isPositiveInteger(seq)) || !isPartialMetadata(metadata)) return undefined;
-  const taskId = isWireObject(metadata) ? metadata.task_id : undefined;
-  return {
-    event: 'agent.partial_answer',
-    content,
-    timestamp: orUndefined(timestamp),
-    show_content: orUndefined(show_content),
-    metadata: isAbsent(taskId) ? undefined : { task_id: String(taskId) },
-  } as PartialAnswer;
+/** The fields every server event has (the schemas' `base`). */
+const BASE: Shape = { session_id: text, step_id: id, timestamp: text, seq: nullish(positiveInteger), event_id: text, show_content: text, signed_state: anything };
+
+/** `meta(fields)`: the metadata every event may carry, plus its own. */
+const meta = (fields: Shape) =>
+  nullish(shape({ connection_id: text, task_id: id, cost_usd: nullish(nonNegative), tokens_used: nullish(shape({ input: count, output: count })), ...fields }));
+
+const TASK_REF = nullish(shape({ id, title: text, description: text, objective: text }));
+
+/** An event's shape: the base fields, its content and its metadata. */
+const event = (fields: Shape): Shape => ({ ...BASE, ...fields });
+
+/** The fast events (a Map: an event name must not reach Object.prototype); `event` itself is checked by the lookup. */
+export const FAST_EVENTS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
+  ['agent.partial_answer', event({ content: string, metadata: meta({ completion_percent: nullish(number) }) })],
+  ['solver.start', event({ content: nullish(textOr(shape({ task: TASK_REF }))), metadata: meta({ attempt }) })],
+  ['solver.completed', event({ content: nullish(textOr(shape({ task: TASK_REF, result: anything }))), metadata: meta({ execution_time_ms: nullish(nonNegative), attempt }) })],
+  [
+    'agent.tool_call',
+    event({
+      content: nullish(textOr(shape({ tool_name: text, arguments: anything }))),
+      metadata: meta({ tool: text, args: anything, status: text, tool_name: text, tool_args: anything, call_id: text }),
+    }),
+  ],
+  [
+    'agent.tool_result',
+    event({
+      content: anything,
+      metadata: meta({
+        tool: text,
+        status: text,
+        error: text,
+        data: anything,
+        tool_name: text,
+        call_id: text,
+        result: anything,
+        success: nullish(boolean),
+        execution_time_ms: nullish(nonNegative),
+      }),
+    }),
+  ],
+]);
+
+/** The frame as its schema reads it, when it is one of the fast events and the schema would accept it. */
+export function fastMyagent(frame: unknown): MyagentServerEvent | undefined {
+  if (!isWireObject(frame) || typeof frame.event !== 'string') return undefined;
+  const fields = FAST_EVENTS.get(frame.event);
+  return fields ? (readShape(frame, fields) as MyagentServerEvent | undefined) : undefined;
 }
-
-/** `id` of the schemas: text or a number (read as text). */
-const isOptionalId = (value: unknown) => isAbsent(value) || typeof value === 'string' || isFiniteNumber(value);
-
-/** The partial answer's `meta(...)`: absent, or an object whose known fields have their types. */
-function isPartialMetadata(metadata: unknown): boolean {
-  if (isAbsent(metadata)) return true;
-  if (!isWireObject(metadata)) return false;
-  const { connection_id, task_id, cost_usd, tokens_used, completion_percent } = metadata;
-  if (!isOptionalText(connection_id) || !isOptionalId(task_id) || !isOptionalNumber(completion_percent)) return false;
-  if (!isAbsent(cost_usd) && !(isFiniteNumber(cost_usd) && cost_usd >= 0)) return false;
-  return isAbsent(tokens_used) || (isWireObject(tokens_used) && isTokens(tokens_used));
-}
-
-const isTokens = ({ input, output }: Loose) => isCount(input) && isCount(output);

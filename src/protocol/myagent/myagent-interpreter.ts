@@ -15,7 +15,7 @@ import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util
 import { contentText } from '@/protocol/myagent/myagent-content';
 import { toRunEvents } from '@/protocol/myagent/myagent-events';
 import { cancelRequested } from '@/protocol/myagent/myagent-lifecycle';
-import { fastPartialAnswer } from '@/protocol/myagent/myagent-fast-path';
+import { fastMyagent } from '@/protocol/myagent/myagent-fast-path';
 import { MYAGENT_SERVER_TYPES, MyagentClientEventSchema, MyagentServerEventSchema, type MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
 import { readOwnCommand } from '@/protocol/myagent/myagent-own-commands';
 import { newStreamState, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
@@ -27,9 +27,9 @@ export function createMyagentInterpreter(): Interpreter {
   return (frame) => (frame.outbound ? { kind: 'events', events: readOwnCommand(state, frame.body) } : readMyagentFrame(frame.body, state));
 }
 
-/** One frame: partial answers through the fast path (myagent-fast-path.ts), the rest through the schemas. */
+/** One frame: the frequent events through the fast path (myagent-fast-path.ts), the rest through the schemas. */
 export function readMyagentFrame(frame: unknown, state: MyagentStreamState): Interpretation {
-  const fast = fastPartialAnswer(frame);
+  const fast = fastMyagent(frame);
   return fast ? interpret(fast, state) : readMyagentFull(frame, state);
 }
 
