@@ -160,31 +160,43 @@ function myagentStamp(): (wire: unknown) => unknown {
   };
 }
 
-/** An encoder kept across calls, so a long stream can be encoded (and dropped) in chunks. */
-export function createFrameEncoder(dialect: DialectId, runId: string): (steps: readonly SimStep[]) => { frames: unknown[]; wires: unknown[] } {
+export type EncodedChunk = {
+  /** Each frame as a transport delivers it: JSON.parse of the text the server sent. */
+  frames: unknown[];
+  /** That text. */
+  texts: string[];
+  /** The encoder's wire objects, as parsed from their own text (the AG-UI peer reads these). */
+  wires: unknown[];
+};
+
+/**
+ * An encoder kept across calls, so a long stream can be encoded (and dropped) in chunks.
+ * Why frames go through JSON text: ingest always receives what JSON.parse made (SSE,
+ * WebSocket and Socket.IO all parse text), and objects built by the encoders (spreads,
+ * literals) are laid out differently in memory — they read up to a third slower in myagent.
+ */
+export function createFrameEncoder(dialect: DialectId, runId: string): (steps: readonly SimStep[]) => EncodedChunk {
   const { encoder, toFrame } = wrapping(dialect, runId);
   const startedAtMs = Date.UTC(2025, 0, 1);
   let index = 0;
   let totalUsd = 0;
   return (steps) => {
-    const frames: unknown[] = [];
-    const wires: unknown[] = [];
+    const chunk: EncodedChunk = { frames: [], texts: [], wires: [] };
     for (const step of steps) {
       const facts: RunFacts = { runId, scenario: SCENARIO, nowMs: startedAtMs + index++ * 5, totalUsd, startedAtMs };
       for (const wire of encoder(step, facts)) {
-        wires.push(wire);
-        frames.push(toFrame(wire));
+        const text = JSON.stringify(toFrame(wire));
+        chunk.texts.push(text);
+        chunk.frames.push(JSON.parse(text));
+        chunk.wires.push(JSON.parse(JSON.stringify(wire)));
       }
       if (step.op === 'cost') totalUsd += step.usd;
     }
-    return { frames, wires };
+    return chunk;
   };
 }
 
-/** The frames a transport would deliver for these steps, plus each frame's JSON text. */
-export function encodeFrames(dialect: DialectId, runId: string, steps: readonly SimStep[]): { frames: unknown[]; texts: string[]; wires: unknown[] } {
-  const { frames, wires } = createFrameEncoder(dialect, runId)(steps);
-  // The text each frame arrived as (the JSON.parse limit parses exactly these).
-  const texts = frames.map((frame) => JSON.stringify(frame));
-  return { frames, texts, wires };
+/** The frames a transport would deliver for these steps, with the text each arrived as (the JSON.parse limit parses exactly these). */
+export function encodeFrames(dialect: DialectId, runId: string, steps: readonly SimStep[]): EncodedChunk {
+  return createFrameEncoder(dialect, runId)(steps);
 }

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 
-import { anything, boolean, count, idText, INVALID, list, nonNegative, nullish, number, oneOf, positiveInteger, readShape, shape, string, textOr, type Field } from '@/protocol/fast-shape';
+import { anything, boolean, count, idText, INVALID, list, nonNegative, nullish, number, oneOf, positiveInteger, readShape, shape, shapeOf, string, textOr, type Field } from '@/protocol/fast-shape';
 
 const VALUES: unknown[] = [
   0, -0, 1, -1, 1.5, 2 ** 53, 2 ** 53 - 1, 1e300, Number.NaN, Infinity, -Infinity,
@@ -44,10 +44,10 @@ describe('fast field readers agree with zod', () => {
   });
 
   test('a shape keeps the keys it does not declare, and is the same object when nothing needed reading', () => {
-    expect(readShape({ a: null, b: 1 }, inner)).toEqual({ a: undefined, b: 1 });
+    expect(readShape({ a: null, b: 1 }, shapeOf(inner))).toEqual({ a: undefined, b: 1 });
     const plain = { a: 'x', b: 1 };
-    expect(readShape(plain, inner)).toBe(plain);
-    expect(readShape({ a: 3 }, inner)).toBeUndefined();
-    expect(readShape([], inner)).toBeUndefined();
+    expect(readShape(plain, shapeOf(inner))).toBe(plain);
+    expect(readShape({ a: 3 }, shapeOf(inner))).toBeUndefined();
+    expect(readShape([], shapeOf(inner))).toBeUndefined();
   });
 });

@@ -15,18 +15,30 @@ export const INVALID: unique symbol = Symbol('invalid');
 
 /** The value as the schema reads it, or INVALID. */
 export type Field = (value: unknown) => unknown;
-export type Shape = Readonly<Record<string, Field>>;
+export type Fields = Readonly<Record<string, Field>>;
+/** An object's fields, as two arrays: read in an indexed loop, not by enumerating a record per frame. */
+export type Shape = Readonly<{ keys: readonly string[]; readers: readonly Field[] }>;
+
+export function shapeOf(fields: Fields): Shape {
+  return { keys: Object.keys(fields), readers: Object.values(fields) };
+}
+
+/** The shapes of a dialect's fast types, by type (a Map: a frame's type must not reach Object.prototype). */
+export function shapesByType<K>(entries: readonly (readonly [K, Fields])[]): ReadonlyMap<K, Shape> {
+  return new Map(entries.map(([type, fields]) => [type, shapeOf(fields)]));
+}
 
 /**
  * An object as `z.looseObject(fields)` reads it, or undefined when the schema would reject it:
  * the object itself when every declared field reads as it is, else a copy with those fields read.
  */
-export function readShape(value: unknown, fields: Shape): Loose | undefined {
+export function readShape(value: unknown, { keys, readers }: Shape): Loose | undefined {
   if (!isWireObject(value)) return undefined;
   let copy: Loose | undefined;
-  for (const key in fields) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const raw = value[key];
-    const read = (fields[key] as Field)(raw);
+    const read = (readers[i] as Field)(raw);
     if (read === INVALID) return undefined;
     if (read !== raw) (copy ??= { ...value })[key] = read;
   }
@@ -34,10 +46,10 @@ export function readShape(value: unknown, fields: Shape): Loose | undefined {
 }
 
 /** A nested `z.looseObject(fields)`. */
-export const shape =
-  (fields: Shape): Field =>
-  (value) =>
-    readShape(value, fields) ?? INVALID;
+export const shape = (fields: Fields): Field => {
+  const compiled = shapeOf(fields);
+  return (value) => readShape(value, compiled) ?? INVALID;
+};
 
 /** `.nullish().transform(v => v ?? undefined)` around `field`. */
 export const nullish =

@@ -6,7 +6,7 @@
  * it and is read by the same mapping (myagent-interpreter.ts); myagent-fast-path.test.ts
  * compares the two paths field by field. Anything else returns undefined: the schema reads it.
  */
-import { anything, boolean, count, idText, nonNegative, nullish, number, positiveInteger, readShape, shape, string, textOr, type Shape } from '@/protocol/fast-shape';
+import { anything, boolean, count, idText, nonNegative, nullish, number, positiveInteger, readShape, shape, shapesByType, string, textOr, type Fields, type Shape } from '@/protocol/fast-shape';
 import type { MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
 import { isWireObject } from '@/protocol/wire-checks';
 
@@ -15,19 +15,19 @@ const id = nullish(idText);
 const attempt = nullish(positiveInteger);
 
 /** The fields every server event has (the schemas' `base`). */
-const BASE: Shape = { session_id: text, step_id: id, timestamp: text, seq: nullish(positiveInteger), event_id: text, show_content: text, signed_state: anything };
+const BASE: Fields = { session_id: text, step_id: id, timestamp: text, seq: nullish(positiveInteger), event_id: text, show_content: text, signed_state: anything };
 
 /** `meta(fields)`: the metadata every event may carry, plus its own. */
-const meta = (fields: Shape) =>
+const meta = (fields: Fields) =>
   nullish(shape({ connection_id: text, task_id: id, cost_usd: nullish(nonNegative), tokens_used: nullish(shape({ input: count, output: count })), ...fields }));
 
 const TASK_REF = nullish(shape({ id, title: text, description: text, objective: text }));
 
 /** An event's shape: the base fields, its content and its metadata. */
-const event = (fields: Shape): Shape => ({ ...BASE, ...fields });
+const event = (fields: Fields): Fields => ({ ...BASE, ...fields });
 
-/** The fast events (a Map: an event name must not reach Object.prototype); `event` itself is checked by the lookup. */
-export const FAST_EVENTS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
+/** The fast events (`event` itself is checked by the lookup). */
+export const FAST_EVENTS: ReadonlyMap<string, Shape> = shapesByType<string>([
   ['agent.partial_answer', event({ content: string, metadata: meta({ completion_percent: nullish(number) }) })],
   ['solver.start', event({ content: nullish(textOr(shape({ task: TASK_REF }))), metadata: meta({ attempt }) })],
   ['solver.completed', event({ content: nullish(textOr(shape({ task: TASK_REF, result: anything }))), metadata: meta({ execution_time_ms: nullish(nonNegative), attempt }) })],

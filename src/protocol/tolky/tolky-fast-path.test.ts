@@ -40,7 +40,7 @@ function expectAgreement(frame: unknown, label: string) {
 
 describe('tolky fast path', () => {
   it('covers exactly the fields of each schema it stands for', () => {
-    for (const [type, shape] of FAST_PAYLOADS) expect(Object.keys(shape).sort(), type).toEqual(Object.keys(TOLKY_PAYLOADS[type].shape).sort());
+    for (const [type, shape] of FAST_PAYLOADS) expect([...shape.keys].sort(), type).toEqual(Object.keys(TOLKY_PAYLOADS[type].shape).sort());
   });
 
   it.each(Object.keys(VALID))('reads a valid %s as the schema path does', (type) => {
@@ -50,7 +50,7 @@ describe('tolky fast path', () => {
   });
 
   it.each(Object.keys(VALID))('agrees with zod on every payload field of %s, whatever its value', (type) => {
-    for (const key of Object.keys(FAST_PAYLOADS.get(type as TolkyType) ?? {})) {
+    for (const key of FAST_PAYLOADS.get(type as TolkyType)?.keys ?? []) {
       for (const value of EDGES) expectAgreement(live(type, { ...VALID[type], [key]: value }, 7), `${type}.${key} = ${String(value)}`);
     }
   });

@@ -7,7 +7,7 @@
  * unusual (a numeric intent id, a bad field), returns undefined: the schema path reads it.
  */
 import type { Interpretation } from '@/protocol/dialect';
-import { anything, count, INVALID, nonNegative, nullish, number, positiveInteger, readShape, shape, string, type Field, type Shape } from '@/protocol/fast-shape';
+import { anything, count, INVALID, nonNegative, nullish, number, positiveInteger, readShape, shape, shapeOf, shapesByType, string, type Field, type Shape } from '@/protocol/fast-shape';
 import { mapEnvelope } from '@/protocol/tolky/tolky-envelope';
 import type { TolkyEnvelope, TolkyPayload, TolkyType } from '@/protocol/tolky/tolky-schemas';
 import { TOLKY_PIPELINE_EVENT } from '@/protocol/tolky/tolky-session-schemas';
@@ -24,7 +24,7 @@ const nonEmptyText: Field = (value) => (typeof value === 'string' && value !== '
 const textOrNumber: Field = (value) => (typeof value === 'string' ? value : number(value));
 
 /** TolkyEnvelopeSchema without its payload. */
-const ENVELOPE: Shape = {
+const ENVELOPE: Shape = shapeOf({
   type: nonEmptyText,
   intentId: nonEmptyText,
   sessionId: text,
@@ -32,10 +32,10 @@ const ENVELOPE: Shape = {
   seq: count,
   chapterId: text,
   chapterKey: text,
-};
+});
 
-/** TOLKY_PAYLOADS of the fast types (a Map: a frame's type must not reach Object.prototype). */
-export const FAST_PAYLOADS: ReadonlyMap<TolkyType, Shape> = new Map<TolkyType, Shape>([
+/** TOLKY_PAYLOADS of the fast types. */
+export const FAST_PAYLOADS: ReadonlyMap<TolkyType, Shape> = shapesByType<TolkyType>([
   ['status_narration', { message: string, sourceEvent: text, progress: optionalNumber, stepNumber: optionalCount }],
   ['step_started', { stepNumber: count, totalSteps: optionalCount, action: text, displayName: text, progress: optionalNumber, attempt: nullish(positiveInteger) }],
   [
