@@ -32,7 +32,7 @@ export default tseslint.config(
     files: ['src/protocol/**'],
     rules: forbid(
       [['react', 'react-dom', 'zustand', '@xyflow/*'], 'dialects never import React or stores: protocol/ is pure'],
-      [['@/stores/*', '@/ingest/*', '@/transport/*', ...VIEW_LAYER, '@/simulator/*'], 'protocol/ imports only zod and lib/'],
+      [['@/stores/*', '@/ingest/*', '@/transport/*', '@/services/*', ...VIEW_LAYER, '@/simulator/*'], 'protocol/ imports only zod and lib/'],
       [['@ag-ui/*'], 'the browser dialect uses our own schemas; @ag-ui packages are for the simulator and tests'],
       NODE_ONLY,
     ),
@@ -49,13 +49,18 @@ export default tseslint.config(
     rules: forbid([['react', 'react-dom', ...VIEW_LAYER], 'ingest has no React and no views'], NODE_ONLY),
   },
   {
+    // Services fetch and poll outside React (run lists, connection tests): TP services/.
+    files: ['src/services/**'],
+    rules: forbid([['react', 'react-dom', ...VIEW_LAYER], 'services have no React and no views; app/ composes them'], NODE_ONLY),
+  },
+  {
     files: ['src/stores/**'],
-    rules: forbid([['@/ingest/*', ...VIEW_LAYER], 'stores are written by ingest, read by views; they import neither'], NODE_ONLY),
+    rules: forbid([['@/ingest/*', '@/services/*', ...VIEW_LAYER], 'stores are written by ingest and services, read by views; they import none of them'], NODE_ONLY),
   },
   {
     files: ['src/features/**', 'src/components/**'],
     rules: forbid(
-      [['@/transport/*', '@/ingest/*', '@/app/*', 'socket.io-client'], 'views never import transports, ingest or the app'],
+      [['@/transport/*', '@/ingest/*', '@/services/*', '@/app/*', 'socket.io-client'], 'views never import transports, ingest, services or the app'],
       NODE_ONLY,
     ),
   },

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — the seven benchmarks of issue 8, one table at the end: figure,
+ * `npm run bench` — the benchmarks of issues 8, 15 and 16, one table at the end: figure,
  * budget, peer or limit, met. `npm run bench -- --quick` runs reduced sizes (iteration
  * only; its figures are not the published ones). `--only=1,3` runs a subset; `--dialects=tolky,agui`
  * limits benchmark 1 to some dialects (iteration only).
@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import { benchBigGraph } from './browser/big-graph';
 import { BENCH_DIST } from './browser/launch';
 import { benchLiveRender } from './browser/live-render';
+import { benchOverviewCandidates } from './browser/overview-candidates';
 import { benchBundle } from './bundle';
+import { benchDurations } from './durations';
 import { benchIngest } from './ingest';
 import { nodeBundle } from './lib/node-bundle';
 import { printTable, type BenchOptions, type BenchRow } from './lib/report';
@@ -51,6 +53,8 @@ const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Pro
   ['5', benchReplay],
   ['6', benchMemory],
   ['7', benchBundle],
+  ['8', benchOverviewCandidates],
+  ['9', benchDurations],
 ];
 
 const child = process.argv.find((a) => a.startsWith('--child='))?.slice(8);

@@ -1,37 +1,30 @@
 /**
- * Benchmark 4 — big graph: a shannon run whose task list declares 2,000 tasks / 3,000
- * dependencies (and 5,000 / 7,500), served by the shannon backend over SSE into the
- * built app. Interactive time: navigation → nodes on screen and two consecutive frames
- * under 50 ms. Then 40 wheel zooms and 20 drags while rAF deltas are recorded.
+ * Benchmark 4 — big graph: a shannon run whose task list declares 2,000 tasks / ~3,000
+ * dependencies (and 10,000 / ~15,000), served by the shannon backend over SSE into the
+ * built app. Interactive time: navigation → the graph drawn (React Flow nodes, or the
+ * overview canvas' marks) and two consecutive frames under 50 ms. Then 40 wheel zooms
+ * (in to React Flow's nodes and back out) and 20 drags while rAF deltas are recorded. On
+ * the 10,000-node graph, tasks then finish at 1,000 a second for 5 s: frame p95 while
+ * they do, and how long after the last one the legend shows them all.
  */
 import type { Page } from 'playwright-core';
 
-import { createShannonEncoder, type ShannonWire } from '@/simulator/backends/shannon-encoder';
+import type { ShannonWire } from '@/simulator/backends/shannon-encoder';
 import type { SimStep } from '@/simulator/engine/scenario';
 
 import { ms, percentile, type BenchOptions, type BenchRow } from '../lib/report';
-import { StormRun } from '../lib/storm-run';
-import { launchBenchBrowser, liveUrl, PROBE_SCRIPT, startRecording, stopRecording, type BenchBrowser } from './launch';
+import { startBigGraphRun } from '../../tests/support/big-graph-run';
+import type { StormRun } from '../lib/storm-run';
+import { graphDrawn, launchBenchBrowser, liveUrl, PROBE_SCRIPT, startRecording, stopRecording, type BenchBrowser } from './launch';
 
-function planSteps(nodes: number): SimStep[] {
-  const ids = Array.from({ length: nodes }, (_, i) => `t${i}`);
-  const edges: { source: string; target: string }[] = [];
-  // A layered DAG: each task depends on one or two tasks of the layer before (1.5 edges per node).
-  for (let i = 1; i < nodes; i++) {
-    edges.push({ source: ids[Math.floor((i - 1) / 2)] ?? 't0', target: ids[i] ?? 't0' });
-    if (i % 2 === 0 && i > 2) edges.push({ source: ids[Math.floor((i - 3) / 2)] ?? 't0', target: ids[i] ?? 't0' });
-  }
-  return [
-    { op: 'run.start', title: `Big graph ${nodes}` },
-    { op: 'plan', nodes: ids.map((id, i) => ({ id, label: `Task ${i}`, kind: 'agent' })), edges },
-    ...ids.slice(0, 10).map((node): SimStep => ({ op: 'node.start', node })),
-  ];
-}
+// Arrow functions without inner named functions: tsx's keepNames would wrap those in a helper the page lacks.
+const legendShows = (count: number) =>
+  Number(document.querySelector('[data-testid="overview-legend"] [data-status="succeeded"] .tabular-nums')?.textContent?.replace(/,/g, '') ?? 0) >= count;
 
 async function interactiveMs(page: Page, url: string): Promise<number> {
   const started = Date.now();
   await page.goto(url);
-  await page.locator('.react-flow__node').first().waitFor({ timeout: 60_000 });
+  await page.waitForFunction(graphDrawn, undefined, { timeout: 60_000, polling: 'raf' });
   // A string, not a function: tsx's keepNames would wrap `tick` in a `__name` helper the page lacks.
   await page.evaluate(`new Promise((resolve) => {
     let last = performance.now();
@@ -68,28 +61,58 @@ async function panZoom(page: Page): Promise<number[]> {
   return (await stopRecording(page)).frames;
 }
 
-async function measure(browser: BenchBrowser, nodes: number, log: (line: string) => void) {
-  const run = new StormRun<ShannonWire>(`storm~graph${nodes}`, createShannonEncoder()).register(browser.sim, 'shannon');
-  run.emit(planSteps(nodes));
+const STORM_RATE = 1_000;
+const STORM_SECONDS = 5;
+
+/** Tasks finish at STORM_RATE a second; returns frame deltas and the ms from the last finish to the legend showing it. */
+async function statusStorm(page: Page, run: StormRun<ShannonWire>, nodes: number): Promise<{ frames: number[]; visibleAfter: number; finished: number }> {
+  await startRecording(page);
+  const started = Date.now();
+  let finished = 0;
+  while (Date.now() - started < STORM_SECONDS * 1000) {
+    const due = Math.min(nodes, Math.floor(((Date.now() - started) / 1000) * STORM_RATE));
+    const steps: SimStep[] = [];
+    for (; finished < due; finished++) steps.push({ op: 'node.done', node: `t${finished}`, output: { ok: true } });
+    run.emit(steps);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const last = Date.now();
+  await page.waitForFunction(legendShows, finished, { timeout: 30_000, polling: 'raf' });
+  const visibleAfter = Date.now() - last;
+  return { frames: (await stopRecording(page)).frames, visibleAfter, finished };
+}
+
+async function measure(browser: BenchBrowser, nodes: number, log: (line: string) => void, storm: boolean) {
+  const run = startBigGraphRun(browser.sim, `storm~graph${nodes}`, nodes);
   const page = await browser.newPage();
   await page.addInitScript(PROBE_SCRIPT);
   const interactive = await interactiveMs(page, liveUrl(browser.sim, 'shannon', run.runId));
-  const drawn = await page.locator('.react-flow__node').count();
+  const drawn = await page.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid="graph-overview"]')?.dataset.drawn ?? 0) || document.querySelectorAll('.react-flow__node').length);
   const frames = await panZoom(page);
+  const changes = storm ? await statusStorm(page, run, nodes) : undefined;
   await page.close();
-  log(`big graph ${nodes}: interactive ${interactive} ms, ${drawn} nodes in the DOM, pan/zoom ${frames.length} frames p50 ${ms(percentile(frames, 50))} p95 ${ms(percentile(frames, 95))} max ${ms(Math.max(...frames))}`);
-  return { interactive, drawn, p95: percentile(frames, 95) };
+  log(`big graph ${nodes}: interactive ${interactive} ms, ${String(drawn)} nodes drawn, pan/zoom ${frames.length} frames p50 ${ms(percentile(frames, 50))} p95 ${ms(percentile(frames, 95))} max ${ms(Math.max(...frames))}`);
+  if (changes) log(`big graph ${nodes}: ${changes.finished} tasks finished at ${STORM_RATE}/s, ${changes.frames.length} frames p50 ${ms(percentile(changes.frames, 50))} p95 ${ms(percentile(changes.frames, 95))}; legend showed all ${ms(changes.visibleAfter)} after the last`);
+  return { interactive, drawn: Number(drawn), p95: percentile(frames, 95), changes };
 }
 
 export async function benchBigGraph({ log }: BenchOptions): Promise<BenchRow[]> {
   const browser = await launchBenchBrowser();
   try {
-    const two = await measure(browser, 2_000, log);
-    const five = await measure(browser, 5_000, log);
+    const two = await measure(browser, 2_000, log, false);
+    const ten = await measure(browser, 10_000, log, true);
+    const storm = ten.changes;
     return [
-      { bench: '4 graph 2,000 nodes / ~3,000 edges interactive', figure: `${ms(two.interactive)} (${two.drawn} nodes drawn)`, budget: '≤ 2,000 ms', met: two.interactive <= 2000 },
-      { bench: '4 graph 2,000 pan/zoom frame p95', figure: ms(two.p95), budget: '≤ 33 ms', met: two.p95 <= 33 },
-      { bench: '4 graph 5,000 nodes "usable"', figure: `interactive ${ms(five.interactive)}, pan/zoom p95 ${ms(five.p95)} (${five.drawn} drawn)`, budget: 'usable (taken as: interactive ≤ 5 s, p95 ≤ 50 ms)', met: five.interactive <= 5000 && five.p95 <= 50 },
+      { bench: '4 graph 2,000 nodes / ~3,000 edges interactive', figure: `${ms(two.interactive)} (${two.drawn} drawn)`, budget: '≤ 1,000 ms', against: 'React Flow alone: 3.6 s', met: two.interactive <= 1000 },
+      { bench: '4 graph 2,000 pan/zoom frame p95', figure: ms(two.p95), budget: '≤ 16.7 ms', against: 'React Flow alone: 67 ms', met: two.p95 <= 16.7 },
+      { bench: '4 graph 10,000 nodes / ~15,000 edges interactive', figure: `${ms(ten.interactive)} (${ten.drawn} drawn)`, budget: '≤ 3,000 ms', against: 'Argo hangs at 2,000', met: ten.interactive <= 3000 },
+      { bench: '4 graph 10,000 pan/zoom frame p95', figure: ms(ten.p95), budget: '≤ 33 ms', met: ten.p95 <= 33 },
+      {
+        bench: `4 graph 10,000 status changes ${STORM_RATE}/s × ${STORM_SECONDS} s`,
+        figure: storm ? `frame p95 ${ms(percentile(storm.frames, 95))}; all ${storm.finished} shown ${ms(storm.visibleAfter)} after the last` : 'not measured',
+        budget: 'visible; frame p95 ≤ 33 ms',
+        met: storm ? percentile(storm.frames, 95) <= 33 && storm.visibleAfter <= 1000 : false,
+      },
     ];
   } finally {
     await browser.close();

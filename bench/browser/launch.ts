@@ -19,7 +19,7 @@ export const BENCH_DIST = 'bench/out/dist';
 export type BenchBrowser = Readonly<{ sim: SimulatorHandle; context: BrowserContext; newPage: () => Promise<Page>; close: () => Promise<void> }>;
 
 export async function launchBenchBrowser(): Promise<BenchBrowser> {
-  const sim = await startSimulator({ timeScale: 0.1, staticDir: resolve(BENCH_DIST) });
+  const sim = await startSimulator({ timeScale: 0.1, staticDir: resolve(process.env.BENCH_STATIC_DIR ?? BENCH_DIST) });
   const profile = mkdtempSync(join(tmpdir(), 'runboard-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -87,3 +87,38 @@ export async function stopRecording(page: Page): Promise<Probe> {
     return { frames: b.frames, longTasks: b.longTasks, latencies: b.latencies };
   });
 }
+
+/** The viewport's zoom, read from React Flow's transform. */
+export async function viewportZoom(page: Page): Promise<number> {
+  return page.evaluate(() => Number(/scale\(([-\d.]+)\)/.exec(document.querySelector<HTMLElement>('.react-flow__viewport')?.style.transform ?? '')?.[1] ?? 1));
+}
+
+/**
+ * Wheel-zooms in over a node until the view reaches `zoom`: streamed text shows on a node
+ * only when it is drawn large enough to read (FAR_ZOOM), as a person watching it would.
+ * While the node is only a mark on a big graph's overview, zooms over its mark: the node
+ * must be the selected one (`&node=`), whose place the overview canvas states.
+ */
+export async function zoomToNode(page: Page, nodeId: string, zoom: number): Promise<void> {
+  const node = page.locator(`.react-flow__node[data-id="${nodeId}"]`);
+  for (let i = 0; i < 40 && ((await viewportZoom(page)) < zoom || (await node.count()) === 0); i++) {
+    const at = (await node.count()) > 0 ? centreOf(await node.boundingBox()) : await selectedMark(page);
+    if (!at) throw new Error(`node ${nodeId} is not drawn`);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.wheel(0, -150);
+    await page.waitForTimeout(80);
+  }
+}
+
+const centreOf = (box: { x: number; y: number; width: number; height: number } | null) => (box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : undefined);
+
+async function selectedMark(page: Page): Promise<{ x: number; y: number } | undefined> {
+  const canvas = page.getByTestId('graph-overview');
+  const [box, at] = await Promise.all([canvas.boundingBox(), canvas.getAttribute('data-selected-at')]);
+  const [x, y] = (at ?? '').split(',').map(Number);
+  return box && x !== undefined && y !== undefined && at ? { x: box.x + x, y: box.y + y } : undefined;
+}
+
+/** The graph is drawn: React Flow nodes, or the overview canvas' marks. */
+export const graphDrawn = () =>
+  document.querySelector('.react-flow__node') !== null || Number(document.querySelector<HTMLElement>('[data-testid="graph-overview"]')?.dataset.drawn ?? 0) > 0;

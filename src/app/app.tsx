@@ -1,5 +1,5 @@
-import { LiveRunPage } from '@/app/live-run-page';
-import { ReplayPage } from '@/app/replay-page';
+import { lazy, Suspense, useEffect } from 'react';
+
 import { ReplayStartSection } from '@/app/replay-start-section';
 import { StartPage } from '@/app/start-page';
 import { useSearch } from '@/app/use-route';
@@ -7,34 +7,73 @@ import { useSystemTheme } from '@/app/use-system-theme';
 import { parseRoute } from '@/app/url-contract';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { DIALECTS } from '@/protocol/dialects';
+import { backendsStore, useKeptBackends } from '@/stores/backends-store';
 
 const KNOWN = Object.keys(DIALECTS);
+
+// The run screens (resizable panels, timeline, inspector, gate dialogs, replay player) load
+// on their own: the start page draws without them, and the initial-JS budget (issue 15:
+// ≤ 200 KB gzip, bench/bundle.ts) holds only what every first visit needs.
+const LiveRunPage = lazy(() => import('@/app/live-run-page').then((m) => ({ default: m.LiveRunPage })));
+const ReplayPage = lazy(() => import('@/app/replay-page').then((m) => ({ default: m.ReplayPage })));
+// The console and a backend's list load on their own too: a link to one run does not wait for them.
+const ConsolePage = lazy(() => import('@/app/console-page').then((m) => ({ default: m.ConsolePage })));
+const BackendPage = lazy(() => import('@/app/backend-page').then((m) => ({ default: m.BackendPage })));
+const LOADING = <p className="p-6 text-sm text-slate-500">Loading…</p>;
 
 /** Composition root: theme, route, and the page the URL asks for. */
 export function App() {
   useSystemTheme();
   const [search, navigate] = useSearch();
   const route = parseRoute(search, KNOWN);
+  const consoleIsHome = useKeptBackends().length > 0;
+  useEffect(() => startWatchWhenWanted(), []);
   return (
     <PanelErrorBoundary name="page">
-      {route.kind === 'start' && (
-        <StartPage navigate={navigate}>
-          <ReplayStartSection navigate={navigate} />
-        </StartPage>
-      )}
-      {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
-      {route.kind === 'invalid' && (
-        <main className="mx-auto max-w-2xl p-8">
-          <h1 className="text-xl font-semibold">This link cannot be opened</h1>
-          <ul className="mt-2 list-disc pl-5 text-sm">
-            {route.problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-          <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
-        </main>
-      )}
-      {route.kind === 'replay' && <ReplayPage key={route.replay} route={route} navigate={navigate} />}
+      <Suspense fallback={LOADING}>
+        {route.kind === 'start' && consoleIsHome && <ConsolePage navigate={navigate} />}
+        {(route.kind === 'welcome' || (route.kind === 'start' && !consoleIsHome)) && (
+          <StartPage navigate={navigate}>
+            <ReplayStartSection navigate={navigate} />
+          </StartPage>
+        )}
+        {route.kind === 'backend' && <BackendPage key={search} route={route} navigate={navigate} />}
+        {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
+        {route.kind === 'invalid' && (
+          <main className="mx-auto max-w-2xl p-8">
+            <h1 className="text-xl font-semibold">This link cannot be opened</h1>
+            <ul className="mt-2 list-disc pl-5 text-sm">
+              {route.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+            <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
+          </main>
+        )}
+        {route.kind === 'replay' && <ReplayPage key={route.replay} route={route} navigate={navigate} />}
+      </Suspense>
     </PanelErrorBoundary>
   );
+}
+
+/**
+ * App-wide, so watched backends keep feeding the reviewer inbox on every page; loaded only
+ * once a backend is watched (a link to one run does not wait for the console's code).
+ */
+function startWatchWhenWanted(): () => void {
+  const stop = new AbortController();
+  let started = false;
+  const check = () => {
+    if (started || !backendsStore.getState().backends.some((b) => b.watchRunning)) return;
+    started = true;
+    void import('@/app/console-watch').then(({ startConsoleWatch }) => {
+      if (!stop.signal.aborted) startConsoleWatch({ signal: stop.signal });
+    });
+  };
+  const unsubscribe = backendsStore.subscribe(check);
+  check();
+  return () => {
+    unsubscribe();
+    stop.abort();
+  };
 }

@@ -14,19 +14,17 @@
  */
 import { createTransport, type TransportExtras } from '@/app/create-transport';
 import { startWatchdogs } from '@/app/live-watchdogs';
-import { sendCommand } from '@/ingest/command-channel';
-import { createIngest, type IngestAction } from '@/ingest/create-ingest';
-import { driveIngest } from '@/ingest/drive-ingest';
+import { LiveCommands } from '@/app/live-commands';
+import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-ingest';
+import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
 import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
-import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand, Unavailable } from '@/protocol/dialect';
-import { isUnavailable } from '@/protocol/dialect';
-import type { RunEvent } from '@/protocol/run-event';
+import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand } from '@/protocol/dialect';
 import { EventLog, LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
-import { createNodeStatusStore } from '@/stores/node-status-store';
-import type { AuditNote, CommandResult, RunSession } from '@/stores/run-session';
-import { createRunStore } from '@/stores/run-store';
+import { createNodeStatusStore, type NodeStatusStore } from '@/stores/node-status-store';
+import type { RunSession } from '@/stores/run-session';
+import { createRunStore, type RunStore } from '@/stores/run-store';
 import type { Transport, TransportHandlers } from '@/transport/transport';
 
 export type LiveSessionOptions = Readonly<{
@@ -49,198 +47,195 @@ const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 const REFILLS_AFTER_END = 3;
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
-  const { dialect } = options;
-  const params: ConnectParams = { ...options.params, ...(options.start !== undefined ? { start: options.start } : {}) };
-  const startedAtMs = Date.now();
-  // A session that did not start the run watches without the socket where the protocol says so.
-  const watchFromStart = params.start === undefined && dialect.recovery.drop === 'watch' ? dialect.watchPlan?.(params) : undefined;
-  const plan: ConnectionPlan = watchFromStart ?? dialect.connect(params);
-  const frames = new FrameLog(
-    { runboard: 1, dialect: dialect.id, transport: dialect.wire, source: 'url' in plan ? plan.url : plan.baseUrl, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId },
-    startedAtMs,
-  );
-  const log = new EventLog(LIVE_LOG_MAX_ROWS);
-  const run = createRunStore({ runId: params.runId, dialect: dialect.id, source: params.baseUrl });
-  const nodeStatus = createNodeStatusStore();
-  const memo: Record<string, unknown> = {};
-  let runId = params.runId;
-  let lastFrameAtMs = startedAtMs;
+  const live = new LiveRun(options);
+  return { session: live.session, close: () => live.close() };
+}
 
-  const ingest = createIngest({ dialect, runId, now: Date.now, onAction: (action) => onAction(action) });
-  const driver = driveIngest({ ingest, target: { log, run, nodeStatus }, frames, schedule: options.schedule ?? createFrameScheduler(), now: Date.now });
-  const extras: TransportExtras = { getCursor: () => ingest.cursor, getMemo: () => memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
-  // Set by open(): the connection that is the session's now (a watch replaces the socket).
-  let connection = undefined as unknown as Connection;
-  open(plan, watchFromStart?.describe);
+class LiveRun {
+  readonly session: RunSession;
+  private readonly dialect: Dialect;
+  private readonly params: ConnectParams;
+  private readonly frames: FrameLog;
+  private readonly run: RunStore;
+  private readonly memo: Record<string, unknown> = {};
+  private readonly ingest: Ingest;
+  private readonly driver: IngestDriver;
+  private readonly commands: LiveCommands;
+  private readonly extras: TransportExtras;
+  private readonly stopWatchdogs: () => void;
+  private runId: string;
+  private lastFrameAtMs = Date.now();
+  /** Set by open(): the connection that is the session's now (a watch replaces the socket). */
+  private connection!: Connection;
+  private refillsAfterEnd = 0;
+  private endHandled = false;
 
-  /** A command of this session: recorded, read by interpreters that read their own commands, sent once. */
-  async function send(commands: readonly OutboundCommand[], audit?: AuditNote): Promise<CommandResult> {
-    for (const command of commands) {
-      note(command);
-      const outcome = await sendCommand(command, connection.target, (reply) => driver.accept(reply));
-      if (!outcome.ok) {
-        if (audit) noteAudit(audit, `not sent: ${outcome.reason}`);
-        return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };
-      }
-    }
-    if (audit) noteAudit(audit, 'sent');
-    return { ok: true };
+  constructor(private readonly options: LiveSessionOptions) {
+    const { dialect } = options;
+    this.dialect = dialect;
+    this.params = { ...options.params, ...(options.start !== undefined ? { start: options.start } : {}) };
+    this.runId = this.params.runId;
+    // A session that did not start the run watches without the socket where the protocol says so.
+    const watchFromStart = this.params.start === undefined && dialect.recovery.drop === 'watch' ? dialect.watchPlan?.(this.params) : undefined;
+    const plan: ConnectionPlan = watchFromStart ?? dialect.connect(this.params);
+    this.frames = recordingFor(dialect, plan, this.params);
+    const log = new EventLog(LIVE_LOG_MAX_ROWS);
+    this.run = createRunStore({ runId: this.runId, dialect: dialect.id, source: this.params.baseUrl });
+    const nodeStatus = createNodeStatusStore();
+    this.ingest = createIngest({ dialect, runId: this.runId, now: Date.now, onAction: (action) => this.onAction(action) });
+    const schedule = options.schedule ?? createFrameScheduler();
+    this.driver = driveIngest({ ingest: this.ingest, target: { log, run: this.run, nodeStatus }, frames: this.frames, schedule, now: Date.now });
+    this.commands = new LiveCommands({ frames: this.frames, driver: this.driver, target: () => this.connection.target });
+    this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
+    this.session = this.bindSession(log, nodeStatus);
+    this.open(plan, watchFromStart?.describe);
+    this.stopWatchdogs = this.startWatchdogs();
   }
 
-  function note(command: OutboundCommand) {
-    frames.addCommand(command, Date.now());
-    driver.outbound(command);
+  close(): void {
+    this.stopWatchdogs();
+    this.driver.dispose();
+    this.connection.controller.abort();
   }
 
-  /** A person's command: the dialect may say it cannot be done, with the reason. */
-  function sendBound(commands: OutboundCommand[] | Unavailable, audit: AuditNote): Promise<CommandResult> {
-    return isUnavailable(commands) ? Promise.resolve({ ok: false, reason: commands.unavailable }) : send(commands, audit);
-  }
-
-  /** The audit trail: who did what from this browser, beside the stream's own echo. */
-  function noteAudit(audit: AuditNote, outcome: string) {
-    const event: RunEvent = {
-      type: 'log',
-      level: outcome === 'sent' ? 'info' : 'warn',
-      source: 'audit',
-      message: `${audit.message} — from this browser, ${outcome}`,
-      atMs: Date.now(),
-      ...(audit.nodeId !== undefined ? { nodeId: audit.nodeId } : {}),
+  private bindSession(log: EventLog, nodeStatus: NodeStatusStore): RunSession {
+    const { dialect, frames, memo, commands } = this;
+    const currentRunId = () => this.runId;
+    return {
+      get runId() {
+        return currentRunId();
+      },
+      mode: 'live',
+      dialect,
+      log,
+      run: this.run,
+      nodeStatus,
+      answers: createGateAnswerStore(),
+      answerGate: (gate, answer, audit) => commands.sendBound(dialect.answerGate(gate, answer, memo), audit),
+      control: (action, reason, audit) => commands.sendBound(dialect.control(action, currentRunId(), reason, memo), audit),
+      frameAt: (index) => frames.frameAt(index),
+      exportRecording: () => frames.toJsonl(),
+      recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries }),
     };
-    frames.addAudit(event, Date.now());
-    driver.local(event);
   }
 
-  function onAction(action: IngestAction) {
+  private startWatchdogs(): () => void {
+    const { dialect } = this;
+    return startWatchdogs({
+      dialect,
+      run: this.run,
+      lastFrameAtMs: () => this.lastFrameAtMs,
+      ended: () => this.ingest.ended,
+      checkStatus: () => void this.commands.send(dialect.checkStatus?.(this.runId) ?? []),
+      ...(this.options.nothingYetAfterMs !== undefined ? { nothingYetAfterMs: this.options.nothingYetAfterMs } : {}),
+    });
+  }
+
+  private onAction(action: IngestAction): void {
     switch (action.kind) {
       case 'memo':
-        return onMemo(action.memo);
+        return this.onMemo(action.memo);
       case 'resume-stream':
-        return connection.transport.reconnect?.(action.reason);
+        return this.connection.transport.reconnect?.(action.reason);
       case 'send':
-        return void refill(action.commands);
+        return void this.refill(action.commands);
     }
   }
 
   /** Refill or snapshot commands; the status region says "resyncing" meanwhile. */
-  async function refill(commands: readonly OutboundCommand[]) {
-    run.getState().actions.setHealth({ resyncing: true });
-    await send(commands);
-    driver.flushNow();
-    run.getState().actions.setHealth({ resyncing: false });
+  private async refill(commands: readonly OutboundCommand[]): Promise<void> {
+    this.run.getState().actions.setHealth({ resyncing: true });
+    await this.commands.send(commands);
+    this.driver.flushNow();
+    this.run.getState().actions.setHealth({ resyncing: false });
   }
 
-  function onMemo(update: Memo) {
-    const previous = { ...memo };
-    Object.assign(memo, update);
-    const reaction = dialect.onMemo?.({ memo, previous, runId, ...(params.start !== undefined ? { start: params.start } : {}) });
+  private onMemo(update: Memo): void {
+    const previous = { ...this.memo };
+    Object.assign(this.memo, update);
+    const reaction = this.dialect.onMemo?.({ memo: this.memo, previous, runId: this.runId, ...this.startField() });
     if (!reaction) return;
-    if (reaction.runId) runId = reaction.runId;
-    if (reaction.commands.length > 0) void send(reaction.commands);
+    if (reaction.runId) this.runId = reaction.runId;
+    if (reaction.commands.length > 0) void this.commands.send(reaction.commands);
+  }
+
+  private startField(): { start?: string } {
+    return this.params.start !== undefined ? { start: this.params.start } : {};
   }
 
   /** One connection (a stream, a socket, or polling), with its own abort and its command target; it becomes the session's at once. */
-  function open(connectionPlan: ConnectionPlan, describe: string | undefined): Connection {
+  private open(plan: ConnectionPlan, describe: string | undefined): void {
     const controller = new AbortController();
-    const transport = createTransport(connectionPlan, extras);
-    const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(params.baseUrl), transport, ...(params.token ? { token: params.token } : {}) } };
-    connection = current;
-    if (describe !== undefined) memo.watching = describe;
-    run.getState().actions.setHealth({ note: describe });
-    if (connectionPlan.opening) note(connectionPlan.opening);
-    transport.connect(handlersFor(current), controller.signal);
-    return current;
+    const transport = createTransport(plan, this.extras);
+    const { baseUrl, token } = this.params;
+    const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(baseUrl), transport, ...(token ? { token } : {}) } };
+    this.connection = current;
+    if (describe !== undefined) this.memo.watching = describe;
+    this.run.getState().actions.setHealth({ note: describe });
+    if (plan.opening) this.commands.record(plan.opening);
+    transport.connect(this.handlersFor(current), controller.signal);
   }
 
-  function handlersFor(current: Connection): TransportHandlers {
-    const mine = () => connection === current && !current.controller.signal.aborted;
+  private handlersFor(current: Connection): TransportHandlers {
+    const mine = () => this.connection === current && isOpen(current);
     return {
       onFrame: (frame) => {
-        lastFrameAtMs = Date.now();
-        driver.accept(frame);
-        if (ingest.ended) endOfStream();
+        this.lastFrameAtMs = Date.now();
+        this.driver.accept(frame);
+        if (this.ingest.ended) this.endOfStream();
       },
-      onAlive: () => driver.alive(),
+      onAlive: () => this.driver.alive(),
       onState: (state) => {
         if (!mine()) return;
-        driver.flushNow();
-        run.getState().actions.setConnection(state);
+        this.driver.flushNow();
+        this.run.getState().actions.setConnection(state);
       },
       onOpen: ({ reconnect }) => {
-        if (reconnect) driver.newConnection();
-        void send(dialect.onOpen({ runId, cursor: ingest.cursor, reconnect, memo, ...(params.start !== undefined ? { start: params.start } : {}) }));
+        if (reconnect) this.driver.newConnection();
+        void this.commands.send(this.dialect.onOpen({ runId: this.runId, cursor: this.ingest.cursor, reconnect, memo: this.memo, ...this.startField() }));
       },
-      shouldReconnect,
+      shouldReconnect: () => this.shouldReconnect(),
     };
   }
 
-  let refillsAfterEnd = 0;
   /** Asked when a connection ends: the stream's end, or a finished run, stops reconnecting. */
-  function shouldReconnect(): boolean {
+  private shouldReconnect(): boolean {
     // The terminal event may still wait in the batch for the next animation frame.
-    driver.flushNow();
-    const over = ingest.ended || TERMINAL.has(run.getState().status);
-    if (!over && dialect.recovery.drop === 'watch') return void queueMicrotask(watchInstead), false;
-    if (dialect.recovery.drop !== 'resume') return false;
+    this.driver.flushNow();
+    const { drop } = this.dialect.recovery;
+    const over = this.ingest.ended || TERMINAL.has(this.run.getState().status);
+    if (!over && drop === 'watch') return void queueMicrotask(() => this.watchInstead()), false;
+    if (drop !== 'resume') return false;
     if (!over) return true;
-    return ingest.refilling && refillsAfterEnd++ < REFILLS_AFTER_END;
+    return this.ingest.refilling && this.refillsAfterEnd++ < REFILLS_AFTER_END;
   }
 
   /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
-  function watchInstead() {
-    const watch = dialect.watchPlan?.(params);
-    if (!watch || !isOpen(connection)) return;
-    connection.controller.abort();
-    connection = open(watch, watch.describe);
+  private watchInstead(): void {
+    const watch = this.dialect.watchPlan?.(this.params);
+    if (!watch || !isOpen(this.connection)) return;
+    this.connection.controller.abort();
+    this.open(watch, watch.describe);
   }
 
-  let ended = false;
-  /** The stream said the run is over: close it (a resumed stream would otherwise idle forever) and, when it did not say how, ask. */
-  function endOfStream() {
-    if (ended) return;
-    ended = true;
-    driver.flushNow();
-    const current = connection;
+  /** The stream said the run is over: close it (a resumed stream would otherwise idle forever). */
+  private endOfStream(): void {
+    if (this.endHandled) return;
+    this.endHandled = true;
+    this.driver.flushNow();
+    const current = this.connection;
     queueMicrotask(() => {
       current.controller.abort();
-      run.getState().actions.setConnection({ status: 'closed', by: 'server', reason: 'the stream said the run is over' });
+      this.run.getState().actions.setConnection({ status: 'closed', by: 'server', reason: 'the stream said the run is over' });
     });
   }
+}
 
-  const stopWatchdogs = startWatchdogs({
-    dialect,
-    run,
-    lastFrameAtMs: () => lastFrameAtMs,
-    ended: () => ingest.ended,
-    checkStatus: () => void send(dialect.checkStatus?.(runId) ?? []),
-    ...(options.nothingYetAfterMs !== undefined ? { nothingYetAfterMs: options.nothingYetAfterMs } : {}),
-  });
-
-  const session: RunSession = {
-    get runId() {
-      return runId;
-    },
-    mode: 'live',
-    dialect,
-    log,
-    run,
-    nodeStatus,
-    answers: createGateAnswerStore(),
-    answerGate: (gate, answer, audit) => sendBound(dialect.answerGate(gate, answer, memo), audit),
-    control: (action, reason, audit) => sendBound(dialect.control(action, runId, reason, memo), audit),
-    frameAt: (index) => frames.frameAt(index),
-    exportRecording: () => frames.toJsonl(),
-    recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries }),
-  };
-
-  return {
-    session,
-    close() {
-      stopWatchdogs();
-      driver.dispose();
-      connection.controller.abort();
-    },
-  };
+/** The recording's header: what was watched, where, from when. */
+function recordingFor(dialect: Dialect, plan: ConnectionPlan, params: ConnectParams): FrameLog {
+  const startedAtMs = Date.now();
+  const source = 'url' in plan ? plan.url : plan.baseUrl;
+  return new FrameLog({ runboard: 1, dialect: dialect.id, transport: dialect.wire, source, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId }, startedAtMs);
 }
 
 function isOpen(current: { controller: AbortController }): boolean {

@@ -1,31 +1,35 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { useSessionRegistry } from '@/app/session-registry';
 import { Button } from '@/components/ui/button';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
+import { GateConfirmation } from '@/features/gates/gate-confirmation';
 import { GateDialog } from '@/features/gates/gate-dialog';
-import { GateInboxList, usePendingGates, type InboxEntry } from '@/features/gates/gate-inbox-list';
+import { GateInboxDrawer } from '@/features/gates/gate-inbox-drawer';
+import { useInboxGates, type InboxEntry } from '@/features/gates/use-inbox-gates';
 
 const REVIEWER_KEY = 'runboard.reviewer';
 
-type Open = Readonly<{ session: RunSession; gateId: string }>;
+type GateRef = Readonly<{ session: RunSession; gateId: string }>;
 
 /**
- * Gates across every run open in this tab: the inbox button, the dialog, and the
- * announcements (a live region, the tab title, an optional browser notification).
- * A new gate of the run on screen opens its dialog once; "Later" leaves it in the inbox.
+ * Gates across every run open in this tab: the inbox button, the dialog, the confirmation
+ * left after the person's own answer, and the announcements (a live region, the tab
+ * title, an optional browser notification). A new gate of the run on screen opens its
+ * dialog once; "Decide later" leaves it in the inbox.
  */
 export function GateCenter({ activeSession }: { activeSession: RunSession | undefined }) {
   const registry = useSessionRegistry((s) => s.runs);
   const sessions = useMemo(() => Object.values(registry).map((r) => r.session), [registry]);
-  const pending = usePendingGates(sessions);
-  const [open, setOpen] = useState<Open>();
+  const { pending, decided } = useInboxGates(sessions);
+  const [open, setOpen] = useState<GateRef>();
+  const [confirmed, setConfirmed] = useState<GateRef>();
   const [inboxOpen, setInboxOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const [notify, setNotify] = useState(false);
   const seen = useRef(new Set<string>());
+  const inboxButton = useRef<HTMLButtonElement>(null);
   const reviewer = useMemo(() => localStorage.getItem(REVIEWER_KEY) ?? 'runboard-user', []);
 
   useEffect(() => {
@@ -44,51 +48,53 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
     setInboxOpen(false);
     setOpen({ session: entry.session, gateId: entry.gate.gateId });
   };
+  const onDecided = useCallback(() => {
+    setConfirmed(open);
+    setOpen(undefined);
+  }, [open]);
+  const onNotifyChange = (wanted: boolean) => {
+    if (!wanted) return setNotify(false);
+    void Notification.requestPermission().then((p) => setNotify(p === 'granted'));
+  };
 
   return (
     <>
       <p id="gate-announcer" aria-live="assertive" className="sr-only">{announcement}</p>
-      <Button size="sm" variant={pending.length > 0 ? 'primary' : 'secondary'} onClick={() => setInboxOpen(true)}>
+      <Button ref={inboxButton} size="sm" variant={pending.length > 0 ? 'primary' : 'secondary'} onClick={() => setInboxOpen(true)}>
         Gates{pending.length > 0 ? ` (${pending.length} waiting)` : ''}
       </Button>
-      <Dialog.Root open={inboxOpen} onOpenChange={setInboxOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40" />
-          <Dialog.Content className="fixed top-0 right-0 z-50 flex h-full w-[min(28rem,95vw)] flex-col bg-white shadow-2xl dark:bg-slate-900">
-            <div className="flex items-center justify-between border-b border-slate-200 p-3 dark:border-slate-700">
-              <Dialog.Title className="text-base font-semibold">Reviewer inbox</Dialog.Title>
-              <Dialog.Close asChild>
-                <Button size="sm" variant="ghost">Close</Button>
-              </Dialog.Close>
-            </div>
-            <Dialog.Description className="px-3 pt-2 text-xs text-slate-500">
-              Pending gates of every run open in this tab, oldest first.
-            </Dialog.Description>
-            <div className="flex-1 overflow-auto">
-              <GateInboxList entries={pending} onAnswer={answer} />
-            </div>
-            {'Notification' in window && (
-              <label className="flex items-center gap-2 border-t border-slate-200 p-3 text-xs dark:border-slate-700">
-                <input
-                  type="checkbox"
-                  checked={notify}
-                  onChange={(e) => {
-                    const wanted = e.target.checked;
-                    if (!wanted) return setNotify(false);
-                    void Notification.requestPermission().then((p) => setNotify(p === 'granted'));
-                  }}
-                />
-                Notify me in the browser when a gate opens while this tab is hidden
-              </label>
-            )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <GateInboxDrawer
+        open={inboxOpen}
+        onOpenChange={setInboxOpen}
+        pending={pending}
+        decided={decided}
+        onAnswer={answer}
+        notify={notify}
+        onNotifyChange={onNotifyChange}
+      />
       {open && (
         <RunSessionContext.Provider value={open.session}>
-          <GateDialog gateId={open.gateId} reviewer={reviewer} onClose={() => setOpen(undefined)} />
+          <GateDialog
+            gateId={open.gateId}
+            reviewer={reviewer}
+            onClose={() => setOpen(undefined)}
+            onDecided={onDecided}
+            fallbackFocus={() => inboxButton.current}
+            {...(open.session !== activeSession ? { runLabel: runLabelOf(open.session) } : {})}
+          />
+        </RunSessionContext.Provider>
+      )}
+      {confirmed && (
+        <RunSessionContext.Provider value={confirmed.session}>
+          <GateConfirmation gateId={confirmed.gateId} onDismiss={() => setConfirmed(undefined)} />
         </RunSessionContext.Provider>
       )}
     </>
   );
+}
+
+/** Which run a gate belongs to, for a dialog opened away from that run: its title (when known), protocol and id. */
+function runLabelOf(session: RunSession): string {
+  const title = session.run.getState().title;
+  return `${title ? `${title} · ` : ''}${session.dialect.label} · ${session.runId}`;
 }

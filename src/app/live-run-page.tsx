@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 
-import { createLiveSession } from '@/app/create-live-session';
+import { openLiveRun } from '@/app/open-live-run';
 import { RunView } from '@/app/run-view';
-import { tokenFor, useSessionRegistry } from '@/app/session-registry';
+import { liveRunKey, useSessionRegistry } from '@/app/session-registry';
 import type { Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
 import { dialectById } from '@/protocol/dialects';
@@ -16,24 +16,19 @@ type LiveRoute = Extract<Route, { kind: 'live' }>;
  */
 export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; search: string; navigate: (s: string) => void }) {
   const dialect = dialectById(route.dialect);
-  const key = `${route.dialect}|${route.url}|${route.run ?? ''}|${route.start ?? ''}`;
+  const key = liveRunKey(route);
   const open = useSessionRegistry((s) => s.runs[key]);
-  const add = useSessionRegistry((s) => s.add);
   const wantsStart = route.start !== undefined;
 
   const connect = (start?: string) => {
     if (!dialect || useSessionRegistry.getState().runs[key]) return;
-    const token = tokenFor(route.url);
-    const live = createLiveSession({
-      dialect,
-      params: { baseUrl: route.url, runId: route.run ?? `run-${Date.now().toString(36)}`, ...(token ? { token } : {}) },
-      ...(start !== undefined ? { start } : {}),
-    });
-    add({ key, session: live.session, close: live.close, search });
+    openLiveRun({ dialect, url: route.url, search, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}) });
   };
 
   useEffect(() => {
-    if (!wantsStart) connect();
+    // A run the console was watching becomes the person's own once they open it.
+    if (useSessionRegistry.getState().runs[key]) useSessionRegistry.getState().adopt(key);
+    else if (!wantsStart) connect();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- connect once per run key
   }, [key]);
 

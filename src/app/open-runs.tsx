@@ -1,9 +1,9 @@
-import { useSessionRegistry } from '@/app/session-registry';
+import { personalRuns, useSessionRegistry } from '@/app/session-registry';
 
 /** Runs still connected in this tab, so the start page leads back to them. */
 export function OpenRuns({ navigate }: { navigate: (search: string) => void }) {
   const runs = useSessionRegistry((s) => s.runs);
-  const list = Object.values(runs);
+  const list = personalRuns(runs);
   if (list.length === 0) return null;
   return (
     <section aria-labelledby="open-runs-heading" className="flex flex-col gap-2">

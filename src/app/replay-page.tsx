@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 
 import { createReplaySession, type ReplaySession } from '@/app/create-replay-session';
-import { isLocalRecording, localRecording } from '@/app/local-recordings';
+import { assertNotWebPage, fetchRecording, RecordingNotFound } from '@/app/fetch-recording';
 import { RunView } from '@/app/run-view';
 import { useReplayUrl } from '@/app/use-replay-url';
 import type { Route } from '@/app/url-contract';
@@ -15,7 +15,7 @@ type ReplayRoute = Extract<Route, { kind: 'replay' }>;
 
 type Phase =
   | { kind: 'loading'; stage: string; done: number; total: number }
-  | { kind: 'failed'; message: string; problems: readonly RecordingProblem[] }
+  | { kind: 'failed'; title: string; message: string; problems: readonly RecordingProblem[] }
   | { kind: 'ready'; replay: ReplaySession; problems: readonly RecordingProblem[] };
 
 /**
@@ -38,7 +38,8 @@ export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: 
       .catch((error: unknown) => {
         if (cancelled) return;
         const problems = error instanceof RecordingError ? error.problems : [];
-        setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error), problems });
+        const title = error instanceof RecordingNotFound ? 'Recording not found' : 'This recording cannot be opened';
+        setPhase({ kind: 'failed', title, message: error instanceof Error ? error.message : String(error), problems });
       });
     return () => {
       cancelled = true;
@@ -47,7 +48,7 @@ export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: 
   }, [route.replay]);
 
   if (phase.kind === 'loading') return <LoadingView phase={phase} source={route.replay} />;
-  if (phase.kind === 'failed') return <FailedView message={phase.message} problems={phase.problems} />;
+  if (phase.kind === 'failed') return <FailedView title={phase.title} message={phase.message} problems={phase.problems} />;
   return <ReadyView replay={phase.replay} problems={phase.problems} route={route} navigate={navigate} />;
 }
 
@@ -76,26 +77,11 @@ class RecordingError extends Error {
 
 async function openReplay(source: string, progress: (stage: string) => (done: number, total: number) => void) {
   const blob = await fetchRecording(source);
+  await assertNotWebPage(blob, source);
   const parsed = await loadRecording(blob, progress('Reading lines'));
   if (!parsed.header) throw new RecordingError('This file is not a Runboard recording: its first line is not a valid header.', parsed.problems);
   const replay = await createReplaySession({ header: parsed.header, entries: parsed.entries, onProgress: progress('Decoding frames') });
   return { replay, problems: parsed.problems };
-}
-
-async function fetchRecording(source: string): Promise<Blob> {
-  if (isLocalRecording(source)) {
-    const blob = localRecording(source);
-    if (!blob) throw new Error('This recording was opened from a file on your disk, and a reload forgets it. Open the file again, or put it at a URL to share a link.');
-    return blob;
-  }
-  let response: Response;
-  try {
-    response = await fetch(source);
-  } catch {
-    throw new Error(`Could not fetch ${source}. If it is on another origin, that server must allow it (CORS).`);
-  }
-  if (!response.ok) throw new Error(`Could not fetch ${source}: HTTP ${response.status}.`);
-  return response.blob();
 }
 
 function LoadingView({ phase, source }: { phase: Extract<Phase, { kind: 'loading' }>; source: string }) {
@@ -112,10 +98,10 @@ function LoadingView({ phase, source }: { phase: Extract<Phase, { kind: 'loading
   );
 }
 
-function FailedView({ message, problems }: { message: string; problems: readonly RecordingProblem[] }) {
+function FailedView({ title, message, problems }: { title: string; message: string; problems: readonly RecordingProblem[] }) {
   return (
     <main className="mx-auto max-w-2xl p-8">
-      <h1 className="text-xl font-semibold">This recording cannot be opened</h1>
+      <h1 className="text-xl font-semibold">{title}</h1>
       <p role="alert" className="mt-2 text-sm">{message}</p>
       {problems.length > 0 && (
         <ul className="mt-2 list-disc pl-5 text-xs">

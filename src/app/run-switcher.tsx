@@ -1,4 +1,4 @@
-import { useSessionRegistry } from '@/app/session-registry';
+import { personalRuns, useSessionRegistry } from '@/app/session-registry';
 import type { RunSession } from '@/stores/run-session';
 
 const OPEN_ANOTHER = '__open-another__';
@@ -6,7 +6,7 @@ const OPEN_ANOTHER = '__open-another__';
 /** The runs open in this tab (they stay connected, so gates keep arriving); pick one, or open another. */
 export function RunSwitcher({ current, navigate }: { current: RunSession; navigate: (search: string) => void }) {
   const runs = useSessionRegistry((s) => s.runs);
-  const list = Object.values(runs);
+  const list = personalRuns(runs);
   const currentKey = list.find((r) => r.session === current)?.key;
   return (
     <label className="flex items-center gap-1.5 text-xs">

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Group, Panel, Separator } from 'react-resizable-panels';
 
 import { downloadText } from '@/lib/download-text';
+import { EventsPanel } from '@/app/events-panel';
 import { GateCenter } from '@/app/gate-center';
+import { RunPanels } from '@/app/run-panels';
 import { RunSwitcher } from '@/app/run-switcher';
 import { ShortcutHelp } from '@/app/shortcut-help';
+import { PANEL_LOADING, SidePanel, type SideTab } from '@/app/side-panel';
+import { useFocusRescue } from '@/app/use-focus-rescue';
 import { useGlobalShortcuts } from '@/app/use-global-shortcuts';
 import { withFocus, type Focus } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
@@ -12,19 +15,19 @@ import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
 import { RunControls } from '@/features/control/run-controls';
-import { DiagnosticsPanel } from '@/features/diagnostics/diagnostics-panel';
 import { ConnectionStatus } from '@/features/health/connection-status';
-import { NodeDetails } from '@/features/inspector/node-details';
 import { RunHeader } from '@/features/run-header/run-header';
 import { Timeline } from '@/features/timeline/timeline';
 
-// Heavy panels load on their own (React Flow + dagre; recharts), so the first paint only
-// waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
+// Heavy panels load on their own (React Flow + dagre here; recharts in side-panel.tsx), so the first
+// paint only waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
 const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
-const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({ default: m.CostPanel })));
-const PANEL_LOADING = <p className="p-4 text-sm text-slate-500">Loading…</p>;
+const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
 
-type SideTab = 'details' | 'cost' | 'diagnostics';
+/** Where focus goes when nothing it was on is left: the timeline list's Tab stop, else its search box. */
+const focusFallback = () =>
+  document.querySelector<HTMLElement>('[data-testid="timeline-scroll"] [tabindex="0"]') ??
+  document.querySelector<HTMLElement>('input[aria-label="Search timeline"]');
 
 type Props = Readonly<{ session: RunSession; focus: Focus; navigate: (search: string, replace?: boolean) => void; extraBar?: React.ReactNode }>;
 
@@ -52,6 +55,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
   );
   const shortcuts = useMemo(() => ({ help: () => setHelp(true), closeDetails: () => setSelectedNode(undefined) }), []);
   useGlobalShortcuts(shortcuts);
+  useFocusRescue(focusFallback);
 
   const exportRecording = () => downloadText(session.exportRecording(), `runboard-${session.dialect.id}-${session.runId}.jsonl`);
 
@@ -67,86 +71,33 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
               Export recording
             </Button>
-            <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" onClick={() => setHelp(true)}>?</Button>
+            <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => setHelp(true)}>?</Button>
           </div>
         </nav>
         <RunHeader actions={<RunControls />} />
         {extraBar}
-        <Group orientation="horizontal" className="min-h-0 flex-1">
-          <Panel defaultSize="64" minSize="30">
-            <Group orientation="vertical">
-              <Panel defaultSize="58" minSize="20">
-                <PanelErrorBoundary name="graph">
-                  <Suspense fallback={PANEL_LOADING}>
-                    <RunCanvas selectedNodeId={selectedNode} onSelectNode={selectNode} />
-                  </Suspense>
-                </PanelErrorBoundary>
-              </Panel>
-              <Separator className="h-1.5 bg-slate-200 hover:bg-sky-400 dark:bg-slate-800" />
-              <Panel defaultSize="42" minSize="15">
-                <PanelErrorBoundary name="timeline">
-                  <Timeline selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />
-                </PanelErrorBoundary>
-              </Panel>
-            </Group>
-          </Panel>
-          <Separator className="w-1.5 bg-slate-200 hover:bg-sky-400 dark:bg-slate-800" />
-          <Panel defaultSize="36" minSize="20">
-            <SidePanel tab={tab} onTab={setTab} selectedNode={selectedNode} onCloseNode={() => selectNode(undefined)} />
-          </Panel>
-        </Group>
+        <RunPanels
+          canvas={
+            <PanelErrorBoundary name="graph">
+              <Suspense fallback={PANEL_LOADING}>
+                <RunCanvas selectedNodeId={selectedNode} onSelectNode={selectNode} />
+              </Suspense>
+            </PanelErrorBoundary>
+          }
+          timeline={
+            <EventsPanel
+              timeline={<Timeline className="h-full" selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />}
+              durations={
+                <Suspense fallback={PANEL_LOADING}>
+                  <DurationView selectedNodeId={selectedNode} onSelectNode={selectNode} />
+                </Suspense>
+              }
+            />
+          }
+          side={<SidePanel tab={tab} onTab={setTab} selectedNode={selectedNode} onCloseNode={() => selectNode(undefined)} />}
+        />
       </div>
-      <ShortcutHelp open={help} onOpenChange={setHelp} />
+      <ShortcutHelp open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />
     </RunSessionContext.Provider>
-  );
-}
-
-const TABS: readonly (readonly [SideTab, string])[] = [
-  ['details', 'Node details'],
-  ['cost', 'Cost'],
-  ['diagnostics', 'Diagnostics'],
-];
-
-function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: SideTab; onTab: (t: SideTab) => void; selectedNode: string | undefined; onCloseNode: () => void }) {
-  return (
-    <div className="flex h-full flex-col bg-white dark:bg-slate-900">
-      <div role="tablist" aria-label="Side panel" className="flex border-b border-slate-200 dark:border-slate-800">
-        {TABS.map(([id, label]) => (
-          <button
-            key={id}
-            role="tab"
-            type="button"
-            aria-selected={tab === id}
-            onClick={() => onTab(id)}
-            className={`px-3 py-2 text-sm ${tab === id ? 'border-b-2 border-sky-600 font-semibold' : 'text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'}`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={TABS.find(([id]) => id === tab)?.[1]} className="min-h-0 flex-1 overflow-auto">
-        {tab === 'details' && (
-          <PanelErrorBoundary name="node details">
-            {selectedNode ? (
-              <NodeDetails nodeId={selectedNode} onClose={onCloseNode} />
-            ) : (
-              <p className="p-4 text-sm text-slate-500">Select a node on the graph or a row in the timeline to see its details.</p>
-            )}
-          </PanelErrorBoundary>
-        )}
-        {tab === 'cost' && (
-          <PanelErrorBoundary name="cost">
-            <Suspense fallback={PANEL_LOADING}>
-              <CostPanel />
-            </Suspense>
-          </PanelErrorBoundary>
-        )}
-        {tab === 'diagnostics' && (
-          <PanelErrorBoundary name="diagnostics">
-            <DiagnosticsPanel />
-          </PanelErrorBoundary>
-        )}
-      </div>
-    </div>
   );
 }

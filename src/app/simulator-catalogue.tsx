@@ -9,7 +9,7 @@ import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 type Catalogue = { scenarios: { id: string; title: string; description: string }[] };
 
 // Dev server: the plugin names the simulator's port. A build served by the simulator: same origin.
-const SIMULATOR_URL: string = import.meta.env.VITE_SIMULATOR_URL ?? window.location.origin;
+export const SIMULATOR_URL: string = import.meta.env.VITE_SIMULATOR_URL ?? window.location.origin;
 
 /** The simulator's runs in every dialect, one click each (a fresh run per click). */
 export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => void }) {
@@ -62,5 +62,5 @@ function simulatorSearch(dialect: Dialect, scenario: { id: string; title: string
   const run = `${scenario.id}~${Date.now().toString(36)}`;
   if (!dialect.capabilities.startsRuns) return buildLiveSearch({ dialect: dialect.id, url, run });
   const start = `[scenario:${scenario.id}] ${scenario.title}`;
-  return buildLiveSearch({ dialect: dialect.id, url, start, ...(dialect.id === 'myagent' ? {} : { run }) });
+  return buildLiveSearch({ dialect: dialect.id, url, start, ...(dialect.capabilities.serverNamesRuns ? {} : { run }) });
 }

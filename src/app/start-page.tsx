@@ -1,3 +1,4 @@
+import { KeepBackendsSection } from '@/app/keep-backends-section';
 import { OpenRuns } from '@/app/open-runs';
 import { rememberToken } from '@/app/session-registry';
 import { SimulatorCatalogue } from '@/app/simulator-catalogue';
@@ -11,7 +12,7 @@ const CHOICES: DialectChoice[] = Object.values(DIALECTS).map((d: Dialect) => ({
     id: d.id,
     label: d.label,
     startsRuns: d.capabilities.startsRuns,
-    urlHint: d.id === 'agui' ? 'http://host:port/path/of/the/agent' : d.wire === 'websocket' ? 'ws://host:port' : 'http://host:port',
+    urlHint: d.address.example,
   }));
 
 /** Where a newcomer lands: the simulator's runs, a recording to replay, or a real backend. */
@@ -24,6 +25,7 @@ export function StartPage({ navigate, children }: { navigate: (search: string) =
           Watch agent-workflow runs live, answer their human gates, and replay them — from any of six protocols.
         </p>
       </header>
+      <KeepBackendsSection navigate={navigate} />
       <OpenRuns navigate={navigate} />
       <section aria-labelledby="sim-heading" className="flex flex-col gap-3">
         <h2 id="sim-heading" className="text-lg font-semibold">Try a simulated run</h2>

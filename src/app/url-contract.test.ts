@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import { buildLiveSearch, buildReplaySearch, parseRoute, withFocus } from '@/app/url-contract';
+import { buildBackendSearch, buildLiveSearch, buildReplaySearch, parseRoute, withFocus } from '@/app/url-contract';
 
 const known = ['relavium', 'mars'];
 
@@ -17,6 +17,13 @@ describe('url contract', () => {
       run: 'fanout~1',
       focus: {},
     });
+  });
+
+  test('a backend without a run opens its run list; page=welcome opens the welcome page', () => {
+    expect(parseRoute('?dialect=relavium&url=http://127.0.0.1:8787', known)).toEqual({ kind: 'backend', dialect: 'relavium', url: 'http://127.0.0.1:8787' });
+    expect(parseRoute(buildBackendSearch('mars', 'ws://h:1'), known)).toEqual({ kind: 'backend', dialect: 'mars', url: 'ws://h:1' });
+    expect(parseRoute('?dialect=mars&url=ws://h:1&start=', known)).toMatchObject({ kind: 'live', start: '' });
+    expect(parseRoute('?page=welcome', known)).toEqual({ kind: 'welcome' });
   });
 
   test('start only pre-fills: it is carried as text', () => {
@@ -45,5 +52,13 @@ describe('url contract', () => {
     expect(parseRoute(search, known)).toMatchObject({ kind: 'live', run: 'x y' });
     expect(parseRoute(buildReplaySearch('/a b.jsonl', 3), known)).toMatchObject({ replay: '/a b.jsonl', at: 3 });
     expect(withFocus(search, { node: 'n1', event: 4 })).toContain('node=n1&event=4');
+  });
+
+  test('setting the focus leaves every other parameter spelled as typed (the run view is keyed by them)', () => {
+    const typed = '?dialect=relavium&url=http://127.0.0.1:8787&run=fanout~a1';
+    expect(withFocus(typed, { node: 'r 1' })).toBe(`${typed}&node=r+1`);
+    expect(withFocus(`${typed}&node=old&event=3`, { event: 5 })).toBe(`${typed}&event=5`);
+    expect(withFocus(`${typed}&node=old`, {})).toBe(typed);
+    expect(parseRoute(withFocus(typed, { node: 'r 1', event: 2 }), known)).toMatchObject({ run: 'fanout~a1', focus: { node: 'r 1', event: 2 } });
   });
 });

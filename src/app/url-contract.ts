@@ -1,5 +1,8 @@
 /**
  * The URL contract of DESIGN.md, parsed and built in one place:
+ *   home    /                                   the console once a backend is kept, else the welcome page
+ *   welcome /?page=welcome                      the welcome page (simulator runs, samples, connect form)
+ *   backend /?dialect=<id>&url=<backend>        that backend's run list (no run, nothing to start)
  *   live    /?dialect=<id>&url=<backend>&run=<run id>[&transport=][&start=<instructions>]
  *   replay  /?replay=<recording url>[&at=<frame index>]
  *   either  [&node=<node id>][&event=<row>]  deep links to a node or a timeline row
@@ -8,6 +11,8 @@
  */
 export type Route =
   | { kind: 'start' }
+  | { kind: 'welcome' }
+  | { kind: 'backend'; dialect: string; url: string }
   | { kind: 'live'; dialect: string; url: string; run?: string; start?: string; transport?: string; focus: Focus }
   | { kind: 'replay'; replay: string; at?: number; focus: Focus }
   | { kind: 'invalid'; problems: string[] };
@@ -27,7 +32,7 @@ export function parseRoute(search: string, knownDialects: readonly string[]): Ro
     return { kind: 'replay', replay, ...(atIndex !== undefined ? { at: atIndex } : {}), focus };
   }
   const dialect = params.get('dialect');
-  if (!dialect) return { kind: 'start' };
+  if (!dialect) return params.get('page') === 'welcome' ? { kind: 'welcome' } : { kind: 'start' };
   const problems: string[] = [];
   if (!knownDialects.includes(dialect)) problems.push(`unknown dialect "${dialect}" (known: ${knownDialects.join(', ')})`);
   const url = params.get('url') ?? '';
@@ -36,6 +41,7 @@ export function parseRoute(search: string, knownDialects: readonly string[]): Ro
   const run = params.get('run') ?? undefined;
   const start = params.get('start') ?? undefined;
   const transport = params.get('transport') ?? undefined;
+  if (!run && start === undefined) return { kind: 'backend', dialect, url };
   return {
     kind: 'live',
     dialect,
@@ -68,6 +74,13 @@ export function buildLiveSearch(live: { dialect: string; url: string; run?: stri
   return `?${params.toString()}`;
 }
 
+/** A backend's run list (DESIGN: a backend without a run). */
+export function buildBackendSearch(dialect: string, url: string): string {
+  return `?${new URLSearchParams({ dialect, url }).toString()}`;
+}
+
+export const WELCOME_SEARCH = '?page=welcome';
+
 export function buildReplaySearch(replay: string, at?: number): string {
   const params = new URLSearchParams({ replay });
   if (at !== undefined) params.set('at', String(at));
@@ -75,11 +88,19 @@ export function buildReplaySearch(replay: string, at?: number): string {
 }
 
 /** Returns `search` with the deep-link focus replaced (undefined values removed). */
+/**
+ * The search with `node`/`event` set to `focus`, every other parameter left spelled as it was:
+ * re-encoding them (a hand-typed "~" as "%7E") would change the string the app keys the run
+ * view by, and selecting a node would remount the view and lose its state.
+ */
 export function withFocus(search: string, focus: Focus): string {
-  const params = new URLSearchParams(search);
-  params.delete('node');
-  params.delete('event');
-  if (focus.node) params.set('node', focus.node);
-  if (focus.event !== undefined) params.set('event', String(focus.event));
-  return `?${params.toString()}`;
+  const kept = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '' && !/^(node|event)=/.test(part));
+  const added = new URLSearchParams();
+  if (focus.node) added.set('node', focus.node);
+  if (focus.event !== undefined) added.set('event', String(focus.event));
+  const tail = added.toString();
+  return `?${[...kept, ...(tail ? [tail] : [])].join('&')}`;
 }

@@ -17,13 +17,13 @@
  * order key (`key`). A throw anywhere inside (a bug, not the frame's fault) becomes an
  * "internal error" issue and the stream goes on (tests/integration/pipeline-errors.test.ts).
  */
-import { orderKey, type Dialect, type Location, type Memo, type PlacedFrame } from '@/protocol/dialect';
+import { orderKey, type Dialect, type Interpreter, type Location, type Memo, type PlacedFrame } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 
 import { createPendingBatch, type Batch } from '@/ingest/batch';
 import { createSafeInterpreter } from '@/ingest/safe-interpreter';
-import { createRecovery, type RecoveryAction } from '@/ingest/recovery';
-import { createSequencer, emptyOutput, type Sequenced, type SequencerOutput } from '@/ingest/sequencer';
+import { createRecovery, type Recovery, type RecoveryAction } from '@/ingest/recovery';
+import { createSequencer, emptyOutput, type Sequenced, type Sequencer, type SequencerOutput } from '@/ingest/sequencer';
 
 export type IngestAction = RecoveryAction | Readonly<{ kind: 'memo'; memo: Memo }>;
 
@@ -40,97 +40,175 @@ export type IngestOptions = Readonly<{
 
 type Item = Readonly<{ frame: PlacedFrame; frameIndex: number }>;
 
-export function createIngest(options: IngestOptions) {
-  const { dialect, now } = options;
-  const ordering = dialect.recovery.ordering;
-  const sequencer = createSequencer<Item>({
-    holes: ordering.by === 'seq' ? ordering.holes : 'normal',
-    ...(ordering.by === 'seq' && ordering.firstSeq !== undefined ? { firstSeq: ordering.firstSeq } : {}),
-    ...(options.reorderWindow !== undefined ? { reorderWindow: options.reorderWindow } : {}),
-    ...(options.graceMs !== undefined ? { graceMs: options.graceMs } : ordering.by === 'seq' && ordering.waitMs !== undefined ? { graceMs: ordering.waitMs } : {}),
-    ...(options.refillWaitMs !== undefined ? { refillWaitMs: options.refillWaitMs } : {}),
-  });
-  const interpret = createSafeInterpreter(dialect.createInterpreter({ runId: options.runId }));
-  const recovery = createRecovery(dialect, options.runId);
-  const pending = createPendingBatch();
-  let connection = 0;
-  let cursor: string | undefined;
-  let ended = false;
+/** Ingest for one run session; see the header for what it does and what the caller does. */
+export class Ingest {
+  private readonly dialect: Dialect;
+  private readonly now: () => number;
+  private readonly sequencer: Sequencer<Item>;
+  private readonly interpret: Interpreter;
+  private readonly recovery: Recovery;
+  private readonly pending = createPendingBatch();
   /** One sequencer output reused for every frame (read at once): no six arrays per frame for the collector. */
-  const scratch = emptyOutput<Item>();
+  private readonly scratch = emptyOutput<Item>();
+  private connectionNumber = 0;
+  private lastCursor: string | undefined;
+  private endSeen = false;
 
-  /** The session's reaction to an action can have a bug too: shown, and the frame still goes on. */
-  function act(action: IngestAction): void {
-    guarded(() => options.onAction?.(action));
+  constructor(private readonly options: IngestOptions) {
+    this.dialect = options.dialect;
+    this.now = options.now;
+    this.sequencer = createSequencer<Item>(sequencerOptions(options));
+    this.interpret = createSafeInterpreter(this.dialect.createInterpreter({ runId: options.runId }));
+    this.recovery = createRecovery(this.dialect, options.runId);
   }
 
-  function guarded(work: () => void): void {
+  /** One frame exactly as the transport delivered it, with its index in the recording. */
+  accept(frame: unknown, frameIndex: number): void {
+    // Not through `guarded`: a closure per frame is garbage the collector must chase.
+    try {
+      this.acceptOne(frame, frameIndex);
+    } catch (error) {
+      this.internalError(error);
+    }
+  }
+
+  /**
+   * A command this session sent, for dialects whose interpreter reads them (readsOwnCommands):
+   * read in arrival order with the stream, never recorded as a frame.
+   */
+  outbound(command: unknown): void {
+    if (!this.dialect.readsOwnCommands) return;
+    const own: Sequenced<Item> = { item: { frame: { body: command, outbound: true }, frameIndex: -1 } };
+    this.guarded(() => this.settle(this.sequencer.accept([own], this.now(), reset(this.scratch))));
+  }
+
+  /** An event of this browser's own (the audit row of a person's action): never sequenced. */
+  local(event: RunEvent): void {
+    this.pending.events([event]);
+  }
+
+  /**
+   * A new connection: protocols that number frames per connection get a fresh scope, and
+   * frames held for a hole are let go — the new connection resumes from the cursor, before them.
+   */
+  newConnection(): void {
+    this.connectionNumber += 1;
+    this.sequencer.discardHeld();
+    this.recovery.noteReconnect();
+  }
+
+  /** Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). */
+  tick(): void {
+    this.guarded(() => this.settle(this.sequencer.expire(this.now(), emptyOutput<Item>())));
+  }
+
+  nextDeadlineMs(): number | undefined {
+    return this.sequencer.nextDeadlineMs();
+  }
+
+  /** Everything read since the last take, or undefined when nothing was. */
+  take(): Batch | undefined {
+    return this.pending.take(this.now());
+  }
+
+  get hasPending(): boolean {
+    return !this.pending.isEmpty;
+  }
+
+  /** Where a resume starts (replay sinceSeq, Last-Event-ID, last_seq): the last frame read in order. */
+  get cursor(): string | undefined {
+    return this.lastCursor;
+  }
+
+  /** True while a lost hole is waited for (the refill is under way). */
+  get refilling(): boolean {
+    return this.sequencer.isWaiting();
+  }
+
+  /** The stream said the run is over (an end marker arrived). */
+  get ended(): boolean {
+    return this.endSeen;
+  }
+
+  get connection(): number {
+    return this.connectionNumber;
+  }
+
+  /** The session's reaction to an action can have a bug too: shown, and the frame still goes on. */
+  private act(action: IngestAction): void {
+    this.guarded(() => this.options.onAction?.(action));
+  }
+
+  private guarded(work: () => void): void {
     try {
       work();
     } catch (error) {
-      internalError(error);
+      this.internalError(error);
     }
   }
 
-  function internalError(error: unknown): void {
-    pending.issue({ frame: -1, reason: `internal error: ${error instanceof Error ? error.message : String(error)}`, atMs: now() });
+  private internalError(error: unknown): void {
+    this.pending.issue({ frame: -1, reason: `internal error: ${messageOf(error)}`, atMs: this.now() });
   }
 
-  function locate(frame: unknown): Location {
+  private locate(frame: unknown): Location {
     try {
-      return dialect.locate(frame, { runId: options.runId, connection });
+      return this.dialect.locate(frame, { runId: this.options.runId, connection: this.connectionNumber });
     } catch (error) {
-      return { kind: 'rejected', reason: `could not place the frame: ${error instanceof Error ? error.message : String(error)}` };
+      return { kind: 'rejected', reason: `could not place the frame: ${messageOf(error)}` };
     }
   }
 
-  function acceptOne(frame: unknown, frameIndex: number): void {
-    pending.count('frames');
-    const location = locate(frame);
+  private acceptOne(frame: unknown, frameIndex: number): void {
+    this.pending.count('frames');
+    const location = this.locate(frame);
     if (location.kind === 'rejected') {
-      pending.count('rejected');
-      pending.issue({ frame: frameIndex, reason: location.reason, atMs: now(), ...(location.frameType !== undefined ? { frameType: location.frameType } : {}) });
+      this.reject(frameIndex, location.reason, location.frameType);
       return;
     }
-    if (location.answer) recovery.noteAnswer(location.answer);
-    for (const placed of location.frames) noteOnArrival(placed);
+    if (location.answer) this.recovery.noteAnswer(location.answer);
+    for (const placed of location.frames) this.noteOnArrival(placed);
     const only = location.frames.length === 1 ? location.frames[0] : undefined;
     // The common case, one frame: no batch array and no wrapper per frame (GC is a large share of ingest).
-    if (only) settle(sequencer.acceptOne(only.order, only.identity, { frame: only, frameIndex }, now(), reset(scratch)));
-    else settle(sequencer.accept(location.frames.map((placed) => sequenced(placed, frameIndex)), now(), reset(scratch)));
+    if (only) this.settle(this.sequencer.acceptOne(only.order, only.identity, { frame: only, frameIndex }, this.now(), reset(this.scratch)));
+    else this.settle(this.sequencer.accept(location.frames.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
   }
 
-  function noteOnArrival(placed: PlacedFrame): void {
+  private noteOnArrival(placed: PlacedFrame): void {
     // Session bookkeeping is needed on arrival: a session id held behind a lost frame must still start the run.
-    if (placed.memo) act({ kind: 'memo', memo: placed.memo });
+    if (placed.memo) this.act({ kind: 'memo', memo: placed.memo });
     // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
-    if (placed.end) ended = true;
+    if (placed.end) this.endSeen = true;
+  }
+
+  private reject(frameIndex: number, reason: string, frameType: string | undefined): void {
+    this.pending.count('rejected');
+    this.pending.issue({ frame: frameIndex, reason, atMs: this.now(), ...(frameType !== undefined ? { frameType } : {}) });
   }
 
   /** Reads what the sequencer released, in order, then turns its hole reports into rows and actions. */
-  function settle(out: SequencerOutput<Item>): void {
-    if (out.duplicates > 0) pending.count('duplicates', out.duplicates);
-    for (let i = 0; i < out.released.length; i++) read(out.released[i] as Item, out);
-    const outcome = recovery.settle(out, cursor);
-    if (outcome.rows.length > 0) pending.events(stampTime(outcome.rows, now()));
-    if (outcome.gaps > 0) pending.count('gaps', outcome.gaps);
-    if (outcome.holes > 0) pending.count('holes', outcome.holes);
-    for (const action of outcome.actions) act(action);
+  private settle(out: SequencerOutput<Item>): void {
+    if (out.duplicates > 0) this.pending.count('duplicates', out.duplicates);
+    for (let i = 0; i < out.released.length; i++) this.read(out.released[i] as Item, out);
+    const outcome = this.recovery.settle(out, this.lastCursor);
+    if (outcome.rows.length > 0) this.pending.events(stampTime(outcome.rows, this.now()));
+    if (outcome.gaps > 0) this.pending.count('gaps', outcome.gaps);
+    if (outcome.holes > 0) this.pending.count('holes', outcome.holes);
+    for (const action of outcome.actions) this.act(action);
   }
 
   /** One released frame: cursor, snapshot advance, then the interpreter (once). */
-  function read({ frame, frameIndex }: Item, out: SequencerOutput<Item>): void {
-    if (frame.cursor !== undefined) cursor = frame.cursor;
-    if (!frame.heartbeat) interpretInto(frame, frameIndex);
+  private read({ frame, frameIndex }: Item, out: SequencerOutput<Item>): void {
+    if (frame.cursor !== undefined) this.lastCursor = frame.cursor;
+    if (!frame.heartbeat) this.interpretInto(frame, frameIndex);
     // A snapshot's state comes first; what it releases (held frames after it) is read after.
-    if (frame.advance) sequencer.advanceTo(frame.advance.scope, frame.advance.seq, out);
+    if (frame.advance) this.sequencer.advanceTo(frame.advance.scope, frame.advance.seq, out);
   }
 
-  function interpretInto(frame: PlacedFrame, frameIndex: number): void {
-    const result = interpret(frame);
+  private interpretInto(frame: PlacedFrame, frameIndex: number): void {
+    const result = this.interpret(frame);
     if (result.kind === 'rejected') {
-      pending.count('rejected');
-      pending.issue({ frame: frameIndex, reason: result.reason, atMs: now(), ...(result.frameType !== undefined ? { frameType: result.frameType } : {}) });
+      this.reject(frameIndex, result.reason, result.frameType);
       return;
     }
     const key = frame.order ? orderKey(frame.order) : undefined;
@@ -138,79 +216,40 @@ export function createIngest(options: IngestOptions) {
       // A command of our own has no frame in the recording.
       if (frameIndex >= 0) event.frame = frameIndex;
       if (key !== undefined) event.key = key;
-      if (event.type === 'raw' && event.unknown) pending.count('unknown');
+      if (event.type === 'raw' && event.unknown) this.pending.count('unknown');
     }
-    pending.events(result.events);
-    if (result.memo) act({ kind: 'memo', memo: result.memo });
+    this.pending.events(result.events);
+    if (result.memo) this.act({ kind: 'memo', memo: result.memo });
   }
+}
 
+export function createIngest(options: IngestOptions): Ingest {
+  return new Ingest(options);
+}
+
+function sequencerOptions(options: IngestOptions) {
+  const ordering = options.dialect.recovery.ordering;
+  const seq = ordering.by === 'seq' ? ordering : undefined;
+  const graceMs = options.graceMs ?? seq?.waitMs;
   return {
-    /** One frame exactly as the transport delivered it, with its index in the recording. */
-    accept(frame: unknown, frameIndex: number): void {
-      // Not through `guarded`: a closure per frame is garbage the collector must chase.
-      try {
-        acceptOne(frame, frameIndex);
-      } catch (error) {
-        internalError(error);
-      }
-    },
-    /**
-     * A command this session sent, for dialects whose interpreter reads them (readsOwnCommands):
-     * read in arrival order with the stream, never recorded as a frame.
-     */
-    outbound(command: unknown): void {
-      if (!dialect.readsOwnCommands) return;
-      guarded(() => settle(sequencer.accept([{ item: { frame: { body: command, outbound: true }, frameIndex: -1 } }], now(), reset(scratch))));
-    },
-    /** An event of this browser's own (the audit row of a person's action): never sequenced. */
-    local(event: RunEvent): void {
-      pending.events([event]);
-    },
-    /**
-     * A new connection: protocols that number frames per connection get a fresh scope, and
-     * frames held for a hole are let go — the new connection resumes from the cursor, before them.
-     */
-    newConnection(): void {
-      connection += 1;
-      sequencer.discardHeld();
-      recovery.noteReconnect();
-    },
-    /** Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). */
-    tick(): void {
-      guarded(() => settle(sequencer.expire(now(), emptyOutput<Item>())));
-    },
-    nextDeadlineMs(): number | undefined {
-      return sequencer.nextDeadlineMs();
-    },
-    /** Everything read since the last take, or undefined when nothing was. */
-    take(): Batch | undefined {
-      return pending.take(now());
-    },
-    get hasPending(): boolean {
-      return !pending.isEmpty;
-    },
-    /** Where a resume starts (replay sinceSeq, Last-Event-ID, last_seq): the last frame read in order. */
-    get cursor(): string | undefined {
-      return cursor;
-    },
-    /** True while a lost hole is waited for (the refill is under way). */
-    get refilling(): boolean {
-      return sequencer.isWaiting();
-    },
-    /** The stream said the run is over (an end marker arrived). */
-    get ended(): boolean {
-      return ended;
-    },
-    get connection(): number {
-      return connection;
-    },
+    holes: seq ? seq.holes : 'normal',
+    ...(seq?.firstSeq !== undefined ? { firstSeq: seq.firstSeq } : {}),
+    ...(options.reorderWindow !== undefined ? { reorderWindow: options.reorderWindow } : {}),
+    ...(graceMs !== undefined ? { graceMs } : {}),
+    ...(options.refillWaitMs !== undefined ? { refillWaitMs: options.refillWaitMs } : {}),
+  } as const;
+}
+
+function sequenced(placed: PlacedFrame, frameIndex: number): Sequenced<Item> {
+  return {
+    ...(placed.order ? { order: placed.order } : {}),
+    ...(placed.identity !== undefined ? { identity: placed.identity } : {}),
+    item: { frame: placed, frameIndex },
   };
 }
 
-export type Ingest = ReturnType<typeof createIngest>;
-
-function sequenced(frame: PlacedFrame, frameIndex: number): Sequenced<Item> {
-  return { ...(frame.order ? { order: frame.order } : {}), ...(frame.identity !== undefined ? { identity: frame.identity } : {}), item: { frame, frameIndex } };
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {

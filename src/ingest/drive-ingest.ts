@@ -18,24 +18,69 @@ const ACTIVITY_RESOLUTION_MS = 1_000;
 
 export type DriveOptions = Readonly<{ ingest: Ingest; target: BatchTarget; frames: FrameLog; schedule: Schedule; now: () => number }>;
 
-export function driveIngest({ ingest, target, frames, schedule, now }: DriveOptions) {
-  let flushQueued = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timerDueMs = Infinity;
-  let activityNotedAtMs = -Infinity;
-  let disposed = false;
+export class IngestDriver {
+  private flushQueued = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerDueMs = Infinity;
+  private activityNotedAtMs = -Infinity;
+  private disposed = false;
 
-  function flush(): void {
-    flushQueued = false;
-    if (disposed) return;
-    const batch = ingest.take();
-    if (batch) apply(batch);
-    noteActivity(now());
-    armTimer();
+  constructor(private readonly options: DriveOptions) {}
+
+  /** A frame as the transport delivered it: recorded, then read. */
+  accept(frame: unknown): void {
+    const { ingest, frames, now } = this.options;
+    ingest.accept(frame, frames.addFrame(frame, now()));
+    this.queueFlush();
+    this.armTimer();
   }
 
+  /** A command this session sent (read by dialects whose interpreter reads its own commands). */
+  outbound(command: unknown): void {
+    this.options.ingest.outbound(command);
+    this.queueFlush();
+  }
+
+  /** An event of this browser's own (an audit row). */
+  local(event: RunEvent): void {
+    this.options.ingest.local(event);
+    this.queueFlush();
+  }
+
+  /** A keep-alive without a frame (SSE comment, pong). */
+  alive(): void {
+    this.noteActivity(this.options.now());
+  }
+
+  /** A new connection begins: the recording marks it, protocols numbering per connection start a new scope. */
+  newConnection(): void {
+    const { ingest, frames, now } = this.options;
+    ingest.newConnection();
+    frames.addConnection(ingest.connection, now());
+  }
+
+  /** Applies what is pending now (before deciding to reconnect, before a resync's next step, at teardown). */
+  flushNow(): void {
+    if (this.options.ingest.hasPending) this.flush();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.timer);
+  }
+
+  private readonly flush = (): void => {
+    this.flushQueued = false;
+    if (this.disposed) return;
+    const batch = this.options.ingest.take();
+    if (batch) this.apply(batch);
+    this.noteActivity(this.options.now());
+    this.armTimer();
+  };
+
   /** A throw in a store action (a bug) must not lose the stream: it becomes an issue. */
-  function apply(batch: Batch): void {
+  private apply(batch: Batch): void {
+    const { target, now } = this.options;
     try {
       applyBatch(target, batch);
     } catch (error) {
@@ -48,67 +93,35 @@ export function driveIngest({ ingest, target, frames, schedule, now }: DriveOpti
     }
   }
 
-  function queueFlush(): void {
-    if (flushQueued || disposed) return;
-    flushQueued = true;
-    schedule(flush);
+  private queueFlush(): void {
+    if (this.flushQueued || this.disposed) return;
+    this.flushQueued = true;
+    this.options.schedule(this.flush);
   }
 
   /** One timer, at the earliest moment a held frame's wait runs out. */
-  function armTimer(): void {
+  private armTimer(): void {
+    const { ingest, now } = this.options;
     const due = ingest.nextDeadlineMs();
-    if (due === undefined || due >= timerDueMs || disposed) return;
-    clearTimeout(timer);
-    timerDueMs = due;
-    timer = setTimeout(() => {
-      timerDueMs = Infinity;
+    if (due === undefined || due >= this.timerDueMs || this.disposed) return;
+    clearTimeout(this.timer);
+    this.timerDueMs = due;
+    this.timer = setTimeout(() => {
+      this.timerDueMs = Infinity;
       ingest.tick();
-      queueFlush();
+      this.queueFlush();
     }, Math.max(0, due - now()));
   }
 
   /** Liveness for the stale check, at most once a second (a write per flush would wake every run-store subscriber). */
-  function noteActivity(atMs: number): void {
-    if (atMs - activityNotedAtMs < ACTIVITY_RESOLUTION_MS && !target.run.getState().connection.stale) return;
-    activityNotedAtMs = atMs;
-    target.run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
+  private noteActivity(atMs: number): void {
+    const { run } = this.options.target;
+    if (atMs - this.activityNotedAtMs < ACTIVITY_RESOLUTION_MS && !run.getState().connection.stale) return;
+    this.activityNotedAtMs = atMs;
+    run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
   }
-
-  return {
-    /** A frame as the transport delivered it: recorded, then read. */
-    accept(frame: unknown): void {
-      ingest.accept(frame, frames.addFrame(frame, now()));
-      queueFlush();
-      armTimer();
-    },
-    /** A command this session sent (read by dialects whose interpreter reads its own commands). */
-    outbound(command: unknown): void {
-      ingest.outbound(command);
-      queueFlush();
-    },
-    /** An event of this browser's own (an audit row). */
-    local(event: RunEvent): void {
-      ingest.local(event);
-      queueFlush();
-    },
-    /** A keep-alive without a frame (SSE comment, pong). */
-    alive(): void {
-      noteActivity(now());
-    },
-    /** A new connection begins: the recording marks it, protocols numbering per connection start a new scope. */
-    newConnection(): void {
-      ingest.newConnection();
-      frames.addConnection(ingest.connection, now());
-    },
-    /** Applies what is pending now (before deciding to reconnect, before a resync's next step, at teardown). */
-    flushNow(): void {
-      if (ingest.hasPending) flush();
-    },
-    dispose(): void {
-      disposed = true;
-      clearTimeout(timer);
-    },
-  };
 }
 
-export type IngestDriver = ReturnType<typeof driveIngest>;
+export function driveIngest(options: DriveOptions): IngestDriver {
+  return new IngestDriver(options);
+}

@@ -29,26 +29,55 @@ type FillSource = AnswerKind | 'resumed stream' | 'late frame';
 
 const NOTHING: RecoveryOutcome = { rows: [], actions: [], gaps: 0, holes: 0 };
 
-export function createRecovery(dialect: Dialect, runId: string) {
-  const { refill, unfilled } = dialect.recovery;
-  /** What answered since the hole opened: the most telling source names the fill. */
-  let answered: AnswerKind | undefined;
-  let reconnected = false;
+type Collected = { rows: RunEvent[]; actions: RecoveryAction[] };
 
-  function fillSource(): FillSource {
-    return answered ?? (reconnected ? 'resumed stream' : 'late frame');
+export class Recovery {
+  /** What answered since the hole opened: the most telling source names the fill. */
+  private answered: AnswerKind | undefined;
+  private reconnected = false;
+
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly runId: string,
+  ) {}
+
+  /** A located frame answered a request (replay, history page, snapshot). */
+  noteAnswer(kind: AnswerKind): void {
+    this.answered = kind;
   }
 
-  function onOpened(hole: Hole, cursor: string | undefined, out: { rows: RunEvent[]; actions: RecoveryAction[] }) {
-    answered = undefined;
-    reconnected = false;
+  noteReconnect(): void {
+    this.reconnected = true;
+  }
+
+  /** Rows and actions for what the sequencer just reported. */
+  settle(out: SequencerOutput<unknown>, cursor: string | undefined): RecoveryOutcome {
+    // The common case, once per frame: nothing happened to the order.
+    if (out.filled.length === 0 && out.opened.length === 0 && out.unfilled.length === 0 && out.skipped.length === 0) return NOTHING;
+    const result: Collected = { rows: [], actions: [] };
+    for (const hole of out.filled) result.rows.push(row('info', `Gap: ${span(hole)} filled by ${this.fillSource()}`));
+    for (const hole of out.opened) this.onOpened(hole, cursor, result);
+    for (const hole of out.unfilled) this.onUnfilled(hole, result);
+    let holes = 0;
+    for (const hole of out.skipped) holes += hole.missing;
+    return { ...result, gaps: out.opened.length, holes };
+  }
+
+  private fillSource(): FillSource {
+    return this.answered ?? (this.reconnected ? 'resumed stream' : 'late frame');
+  }
+
+  private onOpened(hole: Hole, cursor: string | undefined, out: Collected): void {
+    this.answered = undefined;
+    this.reconnected = false;
+    const { refill } = this.dialect.recovery;
     const how: string[] = [];
     // With no cursor the hole is at the start of the stream: resuming would only repeat it.
     if (refill.includes('resume-stream') && cursor !== undefined) {
       out.actions.push({ kind: 'resume-stream', reason: `resuming the stream from before ${span(hole)}` });
       how.push('resuming the stream');
     }
-    const commands = refill.includes('commands') ? (dialect.refill?.(runId, cursor) ?? []) : [];
+    const commands = refill.includes('commands') ? (this.dialect.refill?.(this.runId, cursor) ?? []) : [];
     if (commands.length > 0) {
       out.actions.push({ kind: 'send', commands, purpose: 'refill' });
       how.push('asking the backend for them');
@@ -56,41 +85,21 @@ export function createRecovery(dialect: Dialect, runId: string) {
     out.rows.push(row('warn', `Gap: ${span(hole)} missing; ${how.length > 0 ? how.join(' and ') : 'waiting for them'}`));
   }
 
-  function onUnfilled(hole: Hole, out: { rows: RunEvent[]; actions: RecoveryAction[] }) {
-    const commands = unfilled === 'snapshot' ? (dialect.snapshot?.(runId) ?? []) : [];
+  private onUnfilled(hole: Hole, out: Collected): void {
+    const commands = this.dialect.recovery.unfilled === 'snapshot' ? (this.dialect.snapshot?.(this.runId) ?? []) : [];
     if (commands.length > 0) {
       out.actions.push({ kind: 'send', commands, purpose: 'snapshot' });
       out.rows.push(row('warn', `Gap: ${span(hole)} not refilled in time; restoring the run's state from a snapshot`));
       return;
     }
-    const why = dialect.recovery.unfilledReason ?? 'the backend no longer holds them';
+    const why = this.dialect.recovery.unfilledReason ?? 'the backend no longer holds them';
     out.rows.push(row('warn', `${capitalise(span(hole))} ${hole.missing === 1 ? 'is' : 'are'} no longer available: ${why}`));
   }
-
-  return {
-    /** A located frame answered a request (replay, history page, snapshot). */
-    noteAnswer(kind: AnswerKind): void {
-      answered = kind;
-    },
-    noteReconnect(): void {
-      reconnected = true;
-    },
-    /** Rows and actions for what the sequencer just reported. */
-    settle(out: SequencerOutput<unknown>, cursor: string | undefined): RecoveryOutcome {
-      // The common case, once per frame: nothing happened to the order.
-      if (out.filled.length === 0 && out.opened.length === 0 && out.unfilled.length === 0 && out.skipped.length === 0) return NOTHING;
-      const result = { rows: [] as RunEvent[], actions: [] as RecoveryAction[] };
-      for (const hole of out.filled) result.rows.push(row('info', `Gap: ${span(hole)} filled by ${fillSource()}`));
-      for (const hole of out.opened) onOpened(hole, cursor, result);
-      for (const hole of out.unfilled) onUnfilled(hole, result);
-      let holes = 0;
-      for (const hole of out.skipped) holes += hole.missing;
-      return { ...result, gaps: out.opened.length, holes };
-    },
-  };
 }
 
-export type Recovery = ReturnType<typeof createRecovery>;
+export function createRecovery(dialect: Dialect, runId: string): Recovery {
+  return new Recovery(dialect, runId);
+}
 
 /** "event #4", "events #4–#9", or "12 events between #4 and #40" when the run has gaps inside. */
 export function span(hole: Hole): string {

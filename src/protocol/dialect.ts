@@ -205,6 +205,8 @@ export type Unavailable = Readonly<{ unavailable: string }>;
 export type Capabilities = Readonly<{
   /** The client starts runs itself (myagent, mars, agui): the form shows "Start run". */
   startsRuns: boolean;
+  /** The server names a run it starts (myagent's session id): a started run has no id of ours. */
+  serverNamesRuns?: true;
   control: Readonly<Record<RunAction, true | string>>;
 }>;
 
@@ -230,6 +232,11 @@ export interface Dialect {
   readonly id: DialectId;
   readonly label: string;
   readonly wire: WireKind;
+  /**
+   * What the person types to reach a backend: its origin (`http://host:port`), or, for
+   * protocols whose URL is one agent's endpoint (AG-UI), that endpoint — used exactly as given.
+   */
+  readonly address: Readonly<{ kind: 'origin' | 'endpoint'; example: string }>;
   /** Longest silence the protocol allows before the stream counts as stale. */
   readonly staleAfterMs: number;
   readonly capabilities: Capabilities;

@@ -10,7 +10,11 @@ export type ReadResult =
   | Readonly<{ kind: 'events'; events: RunEvent[]; frames: readonly PlacedFrame[]; rejected: readonly string[] }>
   | Readonly<{ kind: 'rejected'; reason: string; frameType?: string }>;
 
-export type FrameReader = ((frame: unknown) => ReadResult) & { newConnection: () => void };
+export type FrameReader = ((frame: unknown) => ReadResult) & {
+  newConnection: () => void;
+  /** A command the session sent, read in order with the frames by dialects that read their own commands. */
+  outbound: (command: unknown) => RunEvent[];
+};
 
 export function createFrameReader(dialect: Dialect, runId: string): FrameReader {
   const interpret = dialect.createInterpreter({ runId });
@@ -30,5 +34,10 @@ export function createFrameReader(dialect: Dialect, runId: string): FrameReader 
     if (location.frames.length === 1 && only?.kind === 'rejected') return only;
     return { kind: 'events', events, frames: location.frames, rejected: rejected.map((r) => (r.kind === 'rejected' ? r.reason : '')) };
   };
-  return Object.assign(read, { newConnection: () => void (connection += 1) });
+  const outbound = (command: unknown): RunEvent[] => {
+    if (!dialect.readsOwnCommands) return [];
+    const result = interpret({ body: command, outbound: true });
+    return result.kind === 'events' ? result.events : [];
+  };
+  return Object.assign(read, { newConnection: () => void (connection += 1), outbound });
 }

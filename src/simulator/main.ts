@@ -7,5 +7,5 @@ import { startSimulator } from '@/simulator/server';
 const port = Number(process.env.SIM_PORT ?? 8787);
 const timeScale = Number(process.env.SIM_TIME_SCALE ?? 1);
 const staticDir = resolve(process.env.SIM_STATIC_DIR ?? 'dist');
-const sim = await startSimulator({ port, timeScale, ...(existsSync(staticDir) ? { staticDir } : {}) });
+const sim = await startSimulator({ port, timeScale, seedRuns: true, ...(existsSync(staticDir) ? { staticDir } : {}) });
 console.log(`Runboard simulator listening on ${sim.url} (time scale ${timeScale})`);

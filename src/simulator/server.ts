@@ -16,10 +16,12 @@ import type { Encoder, ScriptedRun } from '@/simulator/engine/scripted-run';
 import { ScriptedRun as Run } from '@/simulator/engine/scripted-run';
 import { BACKEND_FACTORIES } from '@/simulator/backends/registry';
 import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
+import { createListRoutes } from '@/simulator/run-lists/run-list-routes';
+import { seedRuns } from '@/simulator/run-lists/seed-runs';
 import { serveStatic } from '@/simulator/static-files';
 import type { Scenario } from '@/simulator/engine/scenario';
 import { SCENARIOS, scenarioForRun } from '@/simulator/scenarios/scenarios';
-import type { ReceivedCommand, SimBackend, SimContext } from '@/simulator/sim-backend';
+import type { ReceivedCommand, RunOptions, SimBackend, SimContext } from '@/simulator/sim-backend';
 
 export type SimulatorOptions = Readonly<{
   port?: number;
@@ -34,6 +36,8 @@ export type SimulatorOptions = Readonly<{
   socketIoAdapter?: SocketIoOptions['adapter'];
   /** False for a follower pod: its Socket.IO side starts no run, it serves the driver's (default true). */
   drivesRuns?: boolean;
+  /** Start the demo runs the console lists (run-lists/seed-runs.ts): `npm start` and the console tests. */
+  seedRuns?: boolean;
 }>;
 
 export type SimulatorHandle = Readonly<{
@@ -56,19 +60,22 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     timeScale,
     scenarios: SCENARIOS,
     drivesRuns: options.drivesRuns ?? true,
-    run<F>(dialect: DialectId, runId: string, encode: Encoder<F>) {
+    run<F>(dialect: DialectId, runId: string, encode: Encoder<F>, runOptions?: RunOptions) {
       const existing = runs.get(`${dialect}:${runId}`) as ScriptedRun<F> | undefined;
       if (existing) return existing;
-      const scenario = scenarioForRun(runId);
-      return scenario ? this.runScenario(dialect, runId, scenario, encode) : undefined;
+      const scenario = scenarioForRun(runId) ?? (runOptions?.scenario ? scenarioForRun(runOptions.scenario) : undefined);
+      return scenario ? this.runScenario(dialect, runId, scenario, encode, runOptions?.timeScale) : undefined;
     },
-    runScenario<F>(dialect: DialectId, runId: string, scenario: Scenario, encode: Encoder<F>) {
-      const run = new Run<F>(runId, scenario, encode, timeScale).start();
+    runScenario<F>(dialect: DialectId, runId: string, scenario: Scenario, encode: Encoder<F>, runTimeScale?: number) {
+      const run = new Run<F>(runId, scenario, encode, runTimeScale ?? timeScale).start();
       runs.set(`${dialect}:${runId}`, run as ScriptedRun<unknown>);
       return run;
     },
     existingRun<F>(dialect: DialectId, runId: string) {
       return runs.get(`${dialect}:${runId}`) as ScriptedRun<F> | undefined;
+    },
+    runsOf(dialect: DialectId) {
+      return [...runs.entries()].filter(([key]) => key.startsWith(`${dialect}:`)).map(([, run]) => run);
     },
     record(command) {
       received.push({ ...command, atMs: Date.now() });
@@ -76,6 +83,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
 
   const backends: SimBackend[] = BACKEND_FACTORIES.map((factory) => factory(ctx));
+  const listRoutes = createListRoutes(ctx);
 
   const server = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
@@ -95,6 +103,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return;
     }
     if (await simRoutes(req, res, url)) return;
+    for (const route of listRoutes) if (await route(req, res, url)) return;
     for (const backend of backends) {
       if (backend.http && (await backend.http(req, res, url))) return;
     }
@@ -152,6 +161,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const seeded = options.seedRuns && ctx.drivesRuns ? seedRuns(ctx) : undefined;
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -160,6 +170,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     runs,
     dropConnections: handleDrop,
     async close() {
+      seeded?.stop();
       handleDrop();
       await io.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -18,7 +18,7 @@ export function simulatorPlugin(): Plugin {
     async configureServer(server) {
       if (process.env.VITEST) return;
       const { startSimulator } = await server.ssrLoadModule('/src/simulator/server.ts');
-      const sim = await (startSimulator as typeof StartSimulator)({ port });
+      const sim = await (startSimulator as typeof StartSimulator)({ port, seedRuns: true });
       server.config.logger.info(`  ➜  Simulator: ${sim.url} (relavium, tolky, myagent, mars, shannon, agui)`);
       server.httpServer?.once('close', () => void sim.close());
     },

@@ -23,6 +23,18 @@ describe('EventLog', () => {
     expect(texts(log)).toEqual(['a:x', 'node.started', 'a:y']);
   });
 
+  test('a node’s progress updates share one row with the newest message and the first time (tolky streams narration as progress)', () => {
+    const log = new EventLog();
+    const narrate = (nodeId: string, message: string, atMs: number): RunEvent => ({ type: 'node.progress', nodeId, message, atMs });
+    for (const event of [narrate('a', 'Split', 1), narrate('b', 'Find', 2), narrate('a', 'Split the', 3), narrate('a', 'Split the market', 4)]) log.append(event, -1);
+    expect(log.length).toBe(2);
+    expect(log.at(0)).toMatchObject({ event: { message: 'Split the market', atMs: 1 }, merged: 3 });
+    // Another kind of event closes it; text and progress do not merge into each other.
+    for (const event of [token('a', 'x'), narrate('a', 'Done?', 5), started('a'), narrate('a', 'Again', 6)]) log.append(event, -1);
+    expect(log.length).toBe(6);
+    expect(log.at(3)?.event).toMatchObject({ type: 'node.progress', message: 'Done?' });
+  });
+
   test('restore brings back open text rows exactly as they were at the checkpoint', () => {
     const log = new EventLog();
     log.append(token('a', 'x'), -1);

@@ -3,10 +3,13 @@
  *
  * Why not an array in zustand state: copying 100k events per animation frame would cost
  * more than the rest of ingest. The store keeps only `logLength` (a primitive, so
- * subscribers see a change); views read rows by index. Tokens are coalesced per node:
- * a node's `node.output` deltas extend its open text row (bounded) even while other nodes
- * interleave theirs, so 1M tokens over 20 nodes do not make 1M rows. Any other event of
- * that node closes its text row. A merge replaces the row object (rows are immutable) and
+ * subscribers see a change); views read rows by index. Streams are coalesced per node:
+ * a node's `node.output` deltas extend its open text row (bounded), and its `node.progress`
+ * updates replace its open progress row (the newest message, the first time), even while
+ * other nodes interleave theirs — so 1M tokens over 20 nodes do not make 1M rows, and a
+ * dialect that streams as progress (tolky's narration: the text so far, once per
+ * fragment; heartbeats) makes one row per node, not one per fragment. Any other event of
+ * that node closes its open row. A merge replaces the row object (rows are immutable) and
  * bumps `revision`, so views re-render exactly the rows whose object changed.
  * `checkpoint`/`restore` let replay seek back to a snapshot: a checkpoint keeps the open
  * text rows as they were, since they are the only rows that change after being written.
@@ -36,6 +39,8 @@ export type LogCheckpoint = Readonly<{
 }>;
 
 const MAX_COALESCED_TEXT = 2_000;
+/** Event types a node streams: consecutive ones of a node share one row. */
+const COALESCED: ReadonlySet<RunEvent['type']> = new Set(['node.output', 'node.progress']);
 /**
  * Rows a live session keeps: at most ~100k rows of at most 2 kB of text each. Measured
  * (benchmark 6): with coalesced tokens 1M events make ~250k rows, so this bound is what
@@ -48,7 +53,7 @@ export class EventLog {
   /** Absolute index of rows[0]: how many of the oldest rows were dropped. */
   private offset = 0;
   private readonly byNode = new Map<string, number[]>();
-  /** Each streaming node's open text row. */
+  /** Each streaming node's open row: a text row or a progress row (see COALESCED). */
   private openText = new Map<string, number>();
   /** Text rows grown during the current `appendAll`: row index → text and merge count so far. */
   private readonly merging = new Map<number, { text: string; merged: number }>();
@@ -103,15 +108,15 @@ export class EventLog {
   private place(event: RunEvent, chapter: number): number {
     this.revision += 1;
     const nodeId = 'nodeId' in event ? event.nodeId : undefined;
-    if (event.type === 'node.output') {
-      const merged = this.mergeText(event.nodeId, event.delta);
+    if (nodeId !== undefined && COALESCED.has(event.type)) {
+      const merged = this.merge(nodeId, event);
       if (merged !== undefined) return merged;
     }
     if (nodeId !== undefined) {
       let list = this.byNode.get(nodeId);
       if (!list) this.byNode.set(nodeId, (list = []));
       list.push(this.length);
-      if (event.type === 'node.output') this.openText.set(nodeId, this.length);
+      if (COALESCED.has(event.type)) this.openText.set(nodeId, this.length);
       else this.openText.delete(nodeId);
     }
     const row = this.length;
@@ -134,20 +139,31 @@ export class EventLog {
     for (const [nodeId, index] of this.openText) if (index < first) this.openText.delete(nodeId);
   }
 
-  /** Extends the node's open text row (in `merging` until the batch ends) and returns its index; undefined when it has none or it is full. */
-  private mergeText(nodeId: string, delta: string): number | undefined {
+  /**
+   * Merges into the node's open row of the same type and returns its index; undefined when
+   * there is none. Text extends it (in `merging` until the batch ends; undefined once it is
+   * full); progress replaces it and keeps the row's first time.
+   */
+  private merge(nodeId: string, event: RunEvent): number | undefined {
     const index = this.openText.get(nodeId);
     const row = index === undefined ? undefined : this.at(index);
-    if (index === undefined || row?.event.type !== 'node.output') return undefined;
+    if (index === undefined || !row || row.event.type !== event.type) return undefined;
+    if (event.type === 'node.output' && row.event.type === 'node.output') return this.mergeText(index, row.event.delta, row.merged, event.delta);
+    const replaced = row.event.atMs === undefined ? event : { ...event, atMs: row.event.atMs };
+    this.rows[index - this.offset] = { event: replaced, chapter: row.chapter, merged: row.merged + 1 };
+    return index;
+  }
+
+  private mergeText(index: number, rowText: string, rowMerged: number, delta: string): number | undefined {
     const pending = this.merging.get(index);
-    const text = pending ? pending.text : row.event.delta;
+    const text = pending ? pending.text : rowText;
     if (text.length >= MAX_COALESCED_TEXT) return undefined;
     const merged = (text + delta).slice(0, MAX_COALESCED_TEXT);
     if (pending) {
       pending.text = merged;
       pending.merged += 1;
     } else {
-      this.merging.set(index, { text: merged, merged: row.merged + 1 });
+      this.merging.set(index, { text: merged, merged: rowMerged + 1 });
     }
     return index;
   }

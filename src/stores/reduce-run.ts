@@ -84,7 +84,7 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
     case 'run.started':
       if (!TERMINAL.has(d.status)) d.status = 'running';
       d.startedAtMs ??= event.atMs;
-      if (event.title) d.title = event.title;
+      d.title = runTitleOf(event) ?? d.title;
       return;
     case 'run.paused':
       if (!TERMINAL.has(d.status)) d.status = 'paused';
@@ -148,6 +148,17 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
     case 'raw':
       return;
   }
+}
+
+/**
+ * A run's title: the event's own, else a `title` among the run's inputs (relavium sends no
+ * title, but a workflow's inputs often name one). Undefined when neither says.
+ */
+function runTitleOf(event: RunEventOf<'run.started'>): string | undefined {
+  if (event.title) return event.title;
+  const inputs = event.inputs;
+  const title = typeof inputs === 'object' && inputs !== null ? (inputs as { title?: unknown }).title : undefined;
+  return typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined;
 }
 
 /** The node's streamed text for the canvas (cut to its last TAIL_CHARS characters at the end of the batch). */

@@ -8,7 +8,9 @@ import { useShallow } from 'zustand/react/shallow';
 import type { RunStatus } from '@/protocol/run-event';
 
 import type { AnswerState } from '@/stores/gate-answer-store';
+import { decidedGateOfNode, gateVerdictText, turnedDownByGate, turnedDownNodes, turningGate } from '@/stores/gate-verdict';
 import { useRunSession } from '@/stores/run-session';
+import { lastEventAtMs } from '@/stores/session-clock';
 import type { ConnectionHealth, DecodeIssue, GateState, StreamStats } from '@/stores/run-types';
 
 export function useRunStatus(): RunStatus {
@@ -73,16 +75,34 @@ export function useAnswerState(gateId: string): AnswerState | undefined {
   return useStore(useRunSession().answers, (s) => s.byGate[gateId]);
 }
 
+/**
+ * "3 running · 2 succeeded": nodes by status, where a gate node the backend marks done after
+ * its gate turned the work down counts as what happened ("1 rejected"), not as succeeded.
+ *
+ * Counts are kept per `byId` object (and turned-down set): zustand runs the selector on every
+ * store change and React runs it again on render; on a 10,000-node run at 1,000 status changes
+ * a second, counting afresh each time took a quarter of the main thread (issue 15, bench 4).
+ */
+const nodeCounts = new WeakMap<object, { turnedDown: string; text: string }>();
+
 export function useNodeCounts(): string {
-  return useStore(useRunSession().nodeStatus, (s) => {
+  const { run, nodeStatus } = useRunSession();
+  const turnedDown = useStore(run, turnedDownNodes);
+  return useStore(nodeStatus, (s) => {
+    const known = nodeCounts.get(s.byId);
+    if (known !== undefined && known.turnedDown === turnedDown) return known.text;
+    const words = turnedDown === '' ? undefined : new Map(turnedDown.split('\n').map((pair) => pair.split('\t') as [string, string]));
     const counts: Record<string, number> = {};
     for (const id in s.byId) {
       const status = s.byId[id]?.status ?? 'pending';
-      counts[status] = (counts[status] ?? 0) + 1;
+      const word = status === 'succeeded' ? (words?.get(id) ?? status) : status;
+      counts[word] = (counts[word] ?? 0) + 1;
     }
-    return Object.entries(counts)
+    const text = Object.entries(counts)
       .map(([status, count]) => `${count} ${status}`)
       .join(' · ');
+    nodeCounts.set(s.byId, { turnedDown, text });
+    return text;
   });
 }
 
@@ -93,12 +113,39 @@ export function useNodeCounts(): string {
  */
 export function useLastEventAtMs(enabled: boolean): number | undefined {
   const { run, log } = useRunSession();
-  return useStore(run, (s) => {
-    if (!enabled) return undefined;
-    for (let i = s.logLength - 1; i >= Math.max(0, s.logLength - 50); i--) {
-      const atMs = log.at(i)?.event.atMs;
-      if (atMs !== undefined) return atMs;
+  return useStore(run, (s) => (enabled ? lastEventAtMs(log, s.logLength) : undefined));
+}
+
+/**
+ * How the run's gates turned it, when one turned work down: "rejected" or "timed out" (the
+ * newest such gate; see gate-verdict.ts), else undefined. A run the backend calls
+ * "succeeded" after a rejected gate did not do the work it asked about.
+ */
+export function useRunTurnedDown(): 'rejected' | 'timed out' | undefined {
+  return useStore(useRunSession().run, (s) => {
+    const gate = turningGate(s);
+    return gate === undefined ? undefined : gate.status === 'timed_out' ? 'timed out' : 'rejected';
+  });
+}
+
+/** The newest decided gate's verdict in words ("rejected by alice"), or undefined. */
+export function useLatestGateVerdict(): string | undefined {
+  return useStore(useRunSession().run, (s) => {
+    for (let i = s.gateOrder.length - 1; i >= 0; i--) {
+      const gate = s.gates[s.gateOrder[i] ?? ''];
+      if (gate && gate.status !== 'open') return gateVerdictText(gate);
     }
     return undefined;
   });
+}
+
+/** A node's newest decided gate in words ("timed out — the backend rejected it") and whether it turned the work down. */
+export function useNodeGate(nodeId: string): Readonly<{ verdict: string; turnedDown: boolean }> | undefined {
+  return useStore(
+    useRunSession().run,
+    useShallow((s) => {
+      const gate = decidedGateOfNode(s, nodeId);
+      return gate === undefined ? undefined : { verdict: gateVerdictText(gate), turnedDown: turnedDownByGate(gate) };
+    }),
+  );
 }

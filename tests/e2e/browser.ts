@@ -29,8 +29,8 @@ export type BrowserHarness = Readonly<{
   close: () => Promise<void>;
 }>;
 
-export async function startBrowserHarness(options: { timeScale?: number } = {}): Promise<BrowserHarness> {
-  const sim = await startSimulator({ timeScale: options.timeScale ?? 0.1, staticDir: resolve('dist') });
+export async function startBrowserHarness(options: { timeScale?: number; seedRuns?: boolean } = {}): Promise<BrowserHarness> {
+  const sim = await startSimulator({ timeScale: options.timeScale ?? 0.1, staticDir: resolve('dist'), seedRuns: options.seedRuns ?? false });
   const profile = mkdtempSync(join(tmpdir(), 'runboard-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,7 +1,11 @@
 /**
- * Reviewers in real Chromium: the gate dialog is found by role and name, answered by
- * keyboard alone, a double-click sends one answer, a countdown reaching zero shows the
- * timeout outcome, and a decision made elsewhere closes the dialog with nothing sent.
+ * Reviewers in real Chromium: the gate dialog is found by role and name, opens with focus
+ * on no deciding button, is answered by keyboard alone, closes after the person's own
+ * answer and leaves a non-modal confirmation (who decided what); a reject asks to confirm
+ * first, and a rejected or timed-out gate is shown as such on the node, the run and in the
+ * inbox's "recently decided" list (never "succeeded"); a double-click sends one answer, a
+ * countdown reaching zero shows the timeout outcome (tolky's deadline gate too), and a
+ * decision made elsewhere turns the dialog into a notice with nothing sent.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -26,8 +30,24 @@ async function openGate(page: Page, run: string) {
   return dialog;
 }
 
+const confirmation = (page: Page) => page.getByRole('status', { name: 'Your gate decision' });
+
 describe('gate dialog', () => {
-  test('is answered by keyboard alone, once, and the run continues', async () => {
+  test('opens with focus on no deciding button: Enter as it appears sends nothing', async () => {
+    const page = await harness.newPage();
+    const dialog = await openGate(page, 'gate~focus');
+    const focused = await page.evaluate(() => ({ role: document.activeElement?.getAttribute('role'), tag: document.activeElement?.tagName, text: document.activeElement?.textContent ?? '' }));
+    expect(focused.tag).not.toBe('BUTTON');
+    expect(focused.role).toBe('alertdialog');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(500);
+    expect(decisions('gate~focus')).toHaveLength(0);
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  test('is answered by keyboard alone, once, then closes and leaves a confirmation of who decided what', async () => {
     const page = await harness.newPage();
     const dialog = await openGate(page, 'gate~keyboard');
     for (let i = 0; i < 10; i++) {
@@ -37,7 +57,12 @@ describe('gate dialog', () => {
     }
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Approve');
     await page.keyboard.press('Enter');
-    await dialog.getByText(/Sent “Approve”|Decided: “approved”/).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => confirmation(page).textContent()).toMatch(/approved by runboard-user/);
+    expect(await confirmation(page).textContent()).toContain(GATE_NAME);
+    // Non-modal: the page behind is reachable (nothing is aria-hidden, no overlay).
+    expect(await page.locator('[aria-hidden="true"][data-aria-hidden]').count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
     await page.getByText('Run succeeded').waitFor({ timeout: 20_000 });
     expect(decisions('gate~keyboard')).toEqual([
       expect.objectContaining({ body: expect.objectContaining({ gateId: 'gate-deploy', decision: 'approved' }) }),
@@ -57,8 +82,8 @@ describe('gate dialog', () => {
   test('a countdown reaching zero shows the timeout outcome', async () => {
     const page = await harness.newPage();
     const dialog = await openGate(page, 'deadline~countdown');
-    await dialog.getByText(/left — on timeout the backend will reject it/).waitFor();
-    await dialog.getByText(/Timed out: the backend resolved it as “rejected”|Time is up/).waitFor({ timeout: 10_000 });
+    await dialog.getByText(/left — on timeout, the backend will reject it/).waitFor();
+    await dialog.getByText(/Timed out: the backend rejected it|Time is up/).waitFor({ timeout: 10_000 });
     expect(decisions('deadline~countdown')).toHaveLength(0);
     await page.close();
   });
@@ -67,23 +92,79 @@ describe('gate dialog', () => {
     const page = await harness.newPage();
     const dialog = await openGate(page, 'gate~elsewhere');
     await fetch(`${harness.sim.url}/sim/relavium/runs/gate~elsewhere/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
-    await dialog.getByText(/Decided elsewhere: “approved” by another-reviewer\. Nothing was sent from here\./).waitFor();
+    await dialog.getByText(/Decided elsewhere: approved by another-reviewer\. Nothing was sent from here\./).waitFor();
     await expect(dialog.getByRole('button', { name: 'Approve' }).count()).resolves.toBe(0);
     expect(decisions('gate~elsewhere')).toHaveLength(0);
+    await page.close();
+  });
+
+  test('a reject asks to confirm first; the rejected gate shows as rejected on the node, the run and the inbox', async () => {
+    const page = await harness.newPage();
+    const dialog = await openGate(page, 'gate~reject');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByText(/“Reject” turns this down/).waitFor();
+    await page.waitForTimeout(300);
+    expect(decisions('gate~reject')).toHaveLength(0);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await dialog.getByRole('button', { name: 'Confirm “Reject”' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => confirmation(page).textContent()).toMatch(/rejected by runboard-user/);
+
+    const badge = page.locator('[data-run-status]');
+    await expect.poll(() => badge.getAttribute('data-run-status'), { timeout: 20_000 }).toBe('succeeded');
+    expect(await badge.textContent()).toMatch(/gate rejected/);
+    expect(await badge.textContent()).not.toMatch(/succeeded/);
+    const node = page.locator('.react-flow__node[aria-label^="review:"]');
+    await expect.poll(() => node.getByTestId('node-status-text').textContent()).toBe('rejected');
+    await expect.poll(() => page.locator('dt', { hasText: 'Nodes:' }).locator('xpath=..').textContent()).toMatch(/1 rejected/);
+    await node.click();
+    await expect.poll(() => page.locator('[data-fact="status"]').textContent()).toMatch(/rejected by runboard-user/);
+
+    await page.getByRole('button', { name: /^Gates/ }).click();
+    const decided = page.getByRole('list', { name: 'Recently decided gates' });
+    await expect.poll(() => decided.textContent()).toMatch(/rejected by runboard-user.*from this browser/);
+    expect(decisions('gate~reject')).toEqual([expect.objectContaining({ body: expect.objectContaining({ decision: 'rejected' }) })]);
+    await page.close();
+  });
+
+  test('a gate that timed out shows as timed out, with what the backend did, never as succeeded', async () => {
+    const page = await harness.newPage();
+    await page.goto(liveUrl(harness.sim, 'relavium', 'deadline~shown'));
+    const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Decide later' }).click();
+    const badge = page.locator('[data-run-status]');
+    await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toMatch(/gate timed out/);
+    const node = page.locator('.react-flow__node[aria-label^="review:"]');
+    await expect.poll(() => node.getByTestId('node-status-text').textContent()).toBe('timed out (rejected)');
+    await page.getByRole('button', { name: /^Gates/ }).click();
+    await expect.poll(() => page.getByRole('list', { name: 'Recently decided gates' }).textContent()).toMatch(/timed out — the backend rejected it/);
+    await page.close();
+  });
+
+  test("tolky's deadline gate shows its countdown", async () => {
+    const page = await harness.newPage();
+    await page.goto(liveUrl(harness.sim, 'tolky', 'deadline~tolky-countdown'));
+    const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
+    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.getByText(/left — on timeout, the backend will reject it/).waitFor();
     await page.close();
   });
 
   test('the inbox lists the waiting gate and answering from it is the same as from the run', async () => {
     const page = await harness.newPage();
     const dialog = await openGate(page, 'gate~inbox');
-    await dialog.getByRole('button', { name: 'Later' }).click();
+    await dialog.getByRole('button', { name: 'Decide later' }).click();
     await page.getByRole('button', { name: /Gates \(1 waiting\)/ }).click();
     const inbox = page.getByRole('dialog', { name: 'Reviewer inbox' });
     await inbox.getByText(GATE_NAME).waitFor();
     await expect(page.title()).resolves.toBe('(1) Runboard');
     await inbox.getByRole('button', { name: 'Answer' }).click();
-    await page.getByRole('alertdialog', { name: GATE_NAME }).getByRole('button', { name: 'Reject' }).click();
-    await page.getByText('Run succeeded').waitFor({ timeout: 20_000 });
+    const again = page.getByRole('alertdialog', { name: GATE_NAME });
+    await again.getByRole('button', { name: 'Reject' }).click();
+    await again.getByRole('button', { name: 'Confirm “Reject”' }).click();
+    await page.getByText('Run ended — gate rejected').waitFor({ timeout: 20_000 });
     expect(decisions('gate~inbox')).toEqual([expect.objectContaining({ body: expect.objectContaining({ decision: 'rejected' }) })]);
     await page.close();
   });

@@ -1,7 +1,9 @@
 /**
  * Replay in real Chromium: a sample recording opened by URL at a frame shows "Replay" in
  * the status region, steps forward (the URL follows), plays to the end at 100× and shows
- * the final node statuses and total cost; a picked file with broken lines names them.
+ * the final node statuses and total cost; a picked file with broken lines names them; a
+ * recording address that does not exist says "not found" once (a 404, or the app's own
+ * page that a server sends for unknown addresses), never "line N: not JSON".
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -66,6 +68,21 @@ describe('replay in the browser', () => {
     await page.getByRole('slider', { name: 'Replay position' }).waitFor({ timeout: 20_000 });
     await page.getByText('2 lines could not be read (lines 5, 6); the rest loaded').waitFor();
     await page.getByText('Run succeeded').waitFor();
+    await page.close();
+  });
+
+  test('a recording that does not exist says "not found" once, whether the server sends a 404 or its own page', async () => {
+    const page = await harness.newPage();
+    // `/no-such-run` has no extension: like the dev server, the simulator answers with the app's index.html (200, text/html).
+    for (const missing of ['/no-such-run', '/recordings/no-such-run.jsonl']) {
+      await page.goto(`${harness.sim.url}/?replay=${encodeURIComponent(missing)}`);
+      await page.getByRole('heading', { name: 'Recording not found' }).waitFor({ timeout: 20_000 });
+      const alert = await page.getByRole('alert').textContent();
+      expect(alert).toContain(`There is no recording at ${missing}`);
+      expect(await page.getByText(/not a Runboard recording|not JSON/).count()).toBe(0);
+      expect(await page.locator('main li').count()).toBe(0);
+      await page.getByRole('link', { name: 'Go to the start page' }).waitFor();
+    }
     await page.close();
   });
 });

@@ -94,6 +94,8 @@ test('a redacted-secret marker in a payload renders as redacted, with its ref an
   await page.goto(`${harness.sim.url}/?${params.toString()}`);
   await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });
   // Row 0 is run.started, whose inputs carry `apiKey: {secret: true, ref: 'env:PROVIDER_API_KEY'}`.
+  // The timeline keeps only a window of rows in the page and follows the newest: scroll to the top first.
+  await page.getByTestId('timeline-scroll').evaluate((list) => list.scrollTo({ top: 0 }));
   await page.getByRole('button', { name: 'Raw frame of row 0' }).click();
   const raw = await page.getByRole('region', { name: 'Raw frame of row 0' }).innerText();
   expect(raw).toContain('run:started');

@@ -72,4 +72,16 @@ describe.each(Object.values(DIALECTS))('$id under hostile frames', (dialect) => 
     expect(p.run.getState().stats.frames).toBe(hostile.length);
     expect(() => p.frames.toJsonl()).not.toThrow();
   });
+
+  test('a 10,000-level value in any field of a real frame is placed or rejected with a reason, never thrown', () => {
+    for (const seed of seeds.slice(0, 8) as Record<string, unknown>[]) {
+      for (const field of Object.keys(seed)) {
+        for (const deep of [deepNest(10_000), deepNest(10_000, true)]) {
+          const decode = createFrameReader(dialect, 'fanout~fuzz');
+          const result = decode({ ...seed, [field]: deep });
+          if (result.kind === 'rejected') expect(result.reason, field).not.toMatch(/call stack/);
+        }
+      }
+    }
+  });
 });

@@ -141,7 +141,7 @@ describe('Timeline', () => {
     const count = rows(view.container).length;
     expect(count).toBeGreaterThan(5);
     expect(count).toBeLessThan(80);
-    expect(screen.getByRole('status').textContent).toBe('100001 rows');
+    expect(screen.getByRole('status').textContent).toBe('100,001 rows');
   });
 
   it('follows live to the newest row and stops when the person scrolls up', async () => {

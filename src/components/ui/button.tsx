@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/cn';
 
@@ -13,7 +13,8 @@ const VARIANT_CLASS: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800',
 };
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md' };
+/** `ref` included (React 19 passes it as a prop), so a caller can move focus to the button. */
+export type ButtonProps = ComponentProps<'button'> & { variant?: Variant; size?: 'sm' | 'md' };
 
 /** A plain button with the house variants; disabled buttons keep their `title` as the reason. */
 export function Button({ variant = 'secondary', size = 'md', className, type = 'button', ...rest }: ButtonProps) {

@@ -11,8 +11,8 @@
  */
 import '@xyflow/react/dist/style.css';
 
-import { Background, Controls, MiniMap, ReactFlow, ReactFlowProvider, type NodeMouseHandler, type NodeTypes } from '@xyflow/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Background, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, type NodeMouseHandler, type NodeTypes } from '@xyflow/react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,14 +21,19 @@ import { useRunSession } from '@/stores/run-session';
 import type { GraphState } from '@/stores/run-types';
 
 import { CanvasActionsContext, GroupMembersContext } from '@/features/canvas/canvas-context';
+import { useFlowArrays, useFocusExpandedGroup, useInFlowMask, useMiniMapWanted, useRevealSelected } from '@/features/canvas/canvas-view-hooks';
+import { DependencyNote } from '@/features/canvas/dependency-note';
 import { ExpandedGroupsPanel } from '@/features/canvas/expanded-groups-panel';
 import type { CanvasNode, LayoutDirection, LayoutResult } from '@/features/canvas/layout/layout-types';
 import { useCanvasLayout } from '@/features/canvas/layout/use-canvas-layout';
 import { MiniMapStatusNode } from '@/features/canvas/minimap-node';
 import { canvasEdgeTypes, canvasNodeTypes } from '@/features/canvas/node-types';
+import { buildScene } from '@/features/canvas/overview/overview-scene';
+import { useDetailWindow } from '@/features/canvas/overview/use-detail-window';
 import { useAutoFit } from '@/features/canvas/use-auto-fit';
 import { useCanvasKeyboard } from '@/features/canvas/use-canvas-keyboard';
 import { useDarkClass } from '@/features/canvas/use-dark-class';
+import { useWaveKey } from '@/features/canvas/use-node-state';
 
 export type RunCanvasProps = Readonly<{
   /** The selected step's id (a member of a collapsed group highlights its group). */
@@ -48,13 +53,20 @@ export type RunCanvasProps = Readonly<{
  */
 export const CULL_THRESHOLD = 120;
 /**
- * Above this many canvas nodes the mini map is left out: it draws every node as its own
- * SVG shape and re-renders them as statuses change, which at 2,000 nodes cost more than
- * the culled canvas itself (benchmark 4). The Controls' "fit view" stays.
+ * Above this many canvas nodes the graph gets the overview layer: zoomed out, a canvas
+ * draws every node as a status mark (overview/), and React Flow holds only the nodes of
+ * the zoomed-in window. React Flow alone mounts and measures every node on a fit, which
+ * at 2,000 nodes took 3.6 s (benchmark 4).
  */
-export const MINIMAP_MAX_NODES = 800;
+export const OVERVIEW_ABOVE = 100;
+const MIN_ZOOM = 0.05;
+/** Low enough to fit 10,000 nodes in a small panel. */
+const MIN_ZOOM_BIG = 0.002;
+const MINIMAP_STYLE = { width: 160, height: 110 } as const;
 
-const FIT_VIEW_OPTIONS = { maxZoom: 1, padding: 0.15 } as const;
+// Canvas 2D drawing and its legend: fetched only when a graph is big enough to need them.
+const GraphOverview = lazy(() => import('@/features/canvas/overview/graph-overview').then((m) => ({ default: m.GraphOverview })));
+
 const EMPTY_OVERRIDES: Readonly<Record<string, boolean>> = {};
 
 export function RunCanvas(props: RunCanvasProps) {
@@ -75,59 +87,97 @@ export function RunCanvas(props: RunCanvasProps) {
 
 function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nodeTypes, className }: RunCanvasProps & { graph: GraphState }) {
   const [overrides, setOverrides] = useState(EMPTY_OVERRIDES);
-  const layout = useCanvasLayout(graph, overrides, direction);
-  const setGroupExpanded = useCallback((key: string, expanded: boolean) => setOverrides((o) => ({ ...o, [key]: expanded })), []);
+  const waveKey = useWaveKey(useLooseIds(graph));
+  const layout = useCanvasLayout(graph, overrides, direction, waveKey);
+  const focusOnExpand = useRef<readonly string[] | undefined>(undefined);
+  const setGroupExpanded = useCallback((key: string, expanded: boolean) => {
+    focusOnExpand.current = expanded ? [key] : undefined;
+    setOverrides((o) => ({ ...o, [key]: expanded }));
+  }, []);
   const actions = useMemo(() => ({ setGroupExpanded }), [setGroupExpanded]);
   const members = useGroupMembers(layout);
   const nodes = useSelectedNodes(layout, members.memberOf, selectedNodeId);
+  const big = layout !== undefined && layout.nodes.length > OVERVIEW_ABOVE;
+  const scene = useMemo(() => (layout && big ? buildScene(layout, direction) : undefined), [layout, big, direction]);
+  const inWindow = useDetailWindow(scene);
+  const flow = useFlowArrays(layout, nodes, inWindow);
+  const inFlow = useInFlowMask(scene, inWindow);
   const rootRef = useRef<HTMLDivElement>(null);
   const onKeyDown = useCanvasKeyboard({ rootRef, nodes, onSelectNode, setGroupExpanded });
   const onNodeClick = useCallback<NodeMouseHandler<CanvasNode>>((_, node) => node.type === 'run' && onSelectNode(node.id), [onSelectNode]);
   const dark = useDarkClass();
-  const autoFit = useAutoFit(layout);
+  const autoFit = useAutoFit(layout, { minZoom: big ? MIN_ZOOM_BIG : MIN_ZOOM, floor: !big });
+  useFocusExpandedGroup(layout, focusOnExpand, autoFit.focus);
+  useRevealSelected(layout, selectedNodeId, autoFit.reveal);
+  const showMiniMap = useMiniMapWanted(layout, big);
 
   if (!layout) return <p role="status" className="p-4 text-sm text-slate-500">Laying out {graph.order.length} steps…</p>;
   return (
     <CanvasActionsContext value={actions}>
       <GroupMembersContext value={members.byGroup}>
-        <ReactFlow<CanvasNode>
-          ref={rootRef}
-          aria-label="Run graph"
-          className={cn('h-full w-full', className)}
-          nodes={nodes}
-          edges={layout.edges}
-          nodeTypes={nodeTypes ?? canvasNodeTypes}
-          edgeTypes={canvasEdgeTypes}
-          onNodeClick={onNodeClick}
-          onKeyDown={onKeyDown}
-          onMoveStart={autoFit.onMoveStart}
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          edgesFocusable={false}
-          onlyRenderVisibleElements={layout.nodes.length > CULL_THRESHOLD}
-          fitView
-          fitViewOptions={FIT_VIEW_OPTIONS}
-          minZoom={0.05}
-          colorMode={dark ? 'dark' : 'light'}
-        >
-          <Background />
-          <Controls
-            showInteractive={false}
-            fitViewOptions={FIT_VIEW_OPTIONS}
-            onZoomIn={autoFit.onManualZoom}
-            onZoomOut={autoFit.onManualZoom}
-            onFitView={autoFit.onFitView}
-          />
-          {layout.nodes.length <= MINIMAP_MAX_NODES && <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" />}
-          <ExpandedGroupsPanel groups={layout.groups} overrides={overrides} onCollapse={(key) => setGroupExpanded(key, false)} />
-        </ReactFlow>
+        <div className={cn('flex h-full w-full flex-col', className)}>
+          <DependencyNote looseCount={layout.looseCount} total={layout.nodes.length} />
+          <ReactFlow<CanvasNode>
+            ref={rootRef}
+            aria-label="Run graph"
+            className="min-h-0 flex-1"
+            nodes={flow.nodes}
+            edges={flow.edges}
+            nodeTypes={nodeTypes ?? canvasNodeTypes}
+            edgeTypes={canvasEdgeTypes}
+            onNodeClick={onNodeClick}
+            onKeyDown={onKeyDown}
+            onMoveStart={autoFit.onMoveStart}
+            nodesDraggable={false}
+            nodesConnectable={false}
+            elementsSelectable={false}
+            edgesFocusable={false}
+            onlyRenderVisibleElements={flow.nodes.length > CULL_THRESHOLD}
+            minZoom={big ? MIN_ZOOM_BIG : MIN_ZOOM}
+            colorMode={dark ? 'dark' : 'light'}
+          >
+            <Background />
+            <Controls showInteractive={false} showFitView={false} onZoomIn={autoFit.onManualZoom} onZoomOut={autoFit.onManualZoom}>
+              <ControlButton onClick={autoFit.fit} title="Fit the whole graph" aria-label="Fit the whole graph">
+                <FitIcon />
+              </ControlButton>
+            </Controls>
+            {showMiniMap && <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" style={MINIMAP_STYLE} />}
+            {scene && (
+              <Suspense fallback={null}>
+                <GraphOverview
+                  scene={scene}
+                  inFlow={inFlow}
+                  selectedId={selectedNodeId}
+                  onSelectNode={onSelectNode}
+                  onExpandGroup={(key) => setGroupExpanded(key, true)}
+                  theme={dark ? 'dark' : 'light'}
+                />
+              </Suspense>
+            )}
+            <ExpandedGroupsPanel groups={layout.groups} overrides={overrides} onCollapse={(key) => setGroupExpanded(key, false)} />
+          </ReactFlow>
+        </div>
       </GroupMembersContext>
     </CanvasActionsContext>
   );
 }
 
 const NO_NODES: CanvasNode[] = [];
+const NO_IDS: readonly string[] = [];
+
+/** Steps no edge touches, in the order they became known: they are laid out by run time. */
+function useLooseIds(graph: GraphState): readonly string[] {
+  return useMemo(() => {
+    const linked = new Set<string>();
+    for (const e of graph.edges) {
+      linked.add(e.source);
+      linked.add(e.target);
+    }
+    const loose = graph.order.filter((id) => !linked.has(id));
+    return loose.length === 0 ? NO_IDS : loose;
+  }, [graph]);
+}
 
 /** Layout's nodes, with the selected one (or its collapsed group) marked; others keep their identity. */
 function useSelectedNodes(layout: LayoutResult | undefined, memberOf: ReadonlyMap<string, string>, selectedId: string | undefined) {
@@ -137,6 +187,14 @@ function useSelectedNodes(layout: LayoutResult | undefined, memberOf: ReadonlyMa
     if (target === undefined) return layout.nodes;
     return layout.nodes.map((n) => (n.id === target ? { ...n, selected: true } : n));
   }, [layout, memberOf, selectedId]);
+}
+
+function FitIcon() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M1 5V1h4M11 1h4v4M15 11v4h-4M5 15H1v-4" />
+    </svg>
+  );
 }
 
 function useGroupMembers(layout: LayoutResult | undefined) {

@@ -60,3 +60,35 @@ export const SUMMARY_RANK: Record<NodeStatus, number> = {
 
 /** Statuses during which a node's clock is still running. */
 export const LIVE_STATUSES: ReadonlySet<NodeStatus> = new Set<NodeStatus>(['running', 'retrying', 'waiting']);
+
+export type Theme = 'light' | 'dark';
+
+/** The overview's marks and box borders (canvas colours), readable on each theme's background. */
+export const STATUS_INK: Record<Theme, Record<NodeStatus, string>> = {
+  light: { ...STATUS_FILL, pending: '#64748b', skipped: '#94a3b8', cancelled: '#64748b' },
+  dark: { ...STATUS_FILL, pending: '#94a3b8', skipped: '#64748b', succeeded: '#10b981', failed: '#ef4444' },
+};
+
+/** The overview's box fills when zoomed in far enough to draw boxes (Tailwind's -50 / -950 tints, as STATUS_CLASS). */
+export const STATUS_TINT: Record<Theme, Record<NodeStatus, string>> = {
+  light: {
+    pending: '#ffffff',
+    running: '#f0f9ff',
+    succeeded: '#ecfdf5',
+    failed: '#fef2f2',
+    skipped: '#f8fafc',
+    retrying: '#fff7ed',
+    waiting: '#fffbeb',
+    cancelled: '#f1f5f9',
+  },
+  dark: {
+    pending: '#0f172a',
+    running: '#082f49',
+    succeeded: '#022c22',
+    failed: '#450a0a',
+    skipped: '#0f172a',
+    retrying: '#431407',
+    waiting: '#451a03',
+    cancelled: '#1e293b',
+  },
+};

@@ -9,10 +9,12 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 
 import type { NodeStatus } from '@/protocol/run-event';
+import { decidedGateOfNode, gateVerdictShort, turnedDownByGate } from '@/stores/gate-verdict';
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
 import type { RunState } from '@/stores/run-types';
 
+import { assignWaves, waveKey } from '@/features/canvas/layout/wave-positions';
 import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
 import { STATUS_TEXT } from '@/features/canvas/status-style';
 
@@ -27,13 +29,17 @@ const PENDING_NODE: NodeState = { status: 'pending', attempt: 1 };
  * never re-render the node body (STYLE §2.3.8; canvas-render-budget.test.tsx).
  */
 export function useCanvasNodeView(nodeId: string): NodeView {
-  return useStore(
-    useRunSession().nodeStatus,
+  const session = useRunSession();
+  const view = useStore(
+    session.nodeStatus,
     useShallow((s) => {
       const { status, attempt, progress, progressMessage, error } = s.byId[nodeId] ?? PENDING_NODE;
       return { status, attempt, progress, progressMessage, error };
     }),
   );
+  // A gate node the backend marks done after its gate turned the work down is drawn as stopped, not green.
+  const turnedDown = useStore(session.run, (s) => turnedDownByGate(decidedGateOfNode(s, nodeId)));
+  return turnedDown && view.status === 'succeeded' ? { ...view, status: 'cancelled' } : view;
 }
 
 /** One node's status only: ignores its tokens, progress and cost. */
@@ -54,6 +60,14 @@ export function useAnyRunning(ids: readonly string[]): boolean {
   return useStore(useRunSession().nodeStatus, (s) => anyRunning(s.byId, ids));
 }
 
+/**
+ * Which of `looseIds` (steps with no known edge) ran together, as wave-positions.ts'
+ * string key: it changes only when one of them starts, so layout re-runs only then.
+ */
+export function useWaveKey(looseIds: readonly string[]): string {
+  return useStore(useRunSession().nodeStatus, (s) => (looseIds.length === 0 ? '' : waveKey(assignWaves(looseIds, (id) => s.byId[id]))));
+}
+
 export function useRunCurrency(): string {
   return useStore(useRunSession().run, (s) => s.cost.currency);
 }
@@ -64,7 +78,15 @@ export function useRunCurrency(): string {
  * first, and the result is a string, so other nodes pay one comparison per batch.
  */
 export function useStatusText(nodeId: string, status: NodeStatus): string {
-  return useStore(useRunSession().run, (s) => (status === 'waiting' ? waitingText(s, nodeId) : STATUS_TEXT[status]));
+  return useStore(useRunSession().run, (s) => (status === 'waiting' ? waitingText(s, nodeId) : (doneGateText(s, nodeId, status) ?? STATUS_TEXT[status])));
+}
+
+/** A finished gate node says what became of its gate ("approved", "rejected", "timed out (rejected)"), never "succeeded". */
+function doneGateText(s: RunState, nodeId: string, status: NodeStatus): string | undefined {
+  if (status !== 'succeeded' && status !== 'cancelled') return undefined;
+  const gate = decidedGateOfNode(s, nodeId);
+  if (!gate || gate.status === 'cancelled' || (status === 'cancelled' && !turnedDownByGate(gate))) return undefined;
+  return gateVerdictShort(gate);
 }
 
 function waitingText(s: RunState, nodeId: string): string {

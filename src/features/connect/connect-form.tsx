@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 
+import { checkBackendUrl, type UrlCheck } from '@/features/connect/check-backend-url';
+
 export type DialectChoice = Readonly<{ id: string; label: string; startsRuns: boolean; urlHint: string }>;
 
 export type ConnectRequest = Readonly<{
@@ -31,12 +33,19 @@ export function ConnectForm({ dialects, initial, onSubmit }: Props) {
   const [start, setStart] = useState(initial?.start ?? '');
   const [token, setToken] = useState(initial?.token ?? '');
   const [remember, setRemember] = useState(false);
-  const ids = { dialect: useId(), url: useId(), run: useId(), start: useId(), token: useId(), remember: useId() };
+  const [urlCheck, setUrlCheck] = useState<UrlCheck>({ ok: true });
+  const ids = { dialect: useId(), url: useId(), urlProblem: useId(), run: useId(), start: useId(), token: useId(), remember: useId() };
   const choice = dialects.find((d) => d.id === dialect);
   const starts = choice?.startsRuns ?? false;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const check = checkBackendUrl(url, choice?.urlHint ?? 'http://host:port');
+    setUrlCheck(check);
+    if (!check.ok) {
+      document.getElementById(ids.url)?.focus();
+      return;
+    }
     onSubmit({ dialect, url: url.trim(), run: run.trim(), token, remember, ...(starts ? { start } : {}) });
   };
 
@@ -54,7 +63,30 @@ export function ConnectForm({ dialects, initial, onSubmit }: Props) {
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.url} className={label}>Backend URL</label>
-        <input id={ids.url} required value={url} onChange={(e) => setUrl(e.target.value)} placeholder={choice?.urlHint} className={field} />
+        <input
+          id={ids.url}
+          required
+          value={url}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            if (!urlCheck.ok) setUrlCheck({ ok: true });
+          }}
+          placeholder={choice?.urlHint}
+          aria-invalid={!urlCheck.ok}
+          aria-describedby={urlCheck.ok ? undefined : ids.urlProblem}
+          className={field}
+        />
+        {!urlCheck.ok && (
+          <UrlProblem
+            id={ids.urlProblem}
+            check={urlCheck}
+            onFix={(fixed) => {
+              setUrl(fixed);
+              setUrlCheck({ ok: true });
+              document.getElementById(ids.url)?.focus();
+            }}
+          />
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.run} className={label}>{starts ? 'Run / thread id (optional)' : 'Run id'}</label>
@@ -78,5 +110,18 @@ export function ConnectForm({ dialects, initial, onSubmit }: Props) {
         <Button type="submit" variant="primary">{starts ? 'Continue to start' : 'Open run'}</Button>
       </div>
     </form>
+  );
+}
+
+function UrlProblem({ id, check, onFix }: { id: string; check: Extract<UrlCheck, { ok: false }>; onFix: (url: string) => void }) {
+  return (
+    <div id={id} role="alert" className="flex flex-wrap items-center gap-2 text-xs text-red-700 dark:text-red-300">
+      <span>{check.problem}</span>
+      {check.fix && (
+        <Button size="sm" variant="secondary" onClick={() => onFix(check.fix ?? '')}>
+          Use {check.fix}
+        </Button>
+      )}
+    </div>
   );
 }

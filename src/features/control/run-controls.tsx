@@ -2,16 +2,16 @@ import { useState } from 'react';
 
 import type { RunAction } from '@/protocol/dialect';
 
-import { Button } from '@/components/ui/button';
 import { useRunSession } from '@/stores/run-session';
 import { useRunStatus } from '@/stores/run-selectors';
 
 import { controlRun } from '@/features/control/actions/control-run';
 import { CancelRunDialog } from '@/features/control/cancel-run-dialog';
+import { ControlButton } from '@/features/control/control-button';
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
 
-/** Cancel / pause / resume where the protocol allows; otherwise disabled with the reason as tooltip. */
+/** Cancel / pause / resume where the protocol allows; otherwise unavailable, saying why (control-button.tsx). */
 export function RunControls() {
   const session = useRunSession();
   const status = useRunStatus();
@@ -48,17 +48,5 @@ export function RunControls() {
         />
       )}
     </div>
-  );
-}
-
-function ControlButton({ label, unavailable, danger, onClick }: { label: string; unavailable: string | undefined; danger?: boolean; onClick: () => void }) {
-  // A disabled button swallows hover events, so the reason lives on a wrapper too.
-  return (
-    <span title={unavailable} className="inline-flex">
-      <Button size="sm" variant={danger ? 'danger' : 'secondary'} disabled={unavailable !== undefined} aria-disabled={unavailable !== undefined} onClick={onClick}>
-        {label}
-      </Button>
-      {unavailable && <span className="sr-only"> ({unavailable})</span>}
-    </span>
   );
 }

@@ -1,10 +1,13 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import type { GateOption } from '@/protocol/run-event';
 
 import { Button } from '@/components/ui/button';
 import type { AnswerState } from '@/stores/gate-answer-store';
+import { optionTurnsDown } from '@/stores/gate-verdict';
 import type { GateState } from '@/stores/run-types';
+
+import { ConfirmTurnDown } from '@/features/gates/confirm-turn-down';
 
 const TONE_VARIANT = { approve: 'primary', reject: 'danger', neutral: 'secondary' } as const;
 
@@ -14,10 +17,23 @@ type Props = Readonly<{
   onAnswer: (option: GateOption | undefined, text: string) => void;
 }>;
 
-/** One button per option (named by its label), a text box when the gate takes text, and the send state. */
+/**
+ * One button per option (named by its label), a text box when the gate takes text, and the
+ * send state. An option that turns work down (reject, skip, cancel) is confirmed first:
+ * it says what it does and nothing is sent until "Confirm" is pressed.
+ */
 export function GateAnswerControls({ gate, answer, onAnswer }: Props) {
   const [text, setText] = useState('');
+  const [confirming, setConfirming] = useState<GateOption>();
   const textId = useId();
+  const buttons = useRef<HTMLDivElement>(null);
+  // "Back" from the confirmation returns focus to the option it was about.
+  const returnTo = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (confirming || returnTo.current === undefined) return;
+    buttons.current?.querySelector<HTMLElement>(`[data-option="${CSS.escape(returnTo.current)}"]`)?.focus();
+    returnTo.current = undefined;
+  }, [confirming]);
   const locked = answer?.phase === 'sending' || answer?.phase === 'sent';
   if (!gate.answerable) {
     return (
@@ -27,6 +43,20 @@ export function GateAnswerControls({ gate, answer, onAnswer }: Props) {
       </p>
     );
   }
+  if (confirming) {
+    return (
+      <ConfirmTurnDown
+        option={confirming}
+        locked={locked}
+        onBack={() => {
+          returnTo.current = confirming.value;
+          setConfirming(undefined);
+        }}
+        onConfirm={() => onAnswer(confirming, text)}
+      />
+    );
+  }
+  const choose = (option: GateOption) => (optionTurnsDown(option) ? setConfirming(option) : onAnswer(option, text));
   return (
     <div className="flex flex-col gap-3">
       {gate.acceptsText && (
@@ -44,9 +74,9 @@ export function GateAnswerControls({ gate, answer, onAnswer }: Props) {
           />
         </div>
       )}
-      <div className="flex flex-wrap gap-2">
+      <div ref={buttons} className="flex flex-wrap gap-2">
         {gate.options.map((option) => (
-          <Button key={option.value} variant={TONE_VARIANT[option.tone ?? 'neutral']} disabled={locked} onClick={() => onAnswer(option, text)}>
+          <Button key={option.value} data-option={option.value} variant={TONE_VARIANT[option.tone ?? 'neutral']} disabled={locked} onClick={() => choose(option)}>
             {option.label}
           </Button>
         ))}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 
 import { formatDuration } from '@/lib/format-duration';
 
+import { timeoutOutcome } from '@/features/gates/gate-text';
+
 /** Time left before the gate's deadline, and what the backend does then. */
 export function GateCountdown({ deadlineAtMs, onTimeout }: { deadlineAtMs: number; onTimeout?: string }) {
   const [now, setNow] = useState(() => Date.now());
@@ -10,7 +12,7 @@ export function GateCountdown({ deadlineAtMs, onTimeout }: { deadlineAtMs: numbe
     return () => clearInterval(timer);
   }, []);
   const left = deadlineAtMs - now;
-  const outcome = onTimeout ? `the backend will ${onTimeout} it` : 'the backend decides what happens';
+  const outcome = timeoutOutcome(onTimeout);
   if (left <= 0) {
     return (
       <p role="alert" className="rounded-md bg-amber-100 px-3 py-2 text-sm font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
@@ -21,7 +23,7 @@ export function GateCountdown({ deadlineAtMs, onTimeout }: { deadlineAtMs: numbe
   return (
     <p className="text-sm text-slate-600 dark:text-slate-300">
       <span aria-hidden>◷ </span>
-      <span className="font-semibold tabular-nums">{formatDuration(left)}</span> left — on timeout {outcome}.
+      <span className="font-semibold tabular-nums">{formatDuration(left)}</span> left — on timeout, {outcome}.
     </p>
   );
 }

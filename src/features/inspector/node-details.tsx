@@ -7,6 +7,7 @@
 import { JsonBlock } from '@/components/ui/json-block';
 import { useRunSession } from '@/stores/run-session';
 import { useGraphNode, useNodeCost, useNodeState } from '@/stores/panel-selectors';
+import { useNodeGate } from '@/stores/run-selectors';
 
 import { CostByAttemptTable } from '@/features/inspector/cost-by-attempt-table';
 import { DetailSection } from '@/features/inspector/detail-section';
@@ -23,6 +24,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
   const { frameAt } = useRunSession();
   const graphNode = useGraphNode(nodeId);
   const node = useNodeState(nodeId);
+  const gate = useNodeGate(nodeId);
   const costMicros = useNodeCost(nodeId);
   const { details: d, costByAttempt, currency } = useNodeDetails(nodeId);
   const label = graphNode?.label ?? nodeId;
@@ -40,7 +42,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
           ✕
         </button>
       </header>
-      <NodeSummary kind={graphNode?.kind} node={node} costMicros={costMicros} currency={currency} />
+      <NodeSummary kind={graphNode?.kind} node={node} costMicros={costMicros} currency={currency} gate={gate} />
       {d.inputs !== undefined && (
         <DetailSection title="Inputs">
           <JsonBlock value={d.inputs} label="Inputs" />

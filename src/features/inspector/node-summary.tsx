@@ -7,20 +7,30 @@ import { NODE_STATUS_TEXT } from '@/lib/node-status-text';
 import { formatElapsed } from '@/features/inspector/format-elapsed';
 import { useNow } from '@/features/inspector/use-now';
 
-export type NodeSummaryProps = Readonly<{ kind: string | undefined; node: NodeState | undefined; costMicros: number; currency: string }>;
+export type NodeSummaryProps = Readonly<{
+  kind: string | undefined;
+  node: NodeState | undefined;
+  costMicros: number;
+  currency: string;
+  /**
+   * What became of the node's newest gate ("rejected by alice"), and whether it turned the
+   * work down: then the status says so instead of "succeeded".
+   */
+  gate?: Readonly<{ verdict: string; turnedDown: boolean }> | undefined;
+}>;
 
-
-export function NodeSummary({ kind, node, costMicros, currency }: NodeSummaryProps) {
+export function NodeSummary({ kind, node, costMicros, currency, gate }: NodeSummaryProps) {
   const running = node?.status === 'running' || node?.status === 'waiting' || node?.status === 'retrying';
   const now = useNow(running && node?.endedAtMs === undefined);
   const elapsed = node?.startedAtMs === undefined ? undefined : (node.endedAtMs ?? now) - node.startedAtMs;
   const facts: [string, string][] = [
     ['Kind', kind ?? 'unknown'],
-    ['Status', node ? NODE_STATUS_TEXT[node.status] : 'unknown'],
+    ['Status', statusText(node, gate)],
     ['Attempt', String(node?.attempt ?? 1)],
     ['Elapsed', elapsed === undefined ? '—' : formatElapsed(elapsed)],
     ['Cost', formatMoney(costMicros, currency)],
   ];
+  if (gate && !(gate.turnedDown && node?.status === 'succeeded')) facts.push(['Gate', gate.verdict]);
   if (node?.progress !== undefined || node?.progressMessage) {
     const pct = node.progress !== undefined ? `${Math.round(node.progress * 100)}%` : '';
     facts.push(['Progress', [pct, node.progressMessage].filter(Boolean).join(' — ')]);
@@ -38,4 +48,11 @@ export function NodeSummary({ kind, node, costMicros, currency }: NodeSummaryPro
       )}
     </dl>
   );
+}
+
+function statusText(node: NodeState | undefined, gate: NodeSummaryProps['gate']): string {
+  if (!node) return 'unknown';
+  // A gate node the backend marks done after a rejection or a timeout did not "succeed".
+  if (gate?.turnedDown && node.status === 'succeeded') return `gate ${gate.verdict}`;
+  return NODE_STATUS_TEXT[node.status];
 }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { findMark, firstPosition, SPEEDS, type ReplayController, type ReplayMarkKind, type ReplaySpeed } from '@/features/replay/replay-controller';
 import { ReplayScrubber } from '@/features/replay/replay-scrubber';
 import { usePlayback } from '@/features/replay/use-playback';
+import { useReplayShortcuts } from '@/features/replay/use-replay-shortcuts';
 
 type Props = Readonly<{
   controller: ReplayController;
@@ -20,10 +21,11 @@ const JUMPS: readonly (readonly [ReplayMarkKind, string])[] = [
   ['failure', 'failure'],
 ];
 
-/** The replay bar: play/pause, speed, step, jump to marks, the scrubber, copy link, bad lines. */
+/** The replay bar: play/pause, speed, step, jump to marks, the scrubber, copy link, bad lines; keys in use-replay-shortcuts.ts. */
 export function ReplayPlayer({ controller, shareLink, problems }: Props) {
   const position = useSyncExternalStore(controller.subscribe, controller.position);
   const { playing, speed, setSpeed, play, pause } = usePlayback(controller);
+  useReplayShortcuts({ controller, playing, play, pause });
   const min = firstPosition(controller);
   const { total, marks } = controller;
   const jump = (kind: ReplayMarkKind, direction: 1 | -1) => {
@@ -33,7 +35,10 @@ export function ReplayPlayer({ controller, shareLink, problems }: Props) {
   return (
     <section aria-label="Replay" className="flex flex-col gap-1 border-b border-slate-200 bg-slate-50 px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-2">
-        {playing ? <Button size="sm" variant="primary" onClick={pause}>Pause</Button> : <Button size="sm" variant="primary" onClick={play}>Play</Button>}
+        {/* One button whose name changes, so focus stays on it between Play and Pause. */}
+        <Button size="sm" variant="primary" aria-keyshortcuts="Space" onClick={playing ? pause : play} className="min-w-14">
+          {playing ? 'Pause' : 'Play'}
+        </Button>
         <label className="flex items-center gap-1 text-xs">
           Speed
           <select aria-label="Speed" value={String(speed)} onChange={(e) => setSpeed(toSpeed(e.target.value))} className="rounded border border-slate-300 bg-white px-1 py-0.5 dark:border-slate-600 dark:bg-slate-800">
@@ -42,8 +47,8 @@ export function ReplayPlayer({ controller, shareLink, problems }: Props) {
             ))}
           </select>
         </label>
-        <Button size="sm" aria-label="Step back one frame" disabled={position <= min} onClick={() => controller.seek(position - 1)}>◀ Step</Button>
-        <Button size="sm" aria-label="Step forward one frame" disabled={position >= total} onClick={() => controller.seek(position + 1)}>Step ▶</Button>
+        <Button size="sm" aria-label="Step back one frame" aria-keyshortcuts="ArrowLeft" disabled={position <= min} onClick={() => controller.seek(position - 1)}>◀ Step</Button>
+        <Button size="sm" aria-label="Step forward one frame" aria-keyshortcuts="ArrowRight" disabled={position >= total} onClick={() => controller.seek(position + 1)}>Step ▶</Button>
         {JUMPS.map(([kind, label]) => (
           <span key={kind} className="inline-flex">
             <Button size="sm" variant="ghost" aria-label={`Previous ${label}`} disabled={!findMark(marks, kind, position, -1)} onClick={() => jump(kind, -1)}>◀◀ {label}</Button>

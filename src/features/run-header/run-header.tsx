@@ -1,13 +1,33 @@
 import type { ReactNode } from 'react';
 
+import { formatClockTime } from '@/lib/format-clock-time';
 import { formatMoney } from '@/lib/format-money';
 import { useRunSession } from '@/stores/run-session';
-import { useConnectionHealth, useLastEventAtMs, useNodeCounts, useRunError, useRunStatus, useRunTimes, useRunTitle, useTotalCost } from '@/stores/run-selectors';
+import {
+  useConnectionHealth,
+  useLastEventAtMs,
+  useLatestGateVerdict,
+  useNodeCounts,
+  useRunError,
+  useRunStatus,
+  useRunTimes,
+  useRunTitle,
+  useRunTurnedDown,
+  useTotalCost,
+} from '@/stores/run-selectors';
 
 import { ElapsedClock } from '@/features/run-header/elapsed-clock';
 import { RunStatusBadge } from '@/features/run-header/run-status-badge';
 
-/** Run at a glance: title, status, elapsed, total cost and tokens, start time, backend. */
+/**
+ * Run at a glance on ONE line: title (the run id beside it, secondary), status, cost,
+ * tokens, elapsed, start, backend, gate decision, node counts, then the controls.
+ * Numbers are tabular and sit in slots of a fixed minimum width, so the line neither
+ * wraps nor jumps as they change; the less urgent facts give way on narrow screens
+ * (tokens and start below 1280 px; the run id, the backend, the token split and the gate's
+ * decision below 1536 px — the badge still says when a gate turned the run down; the run id
+ * stays in the run switcher and the title's tooltip).
+ */
 export function RunHeader({ actions }: { actions?: ReactNode }) {
   const session = useRunSession();
   const status = useRunStatus();
@@ -16,39 +36,56 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   const cost = useTotalCost();
   const error = useRunError();
   const counts = useNodeCounts();
+  const turnedDown = useRunTurnedDown();
+  const gateVerdict = useLatestGateVerdict();
   const connection = useConnectionHealth().state;
   // A replay's clock stops at the event on screen, not at the wall clock.
   const lastEventAtMs = useLastEventAtMs(session.mode === 'replay');
   const until = endedAtMs ?? lastEventAtMs;
   return (
     <header className="border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <h1 className="min-w-0 truncate text-base font-semibold" title={session.runId}>
-          {title ?? session.runId}
-        </h1>
-        <RunStatusBadge status={status} />
-        <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+      <div className="flex min-w-0 items-center gap-x-4">
+        {/* The facts give way before the title does (flex-shrink 4 to 1). */}
+        <div className="flex min-w-[8rem] shrink items-baseline gap-2">
+          <h1 className="min-w-0 truncate text-base font-semibold" title={title ? `${title} (run ${session.runId})` : session.runId}>
+            {title ?? session.runId}
+          </h1>
+          {title && <span className="hidden shrink truncate font-mono text-xs text-slate-500 2xl:inline dark:text-slate-400">{session.runId}</span>}
+        </div>
+        <RunStatusBadge status={status} turnedDown={turnedDown} />
+        <dl className="flex min-w-0 shrink-[4] items-center gap-x-4 overflow-hidden text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
           <Fact term="Total cost">
-            <span data-testid="total-cost" className="font-semibold text-slate-900 tabular-nums dark:text-slate-50">
+            <span data-testid="total-cost" className="inline-block min-w-[7ch] font-semibold text-slate-900 tabular-nums dark:text-slate-50">
               {formatMoney(cost.micros, cost.currency)}
             </span>
           </Fact>
-          <Fact term="Tokens">
-            <span className="tabular-nums">
-              {(cost.inputTokens + cost.outputTokens).toLocaleString('en-US')} ({cost.inputTokens.toLocaleString('en-US')} in /{' '}
-              {cost.outputTokens.toLocaleString('en-US')} out)
+          <Fact term="Tokens" className="hidden xl:flex">
+            <span className="inline-block min-w-[5ch] tabular-nums">{(cost.inputTokens + cost.outputTokens).toLocaleString('en-US')}</span>
+            <span className="hidden tabular-nums 2xl:inline">
+              {' '}({cost.inputTokens.toLocaleString('en-US')} in / {cost.outputTokens.toLocaleString('en-US')} out)
             </span>
           </Fact>
           <Fact term="Elapsed">
-            <ElapsedClock {...(startedAtMs !== undefined ? { startedAtMs } : {})} {...(until !== undefined ? { endedAtMs: until } : {})} />
+            <span className="inline-block min-w-[5ch]">
+              <ElapsedClock {...(startedAtMs !== undefined ? { startedAtMs } : {})} {...(until !== undefined ? { endedAtMs: until } : {})} />
+            </span>
           </Fact>
-          <Fact term="Started">{startedAtMs ? new Date(startedAtMs).toLocaleTimeString() : '—'}</Fact>
-          <Fact term="Backend">
-            {session.dialect.label} · <span className="font-mono">{session.runId}</span>
+          <Fact term="Started" className="hidden xl:flex">
+            <span className="tabular-nums">{startedAtMs ? formatClockTime(startedAtMs) : '—'}</span>
           </Fact>
-          {counts && <Fact term="Nodes">{counts}</Fact>}
+          <Fact term="Backend" className="hidden 2xl:flex">{session.dialect.label}</Fact>
+          {gateVerdict && (
+            <Fact term="Gate" className="hidden 2xl:flex">
+              {gateVerdict}
+            </Fact>
+          )}
+          {counts && (
+            <Fact term="Nodes" className="flex min-w-0">
+              <span className="block truncate tabular-nums" title={counts}>{counts}</span>
+            </Fact>
+          )}
         </dl>
-        <div className="ml-auto flex items-center gap-2">{actions}</div>
+        <div className="ml-auto flex shrink-0 items-center gap-2">{actions}</div>
       </div>
       {connection.status === 'error' && (
         <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
@@ -66,11 +103,11 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   );
 }
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, className = 'flex' }: { term: string; children: ReactNode; className?: string }) {
   return (
-    <div className="flex items-center gap-1">
-      <dt className="text-slate-500 dark:text-slate-400">{term}:</dt>
-      <dd>{children}</dd>
+    <div className={`${className} items-center gap-1`}>
+      <dt className="text-slate-600 dark:text-slate-400">{term}:</dt>
+      <dd className="min-w-0">{children}</dd>
     </div>
   );
 }

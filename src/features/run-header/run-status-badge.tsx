@@ -32,15 +32,22 @@ const STATUS_CLASS: Record<RunStatus, string> = {
   cancelled: 'bg-orange-50 text-orange-900 ring-orange-300 dark:bg-orange-950 dark:text-orange-100 dark:ring-orange-700',
 };
 
-/** The run's status as text + icon + colour (never colour alone). */
-export function RunStatusBadge({ status }: { status: RunStatus }) {
+const TURNED_DOWN_CLASS = 'bg-slate-100 text-slate-800 ring-slate-400 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-500';
+
+/**
+ * The run's status as text + icon + colour (never colour alone). `turnedDown`: a gate
+ * rejected the work (or timed out into a rejection); a run the backend then calls
+ * "succeeded" did not do what it asked about, so it reads "Run ended — gate rejected".
+ */
+export function RunStatusBadge({ status, turnedDown }: { status: RunStatus; turnedDown?: 'rejected' | 'timed out' | undefined }) {
+  const ended = status === 'succeeded' && turnedDown !== undefined;
   return (
     <span
       data-run-status={status}
-      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold ring-1', STATUS_CLASS[status])}
+      className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1', ended ? TURNED_DOWN_CLASS : STATUS_CLASS[status])}
     >
-      <span aria-hidden>{STATUS_ICON[status]}</span>
-      Run {STATUS_TEXT[status]}
+      <span aria-hidden>{ended ? '⊘' : STATUS_ICON[status]}</span>
+      {ended ? `Run ended — gate ${turnedDown}` : `Run ${STATUS_TEXT[status]}`}
     </span>
   );
 }

@@ -10,10 +10,12 @@ export type ChapterHeaderProps = Readonly<{
   /** Undefined for the "Run" group (rows before any chapter). */
   chapter: Chapter | undefined;
   collapsed: boolean;
+  /** The list's one Tab stop (use-list-keyboard.ts). */
+  tabbable: boolean;
   onToggle: (group: number) => void;
 }>;
 
-export const ChapterHeader = memo(function ChapterHeader({ group, chapter, collapsed, onToggle }: ChapterHeaderProps) {
+export const ChapterHeader = memo(function ChapterHeader({ group, chapter, collapsed, tabbable, onToggle }: ChapterHeaderProps) {
   const title = chapter?.title ?? 'Run';
   return (
     <div
@@ -24,6 +26,8 @@ export const ChapterHeader = memo(function ChapterHeader({ group, chapter, colla
       <button
         type="button"
         aria-expanded={!collapsed}
+        tabIndex={tabbable ? 0 : -1}
+        data-item-main
         onClick={() => onToggle(group)}
         className="flex min-w-0 items-center gap-1 rounded px-1 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-sky-600 dark:hover:bg-zinc-700"
       >

@@ -1,12 +1,32 @@
 /**
- * Row times as HH:MM:SS.mmm: relative to the run's start when it is known ("+" prefix),
- * else the local wall clock. Pure; guarded by format-row-time.test.ts.
+ * Row times as HH:MM:SS.mmm: relative to the timeline's zero when it is known ("+"
+ * prefix), else the local wall clock. Pure; guarded by format-row-time.test.ts.
  */
+import type { EventLog } from '@/stores/event-log';
+
+/** Rows read from the start of the log to find the earliest time (events may precede run.started). */
+const BASE_SCAN_ROWS = 20;
+
+/**
+ * The timeline's zero: the run's start, or an earlier event among its first rows (a
+ * chapter or a graph a backend sends before `run.started`), so no row reads "-00:00:00.340".
+ */
+export function timelineBaseMs(log: EventLog, startedAtMs: number | undefined): number | undefined {
+  let base = startedAtMs;
+  const end = Math.min(log.length, log.firstRow + BASE_SCAN_ROWS);
+  for (let row = log.firstRow; row < end; row++) {
+    const atMs = log.at(row)?.event.atMs;
+    if (atMs !== undefined && (base === undefined || atMs < base)) base = atMs;
+  }
+  return base;
+}
+
 export function formatRowTime(atMs: number | undefined, baseMs: number | undefined): string {
   if (atMs === undefined) return '—';
   if (baseMs !== undefined) {
     const delta = atMs - baseMs;
-    return `${delta < 0 ? '-' : '+'}${clock(Math.abs(delta))}`;
+    // Out-of-order times later in the run can still fall before the zero: say so rather than round.
+    return `${delta < 0 ? '−' : '+'}${clock(Math.abs(delta))}`;
   }
   const date = new Date(atMs);
   const sinceMidnight = ((date.getHours() * 60 + date.getMinutes()) * 60 + date.getSeconds()) * 1000 + date.getMilliseconds();

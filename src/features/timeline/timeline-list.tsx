@@ -1,11 +1,12 @@
 /**
  * The virtualised scroll area: renders only the headers and rows in view (plus overscan),
- * so 100k rows cost a few dozen DOM nodes. Fixed item heights on purpose: measuring
- * rows would relayout on every batch, and the raw frame opens in a panel below instead.
- * "Follow live" scrolls to the newest item after each batch; scrolling up turns it off.
+ * so 100k rows cost a few dozen DOM nodes. Its height is bounded by the panel the shell
+ * gives the timeline (the list scrolls, never the page or the filter bar). Fixed item
+ * heights on purpose: measuring rows would relayout on every batch, and the raw frame
+ * opens in a panel below instead. Following: use-follow-scroll.ts; keys: use-list-keyboard.ts.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type UIEvent } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useId, useRef } from 'react';
 
 import type { EventLog } from '@/stores/event-log';
 import type { Chapter } from '@/stores/run-types';
@@ -13,6 +14,8 @@ import type { Chapter } from '@/stores/run-types';
 import { groupOfItem } from '@/features/timeline/build-timeline-items';
 import { ChapterHeader } from '@/features/timeline/chapter-header';
 import { TimelineRow } from '@/features/timeline/timeline-row';
+import { useFollowScroll } from '@/features/timeline/use-follow-scroll';
+import { useListKeyboard } from '@/features/timeline/use-list-keyboard';
 
 export const ROW_HEIGHT = 28;
 export const HEADER_HEIGHT = 34;
@@ -42,53 +45,95 @@ export type TimelineListProps = Readonly<{
 export function TimelineList(props: TimelineListProps) {
   const { items, log, chapters, follow, onFollowChange } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const lastTop = useRef(0);
+  const hintId = useId();
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element>>(null);
+  const keyboard = useListKeyboard({
+    scrollRef,
+    count: items.length,
+    pageSize: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1),
+    scrollToIndex: (index) => virtualizerRef.current?.scrollToIndex(index, { align: 'auto' }),
+  });
+  const pinned = keyboard.focusWithin ? keyboard.current : undefined;
+  // A new extractor when the pinned item changes: the virtualiser memoises its range on it.
+  const rangeExtractor = useCallback((range: Range) => withPinned(defaultRangeExtractor(range), pinned), [pinned]);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => ((items[i] ?? 0) < 0 ? HEADER_HEIGHT : ROW_HEIGHT),
     overscan: 12,
     initialRect: { width: 800, height: 600 },
+    rangeExtractor,
   });
-
-  // Follow by writing scrollTop from the virtualiser's own total size: scrollToEnd() reads
-  // layout on every batch, which at 2,000 events/s cost more than everything else together.
-  useEffect(() => {
-    const el = scrollRef.current;
-    if (!follow || !el || items.length === 0) return;
-    el.scrollTop = virtualizer.getTotalSize();
-    lastTop.current = el.scrollTop; // our own move: a later smaller scrollTop is the person's
-  }, [follow, items, virtualizer]);
-
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_HEIGHT;
-    // Only a move up that leaves the bottom is the person's doing; follow scrolls go down.
-    if (follow && el.scrollTop < lastTop.current && !atBottom) onFollowChange(false);
-    lastTop.current = el.scrollTop;
-  };
+  virtualizerRef.current = virtualizer;
+  const virtualItems = virtualizer.getVirtualItems();
+  const { onScroll, onWheel } = useFollowScroll(scrollRef, virtualizer.getTotalSize(), items, follow, onFollowChange);
+  const tabStop = pinned ?? tabStopInView(virtualizer, items, props.selectedRow);
 
   return (
-    <div ref={scrollRef} onScroll={onScroll} className="relative min-h-0 flex-1 overflow-auto" data-testid="timeline-scroll">
+    <div
+      ref={scrollRef}
+      role="group"
+      aria-label="Timeline rows"
+      aria-describedby={hintId}
+      onScroll={onScroll}
+      onWheel={onWheel}
+      onKeyDown={keyboard.onKeyDown}
+      onFocus={keyboard.onFocus}
+      onBlur={keyboard.onBlur}
+      className="relative min-h-0 flex-1 overflow-auto overscroll-contain"
+      data-testid="timeline-scroll"
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualizer.getVirtualItems().map((v) => {
+        {virtualItems.map((v) => {
           const item = items[v.index] ?? 0;
+          const tabbable = v.index === tabStop;
           return (
-            <div key={v.key} data-timeline-item style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}>
-              {item < 0 ? renderHeader(props, groupOfItem(item), chapters) : renderRow(props, item, log)}
+            <div
+              key={v.key}
+              data-timeline-item
+              data-item-index={v.index}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}
+            >
+              {item < 0 ? renderHeader(props, groupOfItem(item), chapters, tabbable) : renderRow(props, item, log, tabbable)}
             </div>
           );
         })}
       </div>
+      <p id={hintId} className="sr-only">
+        One stop for the whole list: the arrow keys, Page Up, Page Down, Home and End move between rows; Enter selects a row or folds a chapter; the right arrow reaches the row’s raw frame button.
+      </p>
     </div>
   );
 }
 
-function renderHeader(props: TimelineListProps, group: number, chapters: readonly Chapter[]) {
-  return <ChapterHeader group={group} chapter={chapters[group]} collapsed={props.collapsed.has(group)} onToggle={props.onToggleGroup} />;
+/** The default range plus the pinned (focused) item, in order, so focus never lands on the body. */
+function withPinned(indexes: number[], pinned: number | undefined): number[] {
+  if (pinned === undefined || indexes.includes(pinned)) return indexes;
+  return [...indexes, pinned].sort((a, b) => a - b);
 }
 
-function renderRow(props: TimelineListProps, row: number, log: EventLog) {
+/**
+ * The Tab stop while focus is elsewhere: the selected row when it is wholly in view, else
+ * the first item wholly in view (tabbing to a cut-off item would scroll the list, and a
+ * scroll up stops following).
+ */
+function tabStopInView(virtualizer: Virtualizer<HTMLDivElement, Element>, items: readonly number[], selectedRow: number | undefined): number {
+  const top = virtualizer.scrollOffset ?? 0;
+  const bottom = top + (virtualizer.scrollRect?.height ?? 0);
+  let first: number | undefined;
+  for (const v of virtualizer.getVirtualItems()) {
+    if (v.start < top - 1 || v.end > bottom + 1) continue;
+    if (selectedRow !== undefined && items[v.index] === selectedRow) return v.index;
+    first ??= v.index;
+  }
+  return first ?? 0;
+}
+
+function renderHeader(props: TimelineListProps, group: number, chapters: readonly Chapter[], tabbable: boolean) {
+  return <ChapterHeader group={group} chapter={chapters[group]} collapsed={props.collapsed.has(group)} onToggle={props.onToggleGroup} tabbable={tabbable} />;
+}
+
+function renderRow(props: TimelineListProps, row: number, log: EventLog, tabbable: boolean) {
   const entry = log.at(row);
   if (!entry) return null;
   const nodeId = 'nodeId' in entry.event ? entry.event.nodeId : undefined;
@@ -100,6 +145,7 @@ function renderRow(props: TimelineListProps, row: number, log: EventLog) {
       selected={props.selectedRow === row}
       nodeSelected={props.selectedNodeId !== undefined && nodeId === props.selectedNodeId}
       rawOpen={props.rawRow === row}
+      tabbable={tabbable}
       onSelect={props.onSelectRow}
       onToggleRaw={props.onToggleRaw}
     />

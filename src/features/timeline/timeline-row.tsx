@@ -1,4 +1,8 @@
-/** One event row: time, type, node, one-line summary; a button selects it, "raw" opens its frame. */
+/**
+ * One event row: time, type, node, one-line summary; a button selects it, "raw" opens its
+ * frame. Only the list's one Tab stop is tabbable (`tabbable`); the raw button is reached
+ * with → from the row (use-list-keyboard.ts).
+ */
 import { memo } from 'react';
 
 import type { LogRow } from '@/stores/event-log';
@@ -14,12 +18,14 @@ export type TimelineRowProps = Readonly<{
   selected: boolean;
   nodeSelected: boolean;
   rawOpen: boolean;
+  /** The list's one Tab stop. */
+  tabbable: boolean;
   onSelect: (row: number) => void;
   onToggleRaw: (row: number) => void;
 }>;
 
 export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
-  const { row, entry, baseMs, selected, nodeSelected, rawOpen, onSelect, onToggleRaw } = props;
+  const { row, entry, baseMs, selected, nodeSelected, rawOpen, tabbable, onSelect, onToggleRaw } = props;
   const event = entry.event;
   const tone = rowTone(event);
   const badge = TONE_BADGE[tone];
@@ -34,8 +40,10 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
       <button
         type="button"
         aria-current={selected ? 'true' : undefined}
+        tabIndex={tabbable ? 0 : -1}
+        data-item-main
         onClick={() => onSelect(row)}
-        className="flex h-full min-w-0 flex-1 items-center gap-2 px-2 text-left focus-visible:outline-2 focus-visible:outline-sky-600"
+        className="flex h-full min-w-0 flex-1 items-center gap-2 px-2 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600"
       >
         <time className="w-24 shrink-0 font-mono tabular-nums text-zinc-500 dark:text-zinc-400" title={wallClock(event.atMs)}>
           {formatRowTime(event.atMs, baseMs)}
@@ -48,7 +56,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
           </span>
         )}
         <span className="min-w-0 flex-1 truncate">{summarizeEvent(event)}</span>
-        {entry.merged > 1 && <span className="shrink-0 text-zinc-500">×{entry.merged}</span>}
+        {entry.merged > 1 && <span className="shrink-0 text-zinc-600 dark:text-zinc-400">×{entry.merged}</span>}
         {nodeSelected && !selected && <span className="sr-only">(selected node)</span>}
       </button>
       <button
@@ -56,8 +64,10 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         aria-expanded={rawOpen}
         aria-controls="timeline-raw-frame"
         aria-label={`Raw frame of row ${row}`}
+        tabIndex={-1}
+        data-item-secondary
         onClick={() => onToggleRaw(row)}
-        className="mr-1 shrink-0 rounded px-1 font-mono text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-700"
+        className="mr-1 shrink-0 rounded px-1 font-mono focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600 text-zinc-600 hover:bg-zinc-200 dark:text-zinc-300 dark:hover:bg-zinc-700"
       >
         raw
       </button>

@@ -18,6 +18,8 @@ export type TimelineToolbarProps = Readonly<{
   graph: GraphState;
   follow: boolean;
   onFollowChange: (follow: boolean) => void;
+  /** "Follow live", or in a replay "Follow position". */
+  followLabel: string;
   /** How many rows pass the filters, announced politely. */
   shown: number;
 }>;
@@ -25,7 +27,7 @@ export type TimelineToolbarProps = Readonly<{
 const LEVELS: readonly (LogLevel | 'all')[] = ['all', 'debug', 'info', 'warn', 'error'];
 const FIELD = 'rounded border border-zinc-300 bg-white px-1 py-0.5 text-xs text-zinc-900 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100';
 
-export const TimelineToolbar = memo(function TimelineToolbar({ filters, onFiltersChange, graph, follow, onFollowChange, shown }: TimelineToolbarProps) {
+export const TimelineToolbar = memo(function TimelineToolbar({ filters, onFiltersChange, graph, follow, onFollowChange, followLabel, shown }: TimelineToolbarProps) {
   const set = (patch: Partial<TimelineFilters>) => onFiltersChange({ ...filters, ...patch });
   return (
     <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 p-2 text-xs dark:border-zinc-700">
@@ -35,6 +37,13 @@ export const TimelineToolbar = memo(function TimelineToolbar({ filters, onFilter
         placeholder="Search… (/)"
         value={filters.text}
         onChange={(e) => set({ text: e.target.value })}
+        onKeyDown={(e) => {
+          // Escape clears the search (and goes no further: it must not also close the details panel).
+          if (e.key !== 'Escape' || filters.text === '') return;
+          e.preventDefault();
+          e.stopPropagation();
+          set({ text: '' });
+        }}
         className={`${FIELD} w-40`}
       />
       <label className="flex items-center gap-1">
@@ -63,15 +72,17 @@ export const TimelineToolbar = memo(function TimelineToolbar({ filters, onFilter
           ))}
         </select>
       </label>
-      <span role="status" className="text-zinc-600 dark:text-zinc-400">{shown} rows</span>
+      <span role="status" data-testid="timeline-count" className="text-zinc-600 dark:text-zinc-400">{countText(shown)}</span>
       <button
         type="button"
         aria-pressed={follow}
         onClick={() => onFollowChange(!follow)}
         className={`ml-auto rounded border px-2 py-0.5 ${follow ? 'border-sky-700 bg-sky-700 text-white' : 'border-zinc-300 dark:border-zinc-600'}`}
       >
-        <span aria-hidden="true">{follow ? '↓ ' : ''}</span>Follow live
+        <span aria-hidden="true">{follow ? '↓ ' : ''}</span>{followLabel}
       </button>
     </div>
   );
 });
+
+const countText = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;

@@ -6,11 +6,13 @@
  * revision) through narrow hooks and keeps its own UI state (filters, collapsed groups, follow, raw row);
  * selection is owned by the app shell and comes in through props (see README.md).
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
+import { useRunSession } from '@/stores/run-session';
 import { useChapters, useDroppedRows, useEventLog, useGraphState, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
 
 import { NO_FILTERS, type TimelineFilters } from '@/features/timeline/build-timeline-items';
+import { timelineBaseMs } from '@/features/timeline/format-row-time';
 import { RawFramePanel } from '@/features/timeline/raw-frame-panel';
 import { TimelineList } from '@/features/timeline/timeline-list';
 import { TimelineToolbar } from '@/features/timeline/timeline-toolbar';
@@ -25,7 +27,7 @@ export type TimelineProps = Readonly<{
   onSelectRow?: (row: number) => void;
   /** Called with the row's node id when a row that concerns a node is selected. */
   onSelectNode?: (nodeId: string) => void;
-  /** Start with "Follow live" on (default true; a replay may pass false). */
+  /** Start following the newest row (default true). */
   initialFollow?: boolean;
   className?: string;
 }>;
@@ -38,12 +40,19 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
   const dropped = useDroppedRows();
   const chapters = useChapters();
   const graph = useGraphState();
-  const firstAtMs = logLength > 0 ? log.at(0)?.event.atMs : undefined;
-  const baseMs = useRunStartedAtMs() ?? firstAtMs;
+  const startedAtMs = useRunStartedAtMs();
+  // logLength is the log's change signal (a few rows are read, so per batch is cheap).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  const baseMs = useMemo(() => timelineBaseMs(log, startedAtMs), [log, startedAtMs, logLength]);
+  const replay = useRunSession().mode === 'replay';
 
   const [filters, setFilters] = useState<TimelineFilters>(NO_FILTERS);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(EMPTY_SET);
   const [follow, setFollow] = useState(initialFollow);
+  // In a replay the log is the player's position: every move of the player follows it again.
+  useEffect(() => {
+    if (replay) setFollow(true);
+  }, [replay, logLength]);
   const [rawRow, setRawRow] = useState<number | undefined>(undefined);
   const [ownSelected, setOwnSelected] = useState<number | undefined>(undefined);
   const items = useTimelineItems(filters, collapsed);
@@ -70,7 +79,7 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
 
   return (
     <section aria-label="Timeline" className={`flex min-h-0 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100 ${className}`}>
-      <TimelineToolbar filters={filters} onFiltersChange={setFilters} graph={graph} follow={follow} onFollowChange={setFollow} shown={shown} />
+      <TimelineToolbar filters={filters} onFiltersChange={setFilters} graph={graph} follow={follow} onFollowChange={setFollow} followLabel={replay ? 'Follow position' : 'Follow live'} shown={shown} />
       {dropped > 0 && (
         <p role="note" className="border-b border-zinc-200 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
           Oldest {dropped.toLocaleString('en')} events dropped to stay within memory (the recording keeps its own bounded copy).

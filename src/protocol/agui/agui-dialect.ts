@@ -74,6 +74,7 @@ export const aguiDialect: Dialect = {
   id: 'agui',
   label: 'AG-UI (POST + SSE)',
   wire: 'sse',
+  address: { kind: 'endpoint', example: 'http://host:port/path/of/the/agent' },
   // No heartbeat in the protocol: a model thinking for a minute is normal silence.
   staleAfterMs: 120_000,
   capabilities: {

@@ -34,6 +34,7 @@ export const marsDialect: Dialect = {
   id: 'mars',
   label: 'MARS (WebSocket)',
   wire: 'websocket',
+  address: { kind: 'origin', example: 'ws://host:port' },
   // The client pings every 30 s and the server answers: two missed pongs plus slack.
   staleAfterMs: 75_000,
   capabilities: { startsRuns: true, control: { cancel: true, pause: true, resume: true } },

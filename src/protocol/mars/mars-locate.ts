@@ -27,7 +27,8 @@ export function locateMarsFrame(frame: unknown): Location {
  * thousand frames in the sequencer's memory do not collide), prefixed with the type.
  */
 export function frameIdentity(frame: Loose, frameType: string): string {
-  const text = 'event_type' in frame ? `${String(frame.timestamp)}|${safeJson(frame.data ?? null)}` : safeJson(frame);
+  // safeJson, never String(): a hostile timestamp may be an array nested past the stack's depth.
+  const text = 'event_type' in frame ? `${safeJson(frame.timestamp ?? null)}|${safeJson(frame.data ?? null)}` : safeJson(frame);
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {

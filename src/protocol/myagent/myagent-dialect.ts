@@ -76,10 +76,12 @@ export const myagentDialect: Dialect = {
   id: 'myagent',
   label: 'MyAgent (WebSocket)',
   wire: 'websocket',
+  address: { kind: 'origin', example: 'ws://host:port' },
   // Heartbeats every 60 s (the document says 30): stale after two missed ones and some slack.
   staleAfterMs: 150_000,
   capabilities: {
     startsRuns: true,
+    serverNamesRuns: true,
     control: {
       cancel: true,
       pause: 'myagent has no pause command (only cancel, or cancel_task per task)',

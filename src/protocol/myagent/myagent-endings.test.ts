@@ -45,6 +45,28 @@ describe('myagent: every way a run ends', () => {
     expect(terminal(events)).toEqual([expect.objectContaining({ type: 'run.cancelled', reason: 'Plan was declined by user.' })]);
   });
 
+  test('our own answer resolves the gate as we answered: an approved plan stays approved when the run completes', () => {
+    const reader = createFrameReader(myagentDialect, 'S');
+    const events = [
+      ...eventsOf(reader(frame('agent.user_confirm', { step_id: 'confirm_plan_1a2b3c4d', content: 'Confirm plan before solving', metadata: { requires_confirmation: true, scope: 'plan', plan_summary: 'Three slides', tasks: [] } }))),
+      ...reader.outbound(own({ event: 'user.response', session_id: 'S', step_id: 'confirm_plan_1a2b3c4d', content: { confirmed: true, approved: true }, metadata: { decided_by: 'alice' } }).body),
+      ...eventsOf(reader(frame('pipeline.completed', { content: { aggregate_output: 'deck' }, metadata: {} }))),
+    ];
+    const resolved = events.filter((e) => e.type === 'gate.resolved');
+    expect(resolved).toEqual([expect.objectContaining({ gateId: 'confirm_plan_1a2b3c4d', decision: 'approved', decidedBy: 'alice', cause: 'decision' })]);
+    expect(terminal(events).map((e) => e.type)).toEqual(['run.completed']);
+  });
+
+  test('our own "no" to a tool confirmation resolves it rejected, once', () => {
+    const reader = createFrameReader(myagentDialect, 'S');
+    const events = [
+      ...eventsOf(reader(frame('agent.user_confirm', { step_id: 'confirm_1a2b3c4d_search', content: 'Confirm tool execution: search', metadata: { tool_name: 'search', tool_args: {}, requires_confirmation: true } }))),
+      ...reader.outbound(own({ event: 'user.response', session_id: 'S', step_id: 'confirm_1a2b3c4d_search', content: { confirmed: false, approved: false }, metadata: { decided_by: 'bob' } }).body),
+      ...eventsOf(reader(frame('agent.final_answer', { content: 'Done without searching.' }))),
+    ];
+    expect(events.filter((e) => e.type === 'gate.resolved')).toEqual([expect.objectContaining({ decision: 'rejected', decidedBy: 'bob' })]);
+  });
+
   test('a plan confirmation carries the 300 s the server waits before declining', () => {
     const [gate] = read(frame('agent.user_confirm', { step_id: 'c', content: 'Confirm plan before solving', metadata: { requires_confirmation: true, scope: 'plan', tasks: [] } }));
     expect(gate).toMatchObject({ type: 'gate.opened', onTimeout: 'myagent declines the plan and ends the run' });

@@ -4,6 +4,8 @@
  *   user.message        the run's title (a plain agent sends no plan.start)
  *   user.solve_tasks    the tasks it named: the graph, and how many must finish (no end event comes)
  *   user.reconnect_with_state   the replay that follows ends a run the disconnect cancelled
+ *   user.response       our answer to a confirmation: the server echoes nothing, so this is
+ *                       the only word that the gate was decided, and how (it reads `confirmed`)
  */
 import { contentObject } from '@/protocol/myagent/myagent-content';
 import { openChapter, runStarted } from '@/protocol/myagent/myagent-lifecycle';
@@ -17,12 +19,31 @@ export function readOwnCommand(state: MyagentStreamState, command: unknown): Run
       return runStarted(state, typeof message.content === 'string' ? message.content : undefined);
     case 'user.solve_tasks':
       return solveTasks(state, contentObject(message.content)?.tasks);
+    case 'user.response':
+      return answered(state, message);
     case 'user.reconnect_with_state':
       state.reconnected = true;
       return [];
     default:
       return [];
   }
+}
+
+function answered(state: MyagentStreamState, message: Record<string, unknown>): RunEvent[] {
+  const gateId = message.step_id;
+  if (typeof gateId !== 'string' || !state.openGates.delete(gateId)) return [];
+  const content = contentObject(message.content);
+  const decidedBy = contentObject(message.metadata)?.decided_by;
+  return [
+    {
+      type: 'gate.resolved',
+      gateId,
+      decision: content?.confirmed === true ? 'approved' : 'rejected',
+      cause: 'decision',
+      ...(typeof decidedBy === 'string' ? { decidedBy } : {}),
+      ...(content ? { payload: content } : {}),
+    },
+  ];
 }
 
 function solveTasks(state: MyagentStreamState, tasks: unknown): RunEvent[] {

@@ -20,6 +20,7 @@ export const relaviumDialect: Dialect = {
   id: 'relavium',
   label: 'Relavium (SSE)',
   wire: 'sse',
+  address: { kind: 'origin', example: 'http://host:port' },
   staleAfterMs: 45_000,
   capabilities: {
     startsRuns: false,

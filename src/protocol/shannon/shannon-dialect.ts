@@ -35,6 +35,7 @@ export const shannonDialect: Dialect = {
   id: 'shannon',
   label: 'Shannon (SSE)',
   wire: 'sse',
+  address: { kind: 'origin', example: 'http://host:port' },
   // The server pings every 10 s; three missed pings plus slack means the stream is stale.
   staleAfterMs: 35_000,
   capabilities: {

@@ -37,6 +37,7 @@ export const tolkyDialect: Dialect = {
   id: 'tolky',
   label: 'tolky sequential thinking (Socket.IO)',
   wire: 'socket.io',
+  address: { kind: 'origin', example: 'http://host:port' },
   // Step heartbeats come while steps run; between phases tolky can stay quiet for a while.
   staleAfterMs: 60_000,
   capabilities: {

@@ -8,8 +8,9 @@
  * Gate id: the payload's `id` when present, else `<intentId>:<seq>`, which is stable across
  * the three room copies and a replay.
  */
+import { parseTimeMs } from '@/lib/parse-time';
 import type { GateOption, RunEvent } from '@/protocol/run-event';
-import type { TolkyEnvelope, TolkyOption } from '@/protocol/tolky/tolky-schemas';
+import type { TolkyEnvelope, TolkyInterruption, TolkyOption } from '@/protocol/tolky/tolky-schemas';
 import { brief, closeGates, stepNodeId, type TolkyHandlers, type TolkyState } from '@/protocol/tolky/tolky-state';
 
 type GateType = 'execution_interrupted' | 'input_guard_clarification' | 'full_retry_interrupt' | 'continuation_started';
@@ -37,7 +38,17 @@ type GateArgs = {
   options?: readonly TolkyOption[] | undefined;
   step?: number | undefined;
   context?: unknown;
+  deadline?: { deadlineAtMs?: number; onTimeout?: string } | undefined;
 };
+
+/** The interruption's deadline, when it sends one: `expiresAt`, else `timeoutMs` after the envelope's time. */
+function deadlineOf(ip: TolkyInterruption | undefined, env: TolkyEnvelope): GateArgs['deadline'] {
+  if (!ip) return undefined;
+  const sentAtMs = parseTimeMs(env.timestamp);
+  const deadlineAtMs = parseTimeMs(ip.expiresAt) ?? (ip.timeoutMs !== undefined && sentAtMs !== undefined ? sentAtMs + ip.timeoutMs : undefined);
+  if (deadlineAtMs === undefined) return undefined;
+  return { deadlineAtMs, ...(ip.timeoutAction !== undefined ? { onTimeout: ip.timeoutAction } : {}) };
+}
 
 function openGate(state: TolkyState, env: TolkyEnvelope, args: GateArgs): RunEvent[] {
   const gateId = args.id !== undefined ? String(args.id) : `${env.intentId}:${env.seq}`;
@@ -54,11 +65,12 @@ function openGate(state: TolkyState, env: TolkyEnvelope, args: GateArgs): RunEve
       acceptsText: true,
       ...(nodeId !== undefined ? { nodeId } : {}),
       ...(args.context !== undefined ? { context: args.context } : {}),
+      ...(args.deadline ?? {}),
     },
   ];
 }
 
-const SHOWN = ['id', 'message', 'options', 'stepNumber'] as const;
+const SHOWN = ['id', 'message', 'options', 'stepNumber', 'expiresAt', 'timeoutMs', 'timeoutAction'] as const;
 
 export const GATE_HANDLERS: TolkyHandlers<GateType> = {
   execution_interrupted: (p, env, state) => {
@@ -69,6 +81,7 @@ export const GATE_HANDLERS: TolkyHandlers<GateType> = {
       options: ip?.options,
       step: ip?.stepNumber,
       context: rest(ip, SHOWN, { completedSteps: p.completedSteps, continuationDepth: p.continuationDepth }),
+      deadline: deadlineOf(ip, env),
     });
   },
   input_guard_clarification: (p, env, state) =>
@@ -91,7 +104,7 @@ export const GATE_HANDLERS: TolkyHandlers<GateType> = {
   },
   continuation_started: (p, _env, state) => {
     const decision = typeof p.userResponse === 'string' && p.userResponse ? p.userResponse : 'answered';
-    const resolved = closeGates(state, decision, 'decision', p.userResponse);
+    const resolved = closeGates(state, decision, p.trigger === 'timeout' ? 'timeout' : 'decision', p.userResponse);
     if (resolved.length > 0) return resolved;
     // Joined after the interruption (or a copy of this frame): nothing open to resolve.
     const message = `continuation started (depth ${p.continuationDepth ?? '?'}) ${brief(p.userResponse)}`.trim();

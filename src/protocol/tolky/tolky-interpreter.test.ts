@@ -185,6 +185,17 @@ describe('tolky interpreter: mappings', () => {
     expect(resolved).toEqual([expect.objectContaining({ type: 'gate.resolved', gateId: `${INTENT}:9`, decision: 'Approve', cause: 'decision' })]);
   });
 
+  it('reads an interruption deadline (expiresAt, or timeoutMs after the envelope) and a continuation after a timeout', () => {
+    const decode = createFrameReader(tolkyDialect, INTENT);
+    const interruption = { type: 'approval', message: 'Deploy?', options: ['Approve'], timeoutMs: 20_000, timeoutAction: 'reject' };
+    const [gate] = eventsOf(decode(live('execution_interrupted', { intentId: INTENT, interruptionPayload: interruption }, 9)));
+    expect(gate).toMatchObject({ type: 'gate.opened', deadlineAtMs: Date.parse(TS) + 20_000, onTimeout: 'reject', context: { type: 'approval' } });
+    const resolved = eventsOf(decode(live('continuation_started', { intentId: INTENT, continuationDepth: 1, userResponse: 'rejected', trigger: 'timeout' }, 10)));
+    expect(resolved).toEqual([expect.objectContaining({ type: 'gate.resolved', decision: 'rejected', cause: 'timeout' })]);
+    const [other] = eventsOf(decodeOne(live('execution_interrupted', { intentId: INTENT, interruptionPayload: { message: 'Go?', expiresAt: '2030-01-01T00:00:00Z' } }, 3)));
+    expect(other).toMatchObject({ deadlineAtMs: Date.parse('2030-01-01T00:00:00Z') });
+  });
+
   it('uses the payload id as gate id when present and the clarification message', () => {
     const [gate] = eventsOf(decodeOne(live('input_guard_clarification', { id: 'g-7', clarificationMessage: 'Which year?', reason: 'vague' })));
     expect(gate).toMatchObject({ type: 'gate.opened', gateId: 'g-7', message: 'Which year?', options: [], context: { reason: 'vague' } });

@@ -51,13 +51,20 @@ const OptionSchema = z.union([
 ]);
 export type TolkyOption = z.infer<typeof OptionSchema>;
 
-/** Not published: expect `{type, message, options?}`; the rest is shown as context. */
+/**
+ * Not published: expect `{type, message, options?}`; the rest is shown as context. A
+ * deadline is read when one is sent (`expiresAt`, or `timeoutMs` from the envelope's time,
+ * with `timeoutAction`: what the backend does then), so the dialog can count it down.
+ */
 export const TolkyInterruptionSchema = z.looseObject({
   id: groupId,
   type: str,
   message: str,
   options: opt(z.array(OptionSchema)),
   stepNumber: opt(stepNumber),
+  expiresAt: opt(z.union([z.string(), z.number()])),
+  timeoutMs: opt(z.number().nonnegative()),
+  timeoutAction: str,
 });
 export type TolkyInterruption = z.infer<typeof TolkyInterruptionSchema>;
 
@@ -131,7 +138,7 @@ export const TOLKY_PAYLOADS = {
   execution_cancel_requested: z.looseObject({ reason: str, requestedBy: str, mechanism: str }),
   // interruption and continuation
   execution_interrupted: z.looseObject({ intentId: str, interruptionPayload: interruption, completedSteps: any, continuationDepth: int }),
-  continuation_started: z.looseObject({ intentId: str, continuationDepth: int, completedCount: count, userResponse: any }),
+  continuation_started: z.looseObject({ intentId: str, continuationDepth: int, completedCount: count, userResponse: any, trigger: str }),
   replanning_for_continuation: z.looseObject({ intentId: str, continuationDepth: int, completedSteps: any, pendingSteps: any }),
   // containment
   containment_started: z.looseObject({ attempt: int, retriesLeft: int }),

@@ -116,7 +116,7 @@ export function chapterTitle(key: string | undefined): string {
 }
 
 /** Closes every open gate: after a terminal event nothing can answer them any more. */
-export function closeGates(state: TolkyState, decision: string, cause: 'decision' | 'cancelled', payload?: unknown): RunEvent[] {
+export function closeGates(state: TolkyState, decision: string, cause: 'decision' | 'timeout' | 'cancelled', payload?: unknown): RunEvent[] {
   const events: RunEvent[] = [];
   for (const [gateId, nodeId] of state.openGates) {
     events.push({

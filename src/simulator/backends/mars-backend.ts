@@ -120,7 +120,9 @@ function start(ctx: SimContext, socket: Socket, message: Record<string, unknown>
     return fail(socket, 'RunRestarted', `run restarted upstream: a second {task} frame arrived for ${socket.taskId}`);
   }
   if (typeof message.task !== 'string' || message.task.length === 0) return fail(socket, 'ValidationError', 'task must be a non-empty string');
-  const run = ctx.run<MarsWire>('mars', socket.taskId, createMarsEncoder());
+  // A task id that names no scenario (a run started from the console with free text): the task's words pick one.
+  const named = ctx.scenarios.find((s) => new RegExp(`\\b${s.id}\\b`, 'i').test(String(message.task)))?.id ?? 'fanout';
+  const run = ctx.run<MarsWire>('mars', socket.taskId, createMarsEncoder(), { scenario: named });
   if (!run) return fail(socket, 'UnknownScenario', `no scenario for task ${socket.taskId} (use <scenario>~<suffix>)`);
   follow(socket, run);
 }

@@ -26,6 +26,7 @@ import type { Namespace, Socket } from 'socket.io';
 
 import { createTolkyEncoder, type TolkyWire } from '@/simulator/backends/tolky-encoder';
 import { answerHistoryRequests, historyFromPeers } from '@/simulator/backends/tolky-pods';
+import { tolkyIntentRows } from '@/simulator/run-lists/tolky-intent-rows';
 import { scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
@@ -61,7 +62,7 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
   const sessionId = resumed ? (auth.sessionId as string) : randomUUID();
   void socket.join(sessionRoom(sessionId));
   socket.emit(resumed ? 'session_resumed' : 'session_started', { sessionId });
-  socket.emit('session_intents', { sessionId, intents: listIntents(intents, sessionId) });
+  socket.emit('session_intents', { sessionId, intents: listIntents(ctx, intents, sessionId) });
 
   const on = (event: string, handle: (body: Body, intentId: string) => void) =>
     socket.on(event, (data: unknown) => {
@@ -105,7 +106,7 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
     if (!attach(ctx, nsp, intents, socket, sessionId, id)) return;
     nsp.to(sessionRoom(sessionId)).emit('session_intent_started', { intentId: id, instructions: body?.instructions ?? '', sessionId });
   });
-  on('list_session_intents', () => socket.emit('session_intents', { sessionId, intents: listIntents(intents, sessionId) }));
+  on('list_session_intents', () => socket.emit('session_intents', { sessionId, intents: listIntents(ctx, intents, sessionId) }));
 }
 
 /** Joins the socket to the intent's rooms, starting the run (and its room broadcast) on first use. */
@@ -123,6 +124,7 @@ function attach(ctx: SimContext, nsp: Namespace, intents: Map<string, Intent>, s
       socket.emit('sequential_thinking_error', { intentId, message: `no scenario for intent ${intentId}` });
       return false;
     }
+    run.group ??= sessionId;
     const created: Intent = { run, hostId: run.scenario.id, sessions: new Set() };
     intents.set(intentId, created);
     run.subscribe((wire) => broadcast(nsp, created, wire));
@@ -170,8 +172,8 @@ function findGate(steps: readonly SimStep[], gateId: string): Extract<SimStep, {
   return undefined;
 }
 
-function listIntents(intents: Map<string, Intent>, sessionId: string) {
-  return [...intents.entries()]
-    .filter(([, intent]) => intent.sessions.has(sessionId))
-    .map(([intentId, intent]) => ({ intentId, status: intent.run.phase, hostId: intent.hostId }));
+/** The session's intents (those it started or watches, and runs seeded into it): run-lists/tolky-intent-rows.ts. */
+function listIntents(ctx: SimContext, intents: Map<string, Intent>, sessionId: string) {
+  const joined = [...intents.values()].filter((intent) => intent.sessions.has(sessionId)).map((intent) => intent.run as ScriptedRun<unknown>);
+  return tolkyIntentRows(ctx, joined, sessionId);
 }

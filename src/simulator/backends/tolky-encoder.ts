@@ -192,6 +192,10 @@ export function createTolkyEncoder(sessionId: string | null): Encoder<TolkyWire>
               options: step.options.map((o) => o.label),
               stepNumber: stepOf(step.node).n,
               ...step.context,
+              // Unpublished fields: a deadline, the way relavium names it, so the dialog can count down.
+              ...(step.timeoutMs !== undefined
+                ? { timeoutMs: step.timeoutMs, expiresAt: new Date(run.nowMs + step.timeoutMs).toISOString(), timeoutAction: 'reject' }
+                : {}),
             },
             completedSteps: executed,
             continuationDepth: depth,
@@ -199,7 +203,15 @@ export function createTolkyEncoder(sessionId: string | null): Encoder<TolkyWire>
         ];
       case 'gate.resolved':
         depth += 1;
-        return [frame(run, 'continuation_started', { intentId: run.runId, continuationDepth: depth, completedCount: executed, userResponse: step.decision })];
+        return [
+          frame(run, 'continuation_started', {
+            intentId: run.runId,
+            continuationDepth: depth,
+            completedCount: executed,
+            userResponse: step.decision,
+            ...(step.cause === 'timeout' ? { trigger: 'timeout' } : {}),
+          }),
+        ];
       case 'run.done':
         return finish(run, 'completed', typeof step.output === 'string' ? step.output : JSON.stringify(step.output), [
           frame(run, 'execution_completed', {

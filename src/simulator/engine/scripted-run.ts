@@ -25,6 +25,9 @@ type PendingGate = Readonly<{ step: Extract<SimStep, { op: 'gate' }>; resolve: (
 
 export type RunPhase = 'running' | 'paused' | 'waiting' | 'finished';
 
+/** How a finished run ended, for the simulated run lists. */
+export type RunOutcome = 'completed' | 'failed' | 'cancelled';
+
 export class ScriptedRun<F> {
   readonly history: F[] = [];
   phase: RunPhase = 'running';
@@ -32,7 +35,14 @@ export class ScriptedRun<F> {
   private readonly pending = new Map<string, PendingGate>();
   private readonly decided = new Set<string>();
   private totalUsd = 0;
-  private readonly startedAtMs = Date.now();
+  readonly startedAtMs = Date.now();
+  // ---- facts the simulated run lists read (run-lists/) ----
+  /** The title `run.start` gave. */
+  title?: string;
+  outcome?: RunOutcome;
+  endedAtMs?: number;
+  /** The session this run belongs to (tolky, MARS), when a list groups runs. */
+  group?: string;
   private stopped = false;
   private resumeWaiters: (() => void)[] = [];
 
@@ -57,6 +67,11 @@ export class ScriptedRun<F> {
 
   get pendingGateIds(): string[] {
     return [...this.pending.keys()];
+  }
+
+  /** Cost booked so far, in USD. */
+  get costUsd(): number {
+    return this.totalUsd;
   }
 
   /** First valid decision wins; `tone` picks the branch. */
@@ -126,9 +141,19 @@ export class ScriptedRun<F> {
       startedAtMs: this.startedAtMs,
     });
     if (step.op === 'cost') this.totalUsd += step.usd;
+    this.noteListFacts(step);
     for (const frame of frames) {
       this.history.push(frame);
       for (const listener of this.listeners) listener(frame);
+    }
+  }
+
+  private noteListFacts(step: SimStep) {
+    if (step.op === 'run.start') this.title = step.title;
+    const outcome = step.op === 'run.done' ? 'completed' : step.op === 'run.fail' ? 'failed' : step.op === 'run.cancel' ? 'cancelled' : undefined;
+    if (outcome && !this.outcome) {
+      this.outcome = outcome;
+      this.endedAtMs = Date.now();
     }
   }
 

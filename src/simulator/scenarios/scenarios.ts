@@ -3,9 +3,16 @@
  * tests and screenshots can name them.
  */
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
+import { crawlStart } from '@/simulator/scenarios/crawl-start';
 import { hostileText } from '@/simulator/scenarios/hostile-text';
+import { manyToolCalls } from '@/simulator/scenarios/many-tool-calls';
 
 const MODEL = 'gpt-4o-mini';
+
+/** The answer's first clause, as a node's summary (a cut mid-word reads like a bug). */
+function firstClause(text: string): string {
+  return text.split(/(?<=[.;:])\s/)[0] ?? text;
+}
 
 /** A node that streams an answer, calls a tool, books its cost and completes. */
 function work(node: string, text: string, usd: number, tool?: string): SimStep[] {
@@ -14,7 +21,7 @@ function work(node: string, text: string, usd: number, tool?: string): SimStep[]
   steps.push(
     { op: 'tokens', node, text, model: MODEL },
     { op: 'cost', node, model: MODEL, inputTokens: 400 + text.length, outputTokens: text.length, usd },
-    { op: 'node.done', node, output: { summary: text.slice(0, 40) } },
+    { op: 'node.done', node, output: { summary: firstClause(text) } },
   );
   return steps;
 }
@@ -157,17 +164,7 @@ export const cancellation: Scenario = {
   description: 'A slow crawl that the operator (or the script, after a while) cancels.',
   tickMs: 400,
   steps: [
-    { op: 'run.start', title: 'Crawl documentation site' },
-    { op: 'chapter.start', key: 'execution', title: 'Execution' },
-    {
-      op: 'plan',
-      nodes: [
-        { id: 'crawl', label: 'Crawl pages', kind: 'tool' },
-        { id: 'index', label: 'Index pages', kind: 'agent' },
-      ],
-      edges: [{ source: 'crawl', target: 'index' }],
-    },
-    { op: 'node.start', node: 'crawl' },
+    ...crawlStart('Crawl documentation site'),
     ...Array.from({ length: 8 }, (_, i): SimStep => ({ op: 'node.progress', node: 'crawl', progress: (i + 1) / 10, message: `${(i + 1) * 40} pages` })),
     { op: 'log', level: 'info', message: 'Operator asked to stop the crawl' },
     { op: 'run.cancel', reason: 'cancelled by operator' },
@@ -199,10 +196,63 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText];
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText, manyToolCalls];
+
+// ---- runs the simulator keeps going for the console (run-lists/seed-runs.ts) ----
+
+/** The approval story with no deadline: a seeded run that waits at its gate until someone answers. */
+export const standingGate: Scenario = {
+  ...humanGate,
+  id: 'hold',
+  title: 'Approval without a deadline',
+  description: 'The deploy approval waits for a reviewer for as long as it takes.',
+  steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: undefined } : step)),
+};
+
+const BATCHES = 60;
+
+/** About ten minutes of batches at speed 1: a run that is still running when someone looks. */
+export const longRun: Scenario = {
+  id: 'long',
+  title: 'Long-running index build',
+  description: 'Embeds a large catalogue in sixty batches, about ten minutes at speed 1.',
+  tickMs: 300,
+  steps: [
+    { op: 'run.start', title: 'Rebuild the product search index' },
+    { op: 'chapter.start', key: 'execution', title: 'Execution' },
+    {
+      op: 'plan',
+      nodes: [
+        { id: 'load', label: 'Load catalogue', kind: 'tool' },
+        { id: 'embed', label: 'Embed products', kind: 'agent' },
+        { id: 'publish', label: 'Publish index', kind: 'tool' },
+      ],
+      edges: [
+        { source: 'load', target: 'embed' },
+        { source: 'embed', target: 'publish' },
+      ],
+    },
+    { op: 'node.start', node: 'load' },
+    { op: 'node.done', node: 'load', output: { products: 48_000 } },
+    { op: 'node.start', node: 'embed' },
+    ...Array.from({ length: BATCHES }, (_, i): SimStep[] => [
+      { op: 'wait', ms: 10_000 },
+      { op: 'node.progress', node: 'embed', progress: (i + 1) / BATCHES, message: `batch ${i + 1} of ${BATCHES}` },
+      ...(i % 10 === 9 ? [{ op: 'cost', node: 'embed', model: 'text-embedding-3-small', inputTokens: 80_000, outputTokens: 0, usd: 0.0016 } as const] : []),
+    ]).flat(),
+    { op: 'node.done', node: 'embed', output: { vectors: 48_000 } },
+    { op: 'node.start', node: 'publish' },
+    { op: 'node.done', node: 'publish', output: { index: 'products-v2' } },
+    { op: 'chapter.end', key: 'execution', status: 'completed' },
+    { op: 'run.done', output: { index: 'products-v2' } },
+  ],
+};
+
+/** Scenarios a run id may name but the catalogue does not offer. */
+const SEED_ONLY: readonly Scenario[] = [standingGate, longRun];
 
 /** Run ids are `<scenario>` or `<scenario>~<anything>`: each distinct id is a fresh run. */
 export function scenarioForRun(runId: string): Scenario | undefined {
   const id = runId.split('~')[0];
-  return SCENARIOS.find((scenario) => scenario.id === id);
+  return SCENARIOS.find((scenario) => scenario.id === id) ?? SEED_ONLY.find((scenario) => scenario.id === id);
 }

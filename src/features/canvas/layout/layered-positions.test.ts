@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ViewEdge } from '@/features/canvas/layout/group-graph';
-import { layeredPositions } from '@/features/canvas/layout/layered-positions';
+import { columnCapacity, layeredPositions } from '@/features/canvas/layout/layered-positions';
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
 import { computeRanks } from '@/features/canvas/layout/place-nodes';
 
@@ -56,5 +56,21 @@ describe('layeredPositions', () => {
   it('ends on a cycle and still places its nodes', () => {
     const at = layout(['x', 'y', 'z'], [edge('x', 'y'), edge('y', 'z'), edge('z', 'x')]);
     expect(at.size).toBe(3);
+  });
+});
+
+describe('columnCapacity', () => {
+  it('wraps the long layers of a 10,000-node DAG into a picture about twice as wide as tall', () => {
+    const { ids, edges } = bigDag(10_000);
+    const at = [...layout(ids, edges).values()];
+    const width = Math.max(...at.map((b) => b.x)) - Math.min(...at.map((b) => b.x)) + NODE_WIDTH;
+    const height = Math.max(...at.map((b) => b.y)) - Math.min(...at.map((b) => b.y)) + NODE_HEIGHT;
+    expect(width / height).toBeGreaterThan(1);
+    expect(width / height).toBeLessThan(4);
+    expect(new Set(at.map((b) => `${b.x},${b.y}`)).size).toBe(10_000);
+  });
+
+  it('leaves a graph of ordinary shape unwrapped', () => {
+    expect(columnCapacity([1, 3, 5, 3, 1], 312, 148, 'LR')).toBe(5);
   });
 });

@@ -12,6 +12,9 @@
  *  3. coordinates: each node wants the mean cross-axis position of its parents, and a
  *     single pass down the layer pushes nodes apart to keep the gap (then the layer is
  *     shifted so, on average, nodes sit where they wanted).
+ *  4. wrapping: a layer far longer than the others wraps into several columns
+ *     (columnCapacity), so a 10,000-node graph zoomed out to fit is a readable field,
+ *     not a one-pixel-wide needle.
  * Dummy nodes for long edges are skipped: edges may cross a node box on big graphs, a
  * price paid for staying linear. Small graphs keep dagre's nicer picture.
  */
@@ -24,6 +27,8 @@ type Box = { x: number; y: number };
 export const LAYER_GAP = 72;
 export const ROW_GAP = 28;
 const SWEEPS = 2;
+/** Width : height of the picture long layers wrap towards (the canvas panel is about 2 : 1). */
+export const TARGET_ASPECT = 2;
 
 export function layeredPositions(
   ids: readonly string[],
@@ -42,16 +47,51 @@ export function layeredPositions(
   }
   const across = direction === 'LR' ? NODE_HEIGHT + ROW_GAP : NODE_WIDTH + ROW_GAP;
   const along = direction === 'LR' ? NODE_WIDTH + LAYER_GAP : NODE_HEIGHT + LAYER_GAP;
+  const capacity = columnCapacity(layers.map((layer) => layer.length), along, across, direction);
   const cross = new Map<string, number>();
   const out = new Map<string, Box>();
-  layers.forEach((layer, r) => {
-    placeLayer(layer, parents, cross, across);
-    for (const id of layer) {
-      const c = cross.get(id) ?? 0;
-      out.set(id, direction === 'LR' ? { x: r * along, y: c } : { x: c, y: r * along });
+  const put = (id: string, column: number, c: number) => out.set(id, direction === 'LR' ? { x: column * along, y: c } : { x: c, y: column * along });
+  let column = 0;
+  for (const layer of layers) {
+    if (layer.length <= capacity) {
+      placeLayer(layer, parents, cross, across);
+      for (const id of layer) put(id, column, cross.get(id) ?? 0);
+      column += 1;
+      continue;
     }
-  });
+    // A layer longer than a column holds wraps into several columns, in its sorted order.
+    layer.forEach((id, i) => {
+      const c = (i % capacity) * across;
+      cross.set(id, c);
+      put(id, column + Math.floor(i / capacity), c);
+    });
+    column += Math.ceil(layer.length / capacity);
+  }
   return out;
+}
+
+/**
+ * How many nodes one column may hold. A big DAG's widest layer can hold thousands of
+ * nodes (benchmark 4's 10,000-node graph: 4,096), which as one column makes a picture
+ * a hundred times taller than wide: zoomed out to fit, every node is under a pixel. Only
+ * when the picture is that lopsided (under a quarter of TARGET_ASPECT) do long layers wrap,
+ * and then into the tallest columns that keep it about TARGET_ASPECT times as long along
+ * the layers as across them — the shape of the canvas panel.
+ */
+export function columnCapacity(sizes: readonly number[], alongPitch: number, acrossPitch: number, direction: LayoutDirection): number {
+  const largest = sizes.reduce((m, n) => Math.max(m, n), 0);
+  const target = direction === 'LR' ? TARGET_ASPECT : 1 / TARGET_ASPECT;
+  const ratio = (cap: number) => (sizes.reduce((sum, n) => sum + Math.ceil(n / cap), 0) * alongPitch) / (Math.min(cap, largest) * acrossPitch);
+  if (largest <= 1 || ratio(largest) >= target / 4) return Math.max(1, largest);
+  // ratio falls as cap grows: the largest cap whose ratio still reaches the target.
+  let lo = 1;
+  let hi = largest;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (ratio(mid) >= target) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** Only edges that go down the layers count for ordering (back edges of a cycle do not). */

@@ -54,9 +54,21 @@ describe('layoutGraph', () => {
     expectNoOverlap(result);
   });
 
-  it('lays out a graph of only edge-less nodes without overlap', () => {
+  it('lays out a graph of only edge-less nodes without overlap, unmarked (the canvas says it once)', () => {
     const result = layout(makeGraph(['a', 'b', 'c', 'd', 'e', 'f'], []));
     expect(result.nodes).toHaveLength(6);
+    expect(result.looseCount).toBe(6);
+    expect(result.nodes.some((n) => n.data.noDeps)).toBe(false);
+    expectNoOverlap(result);
+  });
+
+  it('lays edge-less steps out by the waves they ran in', () => {
+    const graph = makeGraph(['plan', 'r1', 'r2', 'r3', 'write'], []);
+    const result = layoutGraph({ graph, previous: {}, groupOverrides: {}, waves: [['plan'], ['r1', 'r2', 'r3'], ['write']] });
+    const at = byId(result);
+    expect(new Set(['r1', 'r2', 'r3'].map((id) => at.get(id)!.position.x)).size).toBe(1);
+    expect(at.get('plan')!.position.x).toBeLessThan(at.get('r1')!.position.x);
+    expect(at.get('write')!.position.x).toBeGreaterThan(at.get('r1')!.position.x);
     expectNoOverlap(result);
   });
 

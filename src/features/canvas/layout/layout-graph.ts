@@ -22,7 +22,8 @@ import {
   type PlacedPosition,
 } from '@/features/canvas/layout/layout-types';
 import { layeredPositions } from '@/features/canvas/layout/layered-positions';
-import { computeRanks, dagrePositions, placeShelf, stabilise } from '@/features/canvas/layout/place-nodes';
+import { computeRanks, dagrePositions, shelfOrigin, stabilise } from '@/features/canvas/layout/place-nodes';
+import { wavePositions, type Waves } from '@/features/canvas/layout/wave-positions';
 
 /**
  * Below this share of nodes with a reusable previous position, lay out afresh: e.g. the
@@ -42,7 +43,7 @@ const INCREMENTAL_MAX_NEW = 24;
  */
 export const FAST_LAYOUT_ABOVE = 300;
 
-export function layoutGraph({ graph, previous, groupOverrides, direction = 'LR' }: LayoutInput): LayoutResult {
+export function layoutGraph({ graph, previous, groupOverrides, direction = 'LR', waves = NO_WAVES }: LayoutInput): LayoutResult {
   const view = groupGraph(graph, groupOverrides);
   const linked = new Set<string>();
   for (const e of view.edges) {
@@ -62,16 +63,38 @@ export function layoutGraph({ graph, previous, groupOverrides, direction = 'LR' 
       ? layeredPositions(connected, view.edges, ranks, direction)
       : dagrePositions(connected, view.edges, direction);
   const placed = stabilise(connected, fresh, ranks, reuse ? previous : {}, view.edges, direction);
-  const shelf = placeShelf(loose, placed, previous, direction);
+  const shelf = wavePositions(loose, toViewWaves(waves, view.nodes), shelfOrigin(placed, direction), direction);
   const positions = { ...placed, ...shelf };
+  // "No known dependencies" marks a step only beside steps that have some; when no step
+  // has any (relavium), the canvas says so once for the run (dependency-note.tsx).
+  const mixed = connected.length > 0;
 
   return {
-    nodes: view.nodes.map((n) => toFlowNode(n, positions[n.id], !linked.has(n.id), direction)),
+    nodes: view.nodes.map((n) => toFlowNode(n, positions[n.id], mixed && !linked.has(n.id), direction)),
     edges: view.edges.map(toFlowEdge),
     positions,
     groups: view.groups,
     version: graph.version,
+    looseCount: loose.length,
   };
+}
+
+const NO_WAVES: Waves = [];
+
+/** Waves name graph nodes; a collapsed group stands in its first member's wave. */
+function toViewWaves(waves: Waves, nodes: readonly ViewNode[]): Waves {
+  const viewOf = new Map<string, string>();
+  for (const n of nodes) if (n.type === 'group') for (const id of n.group.memberIds) viewOf.set(id, n.id);
+  if (viewOf.size === 0) return waves;
+  const seen = new Set<string>();
+  return waves.map((wave) =>
+    wave.flatMap((id) => {
+      const viewId = viewOf.get(id) ?? id;
+      if (seen.has(viewId)) return [];
+      seen.add(viewId);
+      return [viewId];
+    }),
+  );
 }
 
 function toFlowNode(view: ViewNode, at: PlacedPosition | undefined, noDeps: boolean, direction: LayoutDirectionLike): CanvasNode {

@@ -12,7 +12,7 @@ import type { GraphState } from '@/stores/run-types';
 
 export type LayoutDirection = 'LR' | 'TB';
 
-/** Data of one run step on the canvas. `noDeps`: the stream stated no edge touching it. */
+/** Data of one run step on the canvas. `noDeps`: no edge touches it, while other steps have edges. */
 export type RunNodeData = { label: string; kind?: string; noDeps: boolean };
 
 /** Data of a collapsed fan-out: one box standing for `memberIds`. */
@@ -39,6 +39,8 @@ export type LayoutInput = Readonly<{
   /** Groups the person toggled: true = expanded, false = collapsed. Others follow the default rule. */
   groupOverrides: Readonly<Record<string, boolean>>;
   direction?: LayoutDirection;
+  /** Edge-less steps grouped by overlapping run time (wave-positions.ts); absent: one wave in known order. */
+  waves?: readonly (readonly string[])[];
 }>;
 
 export type LayoutResult = Readonly<{
@@ -48,6 +50,8 @@ export type LayoutResult = Readonly<{
   groups: readonly GroupInfo[];
   /** graph.version this result was computed from. */
   version: number;
+  /** How many canvas nodes have no known edge (laid out in waves). */
+  looseCount: number;
 }>;
 
 export const NODE_WIDTH = 240;

@@ -6,8 +6,8 @@
  *   node takes dagre's spot shifted by the drift of a kept neighbour, then steps along
  *   the cross axis until it overlaps nothing. So the picture does not jump as steps
  *   arrive, and never moves on a status change (layout does not even run then).
- * - Nodes with no known edge sit on a shelf below (LR) / right of (TB) the graph, in the
- *   order they became known. We never invent edges for them.
+ * - Nodes with no known edge sit below (LR) / right of (TB) the graph, from shelfOrigin,
+ *   in columns of steps that ran together (wave-positions.ts). We never invent edges.
  * Guarded by layout-graph.test.ts.
  */
 import dagre from '@dagrejs/dagre';
@@ -20,7 +20,6 @@ import { createOccupancy, type Occupancy } from '@/features/canvas/layout/occupa
 const NODE_GAP = 28;
 const RANK_GAP = 72;
 const SHELF_GAP = 96;
-const SHELF_COLUMNS_MIN = 4;
 
 type Box = { x: number; y: number };
 type Placement = Record<string, PlacedPosition>;
@@ -130,48 +129,21 @@ function guessSpot(rank: number, near: readonly string[], placed: Readonly<Place
   return direction === 'LR' ? { x: along, y: across } : { x: across, y: along };
 }
 
-/** Places edge-less nodes on a shelf beside the graph, keeping earlier shelf spots. */
-export function placeShelf(
-  ids: readonly string[],
-  placed: Readonly<Placement>,
-  previous: Readonly<Placement>,
-  direction: LayoutDirection,
-): Placement {
+/** Where the steps with no known edge start: below (LR) / right of (TB) the connected graph. */
+export function shelfOrigin(placed: Readonly<Placement>, direction: LayoutDirection): Box {
   const boxes = Object.values(placed);
-  const maxX = boxes.reduce((m, b) => Math.max(m, b.x + NODE_WIDTH), -Infinity);
-  const maxY = boxes.reduce((m, b) => Math.max(m, b.y + NODE_HEIGHT), -Infinity);
-  const minX = boxes.reduce((m, b) => Math.min(m, b.x), Infinity);
-  const minY = boxes.reduce((m, b) => Math.min(m, b.y), Infinity);
-  const origin = boxes.length === 0 ? { x: 0, y: 0 } : direction === 'LR' ? { x: minX, y: maxY + SHELF_GAP } : { x: maxX + SHELF_GAP, y: minY };
-  const columns = Math.max(SHELF_COLUMNS_MIN, Math.ceil(Math.sqrt(ids.length)));
-  const out: Placement = {};
-  const taken = createOccupancy(NODE_GAP, boxes);
-  let slot = 0;
-  for (const id of ids) {
-    const prev = previous[id];
-    if (prev && prev.rank === -1 && !taken.overlaps(prev)) {
-      out[id] = prev;
-      taken.add(prev);
-      continue;
-    }
-    let spot: PlacedPosition;
-    do {
-      spot = shelfSlot(origin, slot++, columns, direction);
-    } while (taken.overlaps(spot));
-    out[id] = spot;
-    taken.add(spot);
+  if (boxes.length === 0) return { x: 0, y: 0 };
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const b of boxes) {
+    minX = Math.min(minX, b.x);
+    minY = Math.min(minY, b.y);
+    maxX = Math.max(maxX, b.x + NODE_WIDTH);
+    maxY = Math.max(maxY, b.y + NODE_HEIGHT);
   }
-  return out;
-}
-
-function shelfSlot(origin: Box, index: number, columns: number, direction: LayoutDirection): PlacedPosition {
-  const along = index % columns;
-  const across = Math.floor(index / columns);
-  const stepX = NODE_WIDTH + NODE_GAP;
-  const stepY = NODE_HEIGHT + NODE_GAP;
-  return direction === 'LR'
-    ? { x: origin.x + along * stepX, y: origin.y + across * stepY, rank: -1 }
-    : { x: origin.x + across * stepX, y: origin.y + along * stepY, rank: -1 };
+  return direction === 'LR' ? { x: minX, y: maxY + SHELF_GAP } : { x: maxX + SHELF_GAP, y: minY };
 }
 
 function freeSpot(start: Box, taken: Occupancy, direction: LayoutDirection): Box {

@@ -15,8 +15,9 @@ import { useEffect, useRef, useState } from 'react';
 import type { GraphState } from '@/stores/run-types';
 
 import { layoutGraph } from '@/features/canvas/layout/layout-graph';
-import type { LayoutDirection, LayoutResult } from '@/features/canvas/layout/layout-types';
+import type { LayoutDirection, LayoutInput, LayoutResult } from '@/features/canvas/layout/layout-types';
 import type { LayoutReply, LayoutRequest } from '@/features/canvas/layout/layout.worker';
+import { parseWaveKey } from '@/features/canvas/layout/wave-positions';
 
 /**
  * Above this many graph nodes the layout leaves the main thread. Measured: dagre costs
@@ -26,28 +27,29 @@ import type { LayoutReply, LayoutRequest } from '@/features/canvas/layout/layout
 export const WORKER_THRESHOLD = 150;
 
 type Overrides = Readonly<Record<string, boolean>>;
-type Applied = Readonly<{ graph: GraphState; overrides: Overrides; direction: LayoutDirection; result: LayoutResult | undefined }>;
+type Wanted = Readonly<{ graph: GraphState; overrides: Overrides; direction: LayoutDirection; waveKey: string }>;
+type Applied = Wanted & Readonly<{ result: LayoutResult | undefined }>;
 
 const EMPTY_POSITIONS = {};
 
-export function useCanvasLayout(graph: GraphState, overrides: Overrides, direction: LayoutDirection): LayoutResult | undefined {
+/**
+ * `waveKey` (wave-positions.ts) says which edge-less steps ran together; it changes only
+ * when a step starts or appears, so it re-runs layout no more often than the graph does.
+ */
+export function useCanvasLayout(graph: GraphState, overrides: Overrides, direction: LayoutDirection, waveKey = ''): LayoutResult | undefined {
   const [workerFailed, setWorkerFailed] = useState(false);
   const offThread = !workerFailed && typeof Worker !== 'undefined' && graph.order.length > WORKER_THRESHOLD;
-  const [applied, setApplied] = useState<Applied>(() => ({
-    graph,
-    overrides,
-    direction,
-    result: offThread ? undefined : compute(graph, overrides, direction, undefined),
-  }));
-  const stale = applied.graph !== graph || applied.overrides !== overrides || applied.direction !== direction;
+  const wanted: Wanted = { graph, overrides, direction, waveKey };
+  const [applied, setApplied] = useState<Applied>(() => ({ ...wanted, result: offThread ? undefined : compute(wanted, undefined) }));
+  const stale = applied.graph !== graph || applied.overrides !== overrides || applied.direction !== direction || applied.waveKey !== waveKey;
   let current = applied;
   if (!offThread && (stale || applied.result === undefined)) {
     // Adjusting state while rendering: React re-renders before committing, so no frame
     // ever shows the old layout for the new graph.
-    current = { graph, overrides, direction, result: compute(graph, overrides, direction, applied) };
+    current = { ...wanted, result: compute(wanted, applied) };
     setApplied(current);
   }
-  useWorkerLayout(offThread && (stale || applied.result === undefined), { graph, overrides, direction }, applied, setApplied, setWorkerFailed);
+  useWorkerLayout(offThread && (stale || applied.result === undefined), wanted, applied, setApplied, setWorkerFailed);
   return current.result;
 }
 
@@ -57,11 +59,13 @@ function previousFor(applied: Applied | undefined, overrides: Overrides, directi
   return applied.result.positions;
 }
 
-function compute(graph: GraphState, overrides: Overrides, direction: LayoutDirection, applied: Applied | undefined) {
-  return layoutGraph({ graph, groupOverrides: overrides, direction, previous: previousFor(applied, overrides, direction) });
+function toInput({ graph, overrides, direction, waveKey }: Wanted, applied: Applied | undefined): LayoutInput {
+  return { graph, groupOverrides: overrides, direction, previous: previousFor(applied, overrides, direction), waves: parseWaveKey(waveKey) };
 }
 
-type Wanted = Readonly<{ graph: GraphState; overrides: Overrides; direction: LayoutDirection }>;
+function compute(wanted: Wanted, applied: Applied | undefined) {
+  return layoutGraph(toInput(wanted, applied));
+}
 
 function useWorkerLayout(
   active: boolean,
@@ -73,21 +77,21 @@ function useWorkerLayout(
   const workerRef = useRef<Worker | undefined>(undefined);
   const requestRef = useRef(0);
   useEffect(() => () => workerRef.current?.terminate(), []);
-  const { graph, overrides, direction } = wanted;
+  const { graph, overrides, direction, waveKey } = wanted;
   useEffect(() => {
     if (!active) return;
     const worker = (workerRef.current ??= new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' }));
     const id = ++requestRef.current;
-    const previous = previousFor(applied, overrides, direction);
+    const want: Wanted = { graph, overrides, direction, waveKey };
     worker.onmessage = (event: MessageEvent<LayoutReply>) => {
       if (event.data.id !== requestRef.current) return; // a newer graph is already on its way
       if ('error' in event.data) setFailed(true);
-      else setApplied({ graph, overrides, direction, result: event.data.result });
+      else setApplied({ ...want, result: event.data.result });
     };
     worker.onerror = () => setFailed(true);
-    const request: LayoutRequest = { id, input: { graph, previous, groupOverrides: overrides, direction } };
+    const request: LayoutRequest = { id, input: toInput(want, applied) };
     worker.postMessage(request);
     // `applied` is read for its previous positions only; re-posting when it changes would loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, graph, overrides, direction]);
+  }, [active, graph, overrides, direction, waveKey]);
 }

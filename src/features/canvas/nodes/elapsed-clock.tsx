@@ -11,6 +11,7 @@ import { memo, useEffect, useRef } from 'react';
 import { formatDuration } from '@/lib/format-duration';
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
+import { sessionNow } from '@/stores/session-clock';
 
 import { LIVE_STATUSES } from '@/features/canvas/status-style';
 import { subscribeTick } from '@/features/canvas/tick';
@@ -23,13 +24,14 @@ export function elapsedText(node: NodeState | undefined, nowMs: number): string 
 }
 
 export const ElapsedClock = memo(function ElapsedClock({ nodeId }: { nodeId: string }) {
-  const store = useRunSession().nodeStatus;
+  const session = useRunSession();
+  const store = session.nodeStatus;
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     let stopTick: (() => void) | undefined;
     const paint = () => {
       const node = store.getState().byId[nodeId];
-      const text = elapsedText(node, Date.now());
+      const text = elapsedText(node, sessionNow(session)); // the replay clock in a replay
       if (ref.current && ref.current.textContent !== text) ref.current.textContent = text;
       const live = node?.startedAtMs !== undefined && node.endedAtMs === undefined && LIVE_STATUSES.has(node.status);
       if (live && !stopTick) stopTick = subscribeTick(paint);
@@ -46,6 +48,6 @@ export const ElapsedClock = memo(function ElapsedClock({ nodeId }: { nodeId: str
       unsubscribe();
       stopTick?.();
     };
-  }, [store, nodeId]);
+  }, [session, store, nodeId]);
   return <span ref={ref} className="tabular-nums" title="elapsed" data-testid="node-elapsed" />;
 });

@@ -1,7 +1,7 @@
 /**
  * The canvas box for one run step.
  *
- * Structure (label, kind, "no known dependencies") comes from `data`, written by layout;
+ * Structure (label, kind, "no known dependencies" as a dashed border) comes from `data`, written by layout;
  * live state comes from the node-status store BY ID (useCanvasNodeView), so a status
  * change re-renders this node only and never touches React Flow's arrays (STYLE §2.3.4,
  * §3.3). Tokens re-render nothing: the clock and the streamed text are DOM-writing
@@ -25,17 +25,15 @@ import { useNodeCost } from '@/stores/panel-selectors';
 
 const HANDLE_CLASS = '!h-1.5 !w-1.5 !min-w-0 !border-0 !bg-slate-400 opacity-60';
 /**
- * Below this zoom a node's text is too small to read, so it draws as a plain box with its
- * label and status, on canvases of more than FAR_MIN_NODES nodes (benchmark 4: zoomed out over 2,000 nodes, the full bodies made every
- * pan frame slow). The selector returns a boolean, so a zoom re-renders a node only when
- * it crosses the line.
+ * Below this zoom the full body's 11–14 px text is under ~8 px on screen, so a node draws
+ * as a plain box with its label and status in 30 px type (~9 px at READABLE_ZOOM,
+ * use-auto-fit.ts). The selector returns a boolean, so a zoom re-renders a node only when
+ * it crosses the line. On big graphs nodes below DETAIL_ZOOM are the overview's marks.
  */
-export const FAR_ZOOM = 0.35;
-/** Only big canvases switch: on a small one the full body is cheap and keeps its live text. */
-export const FAR_MIN_NODES = 800;
+export const FAR_ZOOM = 0.6;
 
 export const RunNode = memo(function RunNode({ id, data, selected, sourcePosition, targetPosition }: NodeProps<RunFlowNode>) {
-  const far = useFlowStore((s) => s.transform[2] < FAR_ZOOM && s.nodeLookup.size > FAR_MIN_NODES);
+  const far = useFlowStore((s) => s.transform[2] < FAR_ZOOM);
   return (
     <>
       <Handle type="target" position={targetPosition ?? Position.Left} isConnectable={false} className={HANDLE_CLASS} />
@@ -56,7 +54,6 @@ function RunNodeBody({ id, data, selected }: BodyProps) {
   const cost = useNodeCost(id);
   const ref = useRef<HTMLDivElement>(null);
   useWrapperLabel(ref, `${data.label}: ${statusText}`);
-  const subtitle = [data.kind, data.noDeps ? 'no known dependencies' : undefined].filter(Boolean).join(' · ');
   return (
     <div
       ref={ref}
@@ -76,7 +73,7 @@ function RunNodeBody({ id, data, selected }: BodyProps) {
         {node.attempt > 1 && <span className="ml-auto tabular-nums">attempt {node.attempt}</span>}
       </div>
       <div className="truncate text-sm font-semibold text-slate-900 dark:text-slate-50" title={data.label}>{data.label}</div>
-      {subtitle && <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">{subtitle}</div>}
+      {data.kind && <div className="truncate text-[11px] text-slate-500 dark:text-slate-400">{data.kind}</div>}
       <NodeDetail nodeId={id} node={node} />
       <div className="mt-auto flex gap-2 text-[11px] text-slate-600 tabular-nums dark:text-slate-400">
         <ElapsedClock nodeId={id} />
@@ -96,9 +93,9 @@ function FarNodeBody({ id, label, selected }: Readonly<{ id: string; label: stri
     <div
       ref={ref}
       data-status={status}
-      className={cn('flex h-full w-full flex-col justify-center overflow-hidden rounded-md border-2 px-2.5 text-2xl font-semibold', STATUS_CLASS[status], selected && 'ring-2 ring-sky-500')}
+      className={cn('flex h-full w-full flex-col justify-center overflow-hidden rounded-md border-2 px-2.5 text-3xl leading-tight', STATUS_CLASS[status], selected && 'ring-2 ring-sky-500')}
     >
-      <span className="truncate">{label}</span>
+      <span className="line-clamp-2 font-semibold break-words" title={label}>{label}</span>
       <span data-testid="node-status-text" className="truncate">{statusText}</span>
     </div>
   );

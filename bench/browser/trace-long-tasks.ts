@@ -1,0 +1,66 @@
+/**
+ * A Chromium performance trace of the page while `during` runs, cut down to its long
+ * tasks: every main-thread task over 50 ms with where its time went (script by function,
+ * style, layout, paint, garbage collection…). The CPU profile (cpu-profile.ts) cannot see
+ * rendering work; the trace can. Evidence for issue 15, not a benchmark figure.
+ */
+import type { Page } from 'playwright-core';
+
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
+
+export type TracedTask = Readonly<{ ms: number; parts: readonly (readonly [string, number])[] }>;
+
+const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing';
+
+export async function traceLongTasks(page: Page, during: () => Promise<void>, thresholdMs = 50): Promise<TracedTask[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  // playwright-core types CDP events by protocol name; these two are tracing's.
+  const on = cdp.on.bind(cdp) as unknown as (event: string, listener: (message: { value: TraceEvent[] }) => void) => void;
+  on('Tracing.dataCollected', (message) => events.push(...message.value));
+  const done = new Promise<void>((resolve) => on('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  await during();
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  return breakDown(events, thresholdMs);
+}
+
+function breakDown(events: readonly TraceEvent[], thresholdMs: number): TracedTask[] {
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && (!main || (e.pid === main.pid && e.tid === main.tid)));
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) / 1000 > thresholdMs);
+  return tasks.map((task) => {
+    const end = task.ts + (task.dur ?? 0);
+    const parts = new Map<string, number>();
+    for (const e of onMain) {
+      if (e === task || e.ts < task.ts || e.ts >= end || e.name === 'RunTask') continue;
+      const key = e.name === 'FunctionCall' ? `script ${e.args?.data?.functionName || '(anonymous)'} ${e.args?.data?.url?.split('/').pop() ?? ''}`.trim() : e.name;
+      if (!LEAF_OR_TOP.has(e.name)) continue;
+      parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+    }
+    return { ms: (task.dur ?? 0) / 1000, parts: [...parts].sort((a, b) => b[1] - a[1]).slice(0, 10) };
+  });
+}
+
+/** Top-level kinds of main-thread work (nested ones would count twice). */
+const LEAF_OR_TOP = new Set([
+  'FunctionCall',
+  'EvaluateScript',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'MajorGC',
+  'MinorGC',
+  'ParseHTML',
+  'HitTest',
+  'IntersectionObserverController::computeIntersections',
+  'ResizeObserverController::GatherAndDeliverObservations',
+]);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+
+import { assertNotWebPage, checkResponse, RecordingNotFound } from '@/app/fetch-recording';
+
+const RECORDING = '{"runboard":1,"dialect":"relavium","transport":"sse","source":"x","startedAt":"2026-01-01T00:00:00Z"}\n';
+const APP_PAGE = '<!doctype html>\n<html lang="en"><head><title>Runboard</title></head><body><div id="root"></div></body></html>\n';
+
+describe('checkResponse', () => {
+  it('passes a recording through', async () => {
+    const blob = await checkResponse(new Response(RECORDING, { headers: { 'content-type': 'application/x-ndjson' } }), '/r.jsonl');
+    expect(await blob.text()).toBe(RECORDING);
+  });
+
+  it('says "not found" once for a 404, and for the app page a dev server sends for unknown addresses', async () => {
+    await expect(checkResponse(new Response('nope', { status: 404 }), '/missing.jsonl')).rejects.toThrow(new RecordingNotFound('There is no recording at /missing.jsonl (HTTP 404).'));
+    await expect(checkResponse(new Response(APP_PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }), '/missing')).rejects.toBeInstanceOf(RecordingNotFound);
+    // Served with a wrong type, the body still gives it away.
+    await expect(checkResponse(new Response(APP_PAGE, { headers: { 'content-type': 'application/octet-stream' } }), '/missing')).rejects.toThrow(/web page/);
+  });
+
+  it('keeps other HTTP failures as they are', async () => {
+    await expect(checkResponse(new Response('', { status: 500 }), '/r.jsonl')).rejects.toThrow('Could not fetch /r.jsonl: HTTP 500.');
+  });
+});
+
+describe('assertNotWebPage', () => {
+  it('accepts a recording and rejects a picked HTML file', async () => {
+    await expect(assertNotWebPage(new Blob([RECORDING]), 'file:1/r.jsonl')).resolves.toBeUndefined();
+    await expect(assertNotWebPage(new Blob(['  \n<HTML><body>hi']), 'file:1/page.html')).rejects.toBeInstanceOf(RecordingNotFound);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Opens a live run and registers it with the tab's runs: the one path for a link, a click
+ * in a run list, "Start run" from the console and the watcher. Runs of protocols without
+ * a run list (myagent, AG-UI) are remembered in this browser as they open, and their title,
+ * status and id follow the session (recent-runs-store.ts).
+ */
+import { createLiveSession } from '@/app/create-live-session';
+import { liveRunKey, tokenFor, useSessionRegistry, type OpenRun } from '@/app/session-registry';
+import { buildLiveSearch } from '@/app/url-contract';
+import type { Dialect } from '@/protocol/dialect';
+import { runListOf } from '@/protocol/run-lists';
+import { summaryStatusOf } from '@/protocol/run-summary';
+import { recentRunsStore } from '@/stores/recent-runs-store';
+import type { RunSession } from '@/stores/run-session';
+
+export type LiveRunRequest = Readonly<{
+  dialect: Dialect;
+  url: string;
+  run?: string;
+  /** Instructions, only after the person pressed "Start run". */
+  start?: string;
+  watched?: boolean;
+  /** The address as the person typed it (a link): kept, so focusing a node does not rewrite it and remount the view. */
+  search?: string;
+}>;
+
+/** The open run for this request: the one already registered, or a new one. */
+export function openLiveRun(request: LiveRunRequest): OpenRun {
+  const { dialect, url, run, start } = request;
+  const key = liveRunKey({ dialect: dialect.id, url, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
+  const registry = useSessionRegistry.getState();
+  const existing = registry.runs[key];
+  if (existing) {
+    if (!request.watched) registry.adopt(key);
+    return existing;
+  }
+  const token = tokenFor(url);
+  const live = createLiveSession({
+    dialect,
+    params: { baseUrl: url, runId: run ?? `run-${Date.now().toString(36)}`, ...(token ? { token } : {}) },
+    ...(start !== undefined ? { start } : {}),
+  });
+  const search = request.search ?? buildLiveSearch({ dialect: dialect.id, url, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
+  const stopTracking = runListOf(dialect.id)?.source.kind === 'local' ? trackRecentRun(key, live.session, url, search, start) : undefined;
+  const opened: OpenRun = {
+    key,
+    session: live.session,
+    search,
+    close: () => {
+      stopTracking?.();
+      live.close();
+    },
+    ...(request.watched ? { watched: true } : {}),
+  };
+  registry.add(opened);
+  return opened;
+}
+
+/** Remembers a run of a protocol without a list, and keeps its title, status and id current. */
+function trackRecentRun(key: string, session: RunSession, url: string, search: string, start: string | undefined): () => void {
+  const { actions } = recentRunsStore.getState();
+  const snapshot = () => {
+    const state = session.run.getState();
+    return { title: state.title ?? start ?? session.runId, status: summaryStatusOf(state.status), runId: session.runId };
+  };
+  actions.remember({ key, dialect: session.dialect.id, url, search, atMs: Date.now(), ...snapshot() });
+  return session.run.subscribe((state, previous) => {
+    if (state.title !== previous.title || state.status !== previous.status) actions.patch(key, snapshot());
+  });
+}

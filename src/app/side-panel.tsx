@@ -1,0 +1,51 @@
+import { lazy, Suspense } from 'react';
+
+import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
+import { TabList } from '@/components/ui/tab-list';
+
+import { DiagnosticsPanel } from '@/features/diagnostics/diagnostics-panel';
+import { NodeDetails } from '@/features/inspector/node-details';
+
+// recharts loads on its own, so the first paint only waits for the light shell (bench/bundle.ts).
+const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({ default: m.CostPanel })));
+export const PANEL_LOADING = <p className="p-4 text-sm text-slate-500">Loading…</p>;
+
+export type SideTab = 'details' | 'cost' | 'diagnostics';
+
+const TABS: readonly (readonly [SideTab, string])[] = [
+  ['details', 'Node details'],
+  ['cost', 'Cost'],
+  ['diagnostics', 'Diagnostics'],
+];
+
+/** The run view's side panel: node details, cost and diagnostics as tabs. */
+export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: SideTab; onTab: (t: SideTab) => void; selectedNode: string | undefined; onCloseNode: () => void }) {
+  return (
+    <div className="flex h-full flex-col bg-white dark:bg-slate-900">
+      <TabList label="Side panel" tabs={TABS} selected={tab} onSelect={onTab} />
+      <div role="tabpanel" aria-label={TABS.find(([id]) => id === tab)?.[1]} className="min-h-0 flex-1 overflow-auto">
+        {tab === 'details' && (
+          <PanelErrorBoundary name="node details">
+            {selectedNode ? (
+              <NodeDetails nodeId={selectedNode} onClose={onCloseNode} />
+            ) : (
+              <p className="p-4 text-sm text-slate-500">Select a node on the graph or a row in the timeline to see its details.</p>
+            )}
+          </PanelErrorBoundary>
+        )}
+        {tab === 'cost' && (
+          <PanelErrorBoundary name="cost">
+            <Suspense fallback={PANEL_LOADING}>
+              <CostPanel />
+            </Suspense>
+          </PanelErrorBoundary>
+        )}
+        {tab === 'diagnostics' && (
+          <PanelErrorBoundary name="diagnostics">
+            <DiagnosticsPanel />
+          </PanelErrorBoundary>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+
+import { NODE_HEIGHT } from '@/features/canvas/layout/layout-types';
+import { assignWaves, LANES_PER_COLUMN, parseWaveKey, waveKey, wavePositions, type StepTiming } from '@/features/canvas/layout/wave-positions';
+
+const timing = (table: Record<string, [number, number?]>) => (id: string): StepTiming | undefined => {
+  const t = table[id];
+  return t ? { startedAtMs: t[0], ...(t[1] !== undefined ? { endedAtMs: t[1] } : {}) } : undefined;
+};
+
+describe('assignWaves', () => {
+  it('puts steps that overlapped in one wave and a step after them all in the next', () => {
+    // A relavium fan-out: plan, six researchers side by side, then the writer.
+    const table: Record<string, [number, number?]> = { plan: [0, 800] };
+    for (let i = 1; i <= 6; i++) table[`r${i}`] = [900 + i * 30, 2700];
+    table.write = [2800, 3500];
+    const ids = ['plan', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'write'];
+    expect(assignWaves(ids, timing(table))).toEqual([['plan'], ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'], ['write']]);
+  });
+
+  it('orders by start time, keeps a running step open, and ends with the steps not started', () => {
+    const waves = assignWaves(['late', 'early', 'running', 'pending'], timing({ early: [0, 10], running: [20], late: [30] }));
+    expect(waves).toEqual([['early'], ['running', 'late'], ['pending']]);
+  });
+
+  it('keeps steps stamped with one time together (a burst, a replayed batch)', () => {
+    expect(assignWaves(['a', 'b', 'c'], timing({ a: [5, 5], b: [5, 5], c: [5, 5] }))).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('round-trips through its string key, which is equal while the waves are', () => {
+    const waves = [['a', 'b'], ['c']];
+    expect(parseWaveKey(waveKey(waves))).toEqual(waves);
+    expect(parseWaveKey('')).toEqual([]);
+  });
+});
+
+describe('wavePositions', () => {
+  it('draws one column per wave with its steps stacked as lanes, left to right in time', () => {
+    const at = wavePositions(['plan', 'r1', 'r2', 'write'], [['plan'], ['r1', 'r2'], ['write']], { x: 0, y: 0 }, 'LR');
+    expect(at.plan!.x).toBeLessThan(at.r1!.x);
+    expect(at.r1!.x).toBe(at.r2!.x);
+    expect(at.r2!.y - at.r1!.y).toBeGreaterThanOrEqual(NODE_HEIGHT);
+    expect(at.write!.x).toBeGreaterThan(at.r1!.x);
+    expect(at.write!.rank).toBe(-1);
+  });
+
+  it('continues a wide wave in a next column and places ids the waves do not name last', () => {
+    const wide = Array.from({ length: LANES_PER_COLUMN + 2 }, (_, i) => `w${i}`);
+    const at = wavePositions([...wide, 'stray'], [wide], { x: 100, y: 50 }, 'LR');
+    const columns = new Set(wide.map((id) => at[id]!.x));
+    expect(columns.size).toBe(2);
+    expect(at.w0).toEqual({ x: 100, y: 50, rank: -1 });
+    expect(at.stray!.x).toBeGreaterThan(Math.max(...columns));
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Steps with no known dependencies (relavium streams carry no edges at all), laid out by
+ * WHEN they ran: a wave is a stretch of time in which steps overlapped, drawn as one
+ * column, its steps stacked in start order ("lanes"); the next wave starts once every
+ * step of the previous one had ended. So a planner, six researchers running side by side
+ * and a writer read as three columns — one, six in parallel, one — instead of a grid of
+ * eight boxes. Steps not started yet form the last column, in the order they became known.
+ * Pure; guarded by wave-positions.test.ts.
+ *
+ * The canvas derives the waves from the node-status store as a string key
+ * (`waveKey`), which changes only when a step starts or first appears — never when a
+ * step ends or streams — so layout runs no more often than before.
+ */
+import { NODE_HEIGHT, NODE_WIDTH, type LayoutDirection, type PlacedPosition } from '@/features/canvas/layout/layout-types';
+
+export type StepTiming = Readonly<{ startedAtMs?: number; endedAtMs?: number }>;
+
+/** Ids per wave, in start order. */
+export type Waves = readonly (readonly string[])[];
+
+/** At most this many lanes in one column; a wider wave continues in the next column. */
+export const LANES_PER_COLUMN = 8;
+const LANE_GAP = 28;
+const COLUMN_GAP = 28;
+const WAVE_GAP = 96;
+
+const WAVE_SEP = '\u0001';
+const ID_SEP = '\u0000';
+
+/** Groups `ids` (in the order they became known) into waves of overlapping run time. */
+export function assignWaves(ids: readonly string[], timingOf: (id: string) => StepTiming | undefined): Waves {
+  const started: { id: string; start: number; end: number; index: number }[] = [];
+  const notStarted: string[] = [];
+  ids.forEach((id, index) => {
+    const timing = timingOf(id);
+    if (timing?.startedAtMs === undefined) notStarted.push(id);
+    else started.push({ id, start: timing.startedAtMs, end: timing.endedAtMs ?? Infinity, index });
+  });
+  started.sort((a, b) => a.start - b.start || a.index - b.index);
+  const waves: string[][] = [];
+  let until = -Infinity;
+  for (const step of started) {
+    // Started before every step of the current wave had ended: it ran alongside them. A
+    // start in the very millisecond the last one ended counts as alongside too: a replay or
+    // a burst stamps whole batches with one time, and a wave per step would be a long row.
+    if (step.start <= until) waves[waves.length - 1]?.push(step.id);
+    else waves.push([step.id]);
+    until = Math.max(until, step.end);
+  }
+  if (notStarted.length > 0) waves.push(notStarted);
+  return waves;
+}
+
+/** The waves as one string: a primitive selector result, equal as long as the waves are. */
+export function waveKey(waves: Waves): string {
+  return waves.map((wave) => wave.join(ID_SEP)).join(WAVE_SEP);
+}
+
+export function parseWaveKey(key: string): Waves {
+  return key === '' ? [] : key.split(WAVE_SEP).map((wave) => wave.split(ID_SEP));
+}
+
+/**
+ * Positions of `ids` (only these; other wave members are not on the canvas) from `origin`:
+ * one column per wave along the layout direction, lanes across it. Ids missing from
+ * `waves` join a last column. Rank is -1 for all of them: no layer of the graph.
+ */
+export function wavePositions(
+  ids: readonly string[],
+  waves: Waves,
+  origin: Readonly<{ x: number; y: number }>,
+  direction: LayoutDirection,
+): Record<string, PlacedPosition> {
+  const wanted = new Set(ids);
+  const columns: string[][] = [];
+  for (const wave of [...waves, leftOver(ids, waves)]) {
+    const members = wave.filter((id) => wanted.has(id));
+    for (let i = 0; i < members.length; i += LANES_PER_COLUMN) columns.push(members.slice(i, i + LANES_PER_COLUMN));
+    // A wave boundary: mark by an empty column slot, drawn as a wider gap.
+    if (members.length > 0) columns.push([]);
+  }
+  const alongSize = direction === 'LR' ? NODE_WIDTH : NODE_HEIGHT;
+  const acrossStep = direction === 'LR' ? NODE_HEIGHT + LANE_GAP : NODE_WIDTH + LANE_GAP;
+  const out: Record<string, PlacedPosition> = {};
+  let along = 0;
+  for (const column of columns) {
+    if (column.length === 0) {
+      along += WAVE_GAP - COLUMN_GAP;
+      continue;
+    }
+    column.forEach((id, lane) => {
+      const across = lane * acrossStep;
+      out[id] = direction === 'LR' ? { x: origin.x + along, y: origin.y + across, rank: -1 } : { x: origin.x + across, y: origin.y + along, rank: -1 };
+    });
+    along += alongSize + COLUMN_GAP;
+  }
+  return out;
+}
+
+function leftOver(ids: readonly string[], waves: Waves): string[] {
+  const placed = new Set(waves.flat());
+  return ids.filter((id) => !placed.has(id));
+}

@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+
+import type { Attempt } from '@/features/durations/attempt-tracker';
+import { buildDurationModel } from '@/features/durations/duration-model';
+
+const attempt = (nodeId: string, startedAtMs: number, endedAtMs: number, extra: Partial<Attempt> = {}): Attempt => ({
+  id: `${nodeId}#${extra.attempt ?? 1}`,
+  nodeId,
+  attempt: 1,
+  startedAtMs,
+  endedAtMs,
+  outcome: 'succeeded',
+  waits: [],
+  row: startedAtMs,
+  ...extra,
+});
+
+describe('duration model', () => {
+  test('rows follow start order with labels from the graph; queued runs from the last predecessor end', () => {
+    const model = buildDurationModel(
+      { attempts: [attempt('write', 60, 80), attempt('plan', 0, 10), attempt('research', 10, 50)], declaredAtMs: new Map([['write', 0]]), runStartedAtMs: 0 },
+      { nodes: { plan: { label: 'Plan' }, write: { label: 'Write' } }, edges: [{ source: 'plan', target: 'research' }, { source: 'research', target: 'write' }] },
+      100,
+    );
+    expect(model.rows.map((r) => [r.label, r.queuedFromMs, r.critical])).toEqual([
+      ['Plan', undefined, true],
+      ['research', undefined, true],
+      ['Write', 50, true],
+    ]);
+    expect([model.startMs, model.endMs, model.criticalMs]).toEqual([0, 80, 70]);
+  });
+
+  test('a retry is queued from when it was scheduled', () => {
+    const model = buildDurationModel(
+      { attempts: [attempt('fetch', 0, 30, { outcome: 'retried' }), attempt('fetch', 45, 60, { attempt: 2, retryQueuedAtMs: 30 })], declaredAtMs: new Map(), runStartedAtMs: undefined },
+      { nodes: {}, edges: [] },
+      100,
+    );
+    expect(model.rows.map((r) => r.queuedFromMs)).toEqual([undefined, 30]);
+  });
+
+  test('a skipped node is not shown as queued', () => {
+    const model = buildDurationModel(
+      { attempts: [attempt('load', 0, 10, { outcome: 'failed' }), attempt('notify', 30, 30, { outcome: 'skipped' })], declaredAtMs: new Map([['notify', 0]]), runStartedAtMs: 0 },
+      { nodes: {}, edges: [{ source: 'load', target: 'notify' }] },
+      100,
+    );
+    expect(model.rows.map((r) => r.queuedFromMs)).toEqual([undefined, undefined]);
+  });
+
+  test('nothing yet: the axis is a moment at now', () => {
+    const model = buildDurationModel({ attempts: [], declaredAtMs: new Map(), runStartedAtMs: undefined }, { nodes: {}, edges: [] }, 500);
+    expect([model.rows.length, model.startMs, model.endMs]).toEqual([0, 500, 501]);
+  });
+});

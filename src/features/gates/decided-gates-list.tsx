@@ -1,0 +1,34 @@
+import { formatClockTime } from '@/lib/format-clock-time';
+import { gateVerdict, gateVerdictText } from '@/stores/gate-verdict';
+
+import type { DecidedEntry } from '@/features/gates/use-inbox-gates';
+import { VERDICT_ICON } from '@/features/gates/verdict-icon';
+
+/** Where a decision came from, as the audit trail would say it. */
+function fromWhere(entry: DecidedEntry): string {
+  if (entry.sentHere) return 'from this browser';
+  if (entry.gate.status === 'timed_out') return 'by the backend';
+  if (entry.gate.status === 'cancelled') return 'with the run';
+  return 'elsewhere';
+}
+
+/** The inbox's "recently decided" list: who decided what, when, and from where. */
+export function DecidedGatesList({ entries }: { entries: readonly DecidedEntry[] }) {
+  if (entries.length === 0) return <p className="px-3 pb-3 text-sm text-slate-600 dark:text-slate-400">Nothing decided yet in this tab.</p>;
+  return (
+    <ul aria-label="Recently decided gates" className="flex flex-col divide-y divide-slate-200 dark:divide-slate-700">
+      {entries.map((entry) => (
+        <li key={`${entry.session.runId}/${entry.gate.gateId}`} className="flex gap-2 px-3 py-2 text-sm">
+          <span aria-hidden className="w-4 shrink-0 text-center">{VERDICT_ICON[gateVerdict(entry.gate)]}</span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate font-medium" title={entry.gate.message}>{entry.gate.message}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              <span className="font-semibold text-slate-800 dark:text-slate-200">{gateVerdictText(entry.gate)}</span> · {fromWhere(entry)} ·{' '}
+              {formatClockTime(entry.decidedAtMs)} · {entry.session.dialect.label} · {entry.session.runId}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

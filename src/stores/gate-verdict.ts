@@ -1,0 +1,123 @@
+/**
+ * What became of a gate, in words a person reads: approved, rejected, answered, timed out
+ * (with what the backend then did), cancelled. Pure, over the run store's GateState;
+ * guarded by gate-verdict.test.ts.
+ *
+ * Why derived here and not in the reducer: the stream says only "resolved" with a
+ * protocol's own decision word ("approved", "reject", "cancelled", an option's label,
+ * free text). The gate's own options say which words approve and which reject; a word
+ * that matches no option is read by its meaning, and anything else is "answered".
+ */
+import type { GateOption } from '@/protocol/run-event';
+
+import type { GateState, RunState } from '@/stores/run-types';
+
+export type GateVerdict = 'open' | 'approved' | 'rejected' | 'answered' | 'timed_out' | 'cancelled';
+
+const APPROVE_WORD = /^(approv|accept|allow|confirm|resolv|yes\b|ok\b|submit|input_provided|continu|proceed|go\b)/i;
+const REJECT_WORD = /(reject|deny|denied|declin|cancel|abort|skip|^no\b|stop|refus)/i;
+
+/**
+ * Approve-like, reject-like or neither: by the gate's matching option when it has a tone
+ * of its own, else by the word (tolky's options are bare strings, all "neutral").
+ */
+export function decisionTone(decision: string, options: readonly GateOption[]): GateOption['tone'] {
+  const word = decision.trim().toLowerCase();
+  const option = options.find((o) => o.value.toLowerCase() === word || o.label.toLowerCase() === word);
+  if (option?.tone === 'approve' || option?.tone === 'reject') return option.tone;
+  if (REJECT_WORD.test(word)) return 'reject';
+  if (APPROVE_WORD.test(word)) return 'approve';
+  return 'neutral';
+}
+
+/** Does choosing this option turn work down (reject, skip, cancel)? Such an answer is confirmed before it is sent. */
+export function optionTurnsDown(option: GateOption): boolean {
+  if (option.tone === 'reject') return true;
+  return option.tone !== 'approve' && (REJECT_WORD.test(option.label.trim()) || REJECT_WORD.test(option.value.trim()));
+}
+
+export function gateVerdict(gate: GateState): GateVerdict {
+  if (gate.status === 'open') return 'open';
+  if (gate.status === 'timed_out') return 'timed_out';
+  if (gate.status === 'cancelled') return 'cancelled';
+  const tone = decisionTone(gate.resolution?.decision ?? '', gate.options);
+  return tone === 'approve' ? 'approved' : tone === 'reject' ? 'rejected' : 'answered';
+}
+
+/** What the backend did when the gate timed out: "rejected it", "approved it", "resolved it as “x”". */
+function timeoutOutcome(gate: GateState): string {
+  const decision = gate.resolution?.decision ?? gate.onTimeout;
+  if (!decision) return 'the backend decided';
+  const tone = decisionTone(decision, gate.options);
+  if (tone === 'approve') return 'the backend approved it';
+  if (tone === 'reject') return 'the backend rejected it';
+  return `the backend resolved it as “${decision}”`;
+}
+
+/** One line: "rejected by alice", "timed out — the backend rejected it", "answered “blue” by bob". */
+export function gateVerdictText(gate: GateState): string {
+  const who = gate.resolution?.decidedBy;
+  const by = who && who !== 'timeout' ? ` by ${who}` : '';
+  switch (gateVerdict(gate)) {
+    case 'open': return 'waiting for a decision';
+    case 'approved': return `approved${by}`;
+    case 'rejected': return `rejected${by}`;
+    case 'answered': return `answered “${gate.resolution?.decision ?? ''}”${by}`;
+    case 'timed_out': return `timed out — ${timeoutOutcome(gate)}`;
+    case 'cancelled': return 'cancelled with the run';
+  }
+}
+
+/** A word or two for a node box: "approved", "rejected", "timed out (rejected)". */
+export function gateVerdictShort(gate: GateState): string {
+  const verdict = gateVerdict(gate);
+  if (verdict !== 'timed_out') return verdict === 'answered' ? 'answered' : verdict === 'open' ? 'waiting' : verdict;
+  const tone = decisionTone(gate.resolution?.decision ?? gate.onTimeout ?? '', gate.options);
+  return tone === 'reject' ? 'timed out (rejected)' : tone === 'approve' ? 'timed out (approved)' : 'timed out';
+}
+
+/** The newest decided gate of a node (a node may ask again after a retry), or undefined. */
+export function decidedGateOfNode(state: Pick<RunState, 'gates' | 'gateOrder'>, nodeId: string): GateState | undefined {
+  for (let i = state.gateOrder.length - 1; i >= 0; i--) {
+    const gate = state.gates[state.gateOrder[i] ?? ''];
+    if (gate?.nodeId === nodeId && gate.status !== 'open') return gate;
+  }
+  return undefined;
+}
+
+/** Did this gate turn the work down: rejected, or timed out into anything but an approval? */
+export function turnedDownByGate(gate: GateState | undefined): boolean {
+  if (!gate) return false;
+  const verdict = gateVerdict(gate);
+  if (verdict === 'rejected') return true;
+  return verdict === 'timed_out' && decisionTone(gate.resolution?.decision ?? gate.onTimeout ?? '', gate.options) !== 'approve';
+}
+
+/**
+ * The gate that decided how the run went, when one turned work down: the newest gate that
+ * was rejected, or timed out into a rejection. Undefined when every gate was approved,
+ * answered, or none was asked.
+ */
+export function turningGate(state: Pick<RunState, 'gates' | 'gateOrder'>): GateState | undefined {
+  for (let i = state.gateOrder.length - 1; i >= 0; i--) {
+    const gate = state.gates[state.gateOrder[i] ?? ''];
+    if (turnedDownByGate(gate)) return gate;
+  }
+  return undefined;
+}
+
+/**
+ * The nodes whose newest gate turned the work down, as "id<TAB>verdict" lines: a string, so
+ * a selector over it is stable until a gate is decided.
+ */
+export function turnedDownNodes(state: Pick<RunState, 'gates' | 'gateOrder'>): string {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  for (let i = state.gateOrder.length - 1; i >= 0; i--) {
+    const gate = state.gates[state.gateOrder[i] ?? ''];
+    if (!gate?.nodeId || gate.status === 'open' || seen.has(gate.nodeId)) continue;
+    seen.add(gate.nodeId);
+    if (turnedDownByGate(gate)) lines.push(`${gate.nodeId}\t${gateVerdictShort(gate)}`);
+  }
+  return lines.join('\n');
+}
