@@ -66,7 +66,12 @@ export class Ingest {
 
   /** One frame exactly as the transport delivered it, with its index in the recording. */
   accept(frame: unknown, frameIndex: number): void {
-    this.guarded(() => this.acceptOne(frame, frameIndex));
+    // Not through `guarded`: a closure per frame is garbage the collector must chase.
+    try {
+      this.acceptOne(frame, frameIndex);
+    } catch (error) {
+      this.internalError(error);
+    }
   }
 
   /**
@@ -145,8 +150,12 @@ export class Ingest {
     try {
       work();
     } catch (error) {
-      this.pending.issue({ frame: -1, reason: `internal error: ${messageOf(error)}`, atMs: this.now() });
+      this.internalError(error);
     }
+  }
+
+  private internalError(error: unknown): void {
+    this.pending.issue({ frame: -1, reason: `internal error: ${messageOf(error)}`, atMs: this.now() });
   }
 
   private locate(frame: unknown): Location {
@@ -165,17 +174,21 @@ export class Ingest {
       return;
     }
     if (location.answer) this.recovery.noteAnswer(location.answer);
-    const batch: Sequenced<Item>[] = [];
     let endHere = false;
-    for (const placed of location.frames) {
-      // Session bookkeeping is needed on arrival: a session id held behind a lost frame must still start the run.
-      if (placed.memo) this.act({ kind: 'memo', memo: placed.memo });
-      // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
-      if (placed.end) endHere = true;
-      batch.push(sequenced(placed, frameIndex));
-    }
-    this.settle(this.sequencer.accept(batch, this.now(), reset(this.scratch)));
+    for (const placed of location.frames) endHere = this.noteOnArrival(placed) || endHere;
+    const only = location.frames.length === 1 ? location.frames[0] : undefined;
+    // The common case, one frame: no batch array and no wrapper per frame (GC is a large share of ingest).
+    if (only) this.settle(this.sequencer.acceptOne(only.order, only.identity, { frame: only, frameIndex }, this.now(), reset(this.scratch)));
+    else this.settle(this.sequencer.accept(location.frames.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
     if (endHere) this.noteEnd();
+  }
+
+  /** Session bookkeeping on arrival; true when the frame ends the stream. */
+  private noteOnArrival(placed: PlacedFrame): boolean {
+    // A session id held behind a lost frame must still start the run.
+    if (placed.memo) this.act({ kind: 'memo', memo: placed.memo });
+    // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
+    return placed.end === true;
   }
 
   /** Nothing more comes on this connection: frames held for a hole need its refill now, not after the grace. */
@@ -257,13 +270,18 @@ function messageOf(error: unknown): string {
 }
 
 function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {
-  out.released.length = 0;
+  clear(out.released);
   out.duplicates = 0;
-  out.opened.length = 0;
-  out.filled.length = 0;
-  out.unfilled.length = 0;
-  out.skipped.length = 0;
+  clear(out.opened);
+  clear(out.filled);
+  clear(out.unfilled);
+  clear(out.skipped);
   return out;
+}
+
+/** Empties an array and keeps its storage: `length = 0` frees it, and the next push (once per frame) allocates it again. */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
 }
 
 function stampTime(rows: RunEvent[], atMs: number): RunEvent[] {

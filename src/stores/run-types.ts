@@ -2,6 +2,8 @@
 import type { ErrorInfo, GateKind, GateOption, GraphEdge, GraphNode, RunStatus } from '@/protocol/run-event';
 import type { ConnectionState } from '@/transport/transport';
 
+import type { Tails } from '@/stores/tails';
+
 export type Chapter = Readonly<{
   id: string;
   title: string;
@@ -110,8 +112,8 @@ export type RunState = Readonly<{
   logRevision: number;
   chapters: readonly Chapter[];
   graph: GraphState;
-  /** The last characters of each node's streamed text (bounded): changes on every token batch. */
-  tails: Readonly<Record<string, string>>;
+  /** The last characters of each node's streamed text (bounded), read with `tailOf` (tails.ts): changes on every token batch. */
+  tails: Tails;
   cost: CostState;
   gates: Readonly<Record<string, GateState>>;
   /** Gate ids in the order they opened. */

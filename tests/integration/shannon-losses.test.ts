@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 
 import type { RunSession } from '@/stores/run-session';
+import { tailOf } from '@/stores/tails';
 
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { eventsOf as events, setUpShannonHarness } from './shannon-harness';
@@ -37,7 +38,7 @@ describe('shannon: a loss just before done', () => {
     const runId = 'fanout~lost-delta';
     const { session, proxy } = await openThrough(runId, (unit) => unit.includes('"delta":"summary."'));
     await waitFor(() => session.run.getState().status === 'succeeded', 'the run to complete', 15_000);
-    await waitFor(() => session.run.getState().tails.write?.endsWith('summary.'), 'the lost word to come back', 5_000);
+    await waitFor(() => tailOf(session.run.getState().tails, 'write')?.endsWith('summary.'), 'the lost word to come back', 5_000);
     expect(proxy.stats.dropped).toBe(1);
     expect(events(session).filter((e) => e.type === 'log' && /no longer available/.test(e.message))).toEqual([]);
     expect(received(runId, 'stream.open').length).toBeGreaterThanOrEqual(2);
