@@ -21,7 +21,7 @@ import { graphDrawn, launchBenchBrowser, liveUrl, PROBE_SCRIPT, startRecording, 
 const legendShows = (count: number) =>
   Number(document.querySelector('[data-testid="overview-legend"] [data-status="succeeded"] .tabular-nums')?.textContent?.replace(/,/g, '') ?? 0) >= count;
 
-async function interactiveMs(page: Page, url: string): Promise<number> {
+export async function interactiveMs(page: Page, url: string): Promise<number> {
   const started = Date.now();
   await page.goto(url);
   await page.waitForFunction(graphDrawn, undefined, { timeout: 60_000, polling: 'raf' });
@@ -40,7 +40,7 @@ async function interactiveMs(page: Page, url: string): Promise<number> {
   return Date.now() - started;
 }
 
-async function panZoom(page: Page): Promise<number[]> {
+export async function panZoom(page: Page): Promise<number[]> {
   const pane = page.locator('.react-flow__pane').first();
   const box = await pane.boundingBox();
   if (!box) throw new Error('no React Flow pane');
@@ -65,7 +65,7 @@ const STORM_RATE = 1_000;
 const STORM_SECONDS = 5;
 
 /** Tasks finish at STORM_RATE a second; returns frame deltas and the ms from the last finish to the legend showing it. */
-async function statusStorm(page: Page, run: StormRun<ShannonWire>, nodes: number): Promise<{ frames: number[]; visibleAfter: number; finished: number }> {
+export async function statusStorm(page: Page, run: StormRun<ShannonWire>, nodes: number): Promise<{ frames: number[]; visibleAfter: number; finished: number }> {
   await startRecording(page);
   const started = Date.now();
   let finished = 0;
