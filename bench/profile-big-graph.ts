@@ -8,7 +8,7 @@
  */
 import { execFileSync } from 'node:child_process';
 
-import { profileDuring, topByTotal, type HotFunction } from './browser/cpu-profile';
+import { profileDuring, topByTotal, type HotFunction, type LongTask } from './browser/cpu-profile';
 import { launchBenchBrowser, liveUrl, PROBE_SCRIPT } from './browser/launch';
 import { interactiveMs, panZoom, statusStorm } from './browser/big-graph';
 import { startBigGraphRun } from '../tests/support/big-graph-run';
@@ -33,16 +33,18 @@ try {
   await page.addInitScript(PROBE_SCRIPT);
   const url = liveUrl(browser.sim, 'shannon', run.runId);
   let hot: HotFunction[] = [];
+  let longTasks: LongTask[] = [];
   if (has('storm') || has('zoom')) {
     log(`interactive in ${await interactiveMs(page, url)} ms`);
-    if (has('storm')) ({ hot } = await profileDuring(page, async () => void (await statusStorm(page, run, nodes))));
-    else ({ hot } = await profileDuring(page, async () => void (await panZoom(page))));
+    if (has('storm')) ({ hot, longTasks } = await profileDuring(page, async () => void (await statusStorm(page, run, nodes))));
+    else ({ hot, longTasks } = await profileDuring(page, async () => void (await panZoom(page))));
   } else {
     await page.goto('about:blank');
-    ({ hot } = await profileDuring(page, async () => log(`interactive in ${await interactiveMs(page, url)} ms (under the profiler)`)));
+    ({ hot, longTasks } = await profileDuring(page, async () => log(`interactive in ${await interactiveMs(page, url)} ms (under the profiler)`)));
   }
   print('by self time', hot.slice(0, 30));
   print('by total time', topByTotal(hot, 40));
+  for (const task of [...longTasks].sort((a, b) => b.ms - a.ms).slice(0, 5)) print(`busy stretch of ${task.ms.toFixed(0)} ms`, task.top.slice(0, 8));
 } finally {
   await browser.close();
 }

@@ -87,8 +87,17 @@ function drawEdges(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: Ed
     ctx.lineTo(sx(view, x2), sy(view, y2));
   }
   ctx.strokeStyle = `rgba(${EDGE_RGB[options.theme]},${edgeAlpha(view.zoom, options.inFlow !== undefined)})`;
-  ctx.lineWidth = Math.min(1.5, Math.max(0.5, view.zoom * 3));
+  ctx.lineWidth = edgeWidth(view);
   ctx.stroke();
+}
+
+/**
+ * At most one device pixel: a line that thin is a hairline to the rasteriser, drawn
+ * straight, while a thicker one is first turned into an outline polygon — for 15,000
+ * edges, 1.5 px took 1.3–1.5 s to draw without a GPU and 1 px 0.1–0.2 s (bench/profile-big-graph.ts --zoom).
+ */
+function edgeWidth(view: EdgeView): number {
+  return Math.min(1, Math.max(0.5, view.zoom * 3)) / Math.max(1, view.dpr);
 }
 
 /**
