@@ -45,9 +45,25 @@ describe('a 10,000-node graph', () => {
     await legend.locator('[data-status="failed"]').getByText('1').waitFor({ timeout: 10_000 });
     await expect(legend.locator('[data-status="succeeded"]').textContent()).resolves.toContain('succeeded');
 
-    // The first step's mark sits at its layout position: find it through the page's own scene.
+    // A zoom that stays zoomed out: edges are a scaled copy while it moves, then drawn sharp
+    // (off the main thread), and then nothing more is drawn while nothing changes.
     const pane = page.locator('.react-flow__pane');
     const box = (await pane.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -100);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-testid="graph-overview"]')?.dataset.edges === 'exact', undefined, { timeout: 10_000 });
+    const drawsAtRest = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let draws = 0;
+          new MutationObserver((records) => (draws += records.length)).observe(document.querySelector('[data-testid="graph-overview"]')!, { attributes: true, attributeFilter: ['data-drawn'] });
+          setTimeout(() => resolve(draws), 1_000);
+        }),
+    );
+    expect(drawsAtRest).toBe(0);
+    expect(await page.evaluate(overviewDrawn)).toBeGreaterThan(0);
+
+    // The first step's mark sits at its layout position: find it through the page's own scene.
     const mark = await page.evaluate(() => {
       const transform = document.querySelector<HTMLElement>('.react-flow__viewport')!.style.transform;
       const [, tx, ty, zoom] = /translate\(([-\d.]+)px, ?([-\d.]+)px\) scale\(([-\d.]+)\)/.exec(transform)!.map(Number);
