@@ -67,10 +67,6 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
 
   function work(step: SimStep, at: number): MarsWire[] {
     switch (step.op) {
-      case 'tokens': {
-        const agent = agentOf(step.node);
-        return [callback('agent_message', { agent, role: 'assistant', message: step.text, metadata: {} }, at), output(`${agent}: ${step.text}`, at)];
-      }
       case 'tool':
         return [callback('tool_call', { agent: agentOf(step.node), tool_name: step.tool, arguments: step.args, result: JSON.stringify(step.result) }, at), output(`🔧 ${step.tool}(${JSON.stringify(step.args)})`, at)];
       case 'cost':
@@ -107,9 +103,32 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
     }
   }
 
+  /**
+   * MARS does not stream tokens: an agent's message arrives whole (one `agent_message`, its
+   * text printed as a console line), so the engine's word-by-word chunks are gathered per node
+   * and sent when that agent does anything else.
+   */
+  const unsent = new Map<string, string>();
+  function finishedMessages(at: number): MarsWire[] {
+    const frames: MarsWire[] = [];
+    for (const [node, message] of unsent) {
+      const agent = agentOf(node);
+      frames.push(callback('agent_message', { agent, role: 'assistant', message, metadata: {} }, at), output(`${agent}: ${message}`, at));
+    }
+    unsent.clear();
+    return frames;
+  }
+
   return (step: SimStep, runFacts: RunFacts): MarsWire[] => {
     facts = runFacts;
-    const at = runFacts.nowMs;
+    if (step.op === 'tokens') {
+      unsent.set(step.node, (unsent.get(step.node) ?? '') + step.text);
+      return [];
+    }
+    return [...finishedMessages(runFacts.nowMs), ...encodeStep(step, runFacts.nowMs)];
+  };
+
+  function encodeStep(step: SimStep, at: number): MarsWire[] {
     switch (step.op) {
       case 'run.start': {
         const { dbRunId, sessionId } = ids();
@@ -134,5 +153,5 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
       default:
         return steps(step, at);
     }
-  };
+  }
 }
