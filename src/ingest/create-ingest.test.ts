@@ -174,4 +174,11 @@ describe('ingest pipeline', () => {
     other.ingest.outbound({ text: 'we asked' });
     expect(other.ingest.take()).toBeUndefined();
   });
+
+  test("what our own command means happened when we sent it (a run we started has its start time)", () => {
+    const reading = pipeline({}, true);
+    reading.clock.now = 1_700;
+    reading.ingest.outbound({ text: 'we asked' });
+    expect(reading.ingest.take()?.events[0]).toMatchObject({ message: 'we asked', atMs: 1_700 });
+  });
 });

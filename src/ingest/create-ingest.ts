@@ -230,8 +230,9 @@ export class Ingest {
     }
     const key = frame.order ? orderKey(frame.order) : undefined;
     for (const event of result.events) {
-      // A command of our own has no frame in the recording.
+      // A command of our own has no frame in the recording; what it means happened when we sent it.
       if (frameIndex >= 0) event.frame = frameIndex;
+      else event.atMs ??= this.now();
       if (key !== undefined) event.key = key;
       if (event.type === 'raw' && event.unknown) this.pending.count('unknown');
     }
