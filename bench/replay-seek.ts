@@ -3,7 +3,7 @@
  * completions over many nodes): parse, decode-once load pass, and seek times (random
  * jumps both ways). Prints figures; asserts nothing. Run: `npx tsx bench/replay-seek.ts [frames]`.
  */
-import { createReplaySession } from '@/app/create-replay-session';
+import { createReplaySession } from '@/app/session/create-replay-session';
 import { parseRecording } from '@/ingest/parse-recording';
 
 const N = Number(process.argv[2] ?? 100_000);

@@ -5,7 +5,7 @@
  * interactive view" is measured as: recording text → session at its end, without the
  * first paint (benchmark 3 and 4 time painting). Seeks go to random positions, both ways.
  */
-import { createReplaySession } from '@/app/create-replay-session';
+import { createReplaySession } from '@/app/session/create-replay-session';
 import { parseRecording } from '@/ingest/parse-recording';
 
 import { createPipeline, feed } from './lib/session';

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createReplaySession, type ReplaySession } from '@/app/create-replay-session';
+import { createReplaySession, type ReplaySession } from '@/app/session/create-replay-session';
 import { SNAPSHOT_EVERY } from '@/ingest/build-replay';
 import { parseRecording } from '@/ingest/parse-recording';
 import { DIALECTS } from '@/protocol/dialects';
