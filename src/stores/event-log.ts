@@ -52,7 +52,7 @@ export class EventLog {
   private rows: LogRow[] = [];
   /** Absolute index of rows[0]: how many of the oldest rows were dropped. */
   private offset = 0;
-  private readonly byNode = new Map<string, number[]>();
+  private byNode = new Map<string, number[]>();
   /** Each streaming node's open row: a text row or a progress row (see COALESCED). */
   private openText = new Map<string, number>();
   /** Events appended so far (rows plus merges): changes on every append or merge. */
@@ -157,28 +157,20 @@ export class EventLog {
 
   /**
    * Replay seeking: brings this log to `checkpoint` of `source`, a log fed the same events
-   * that went further. Backwards it is `restore`; forwards it copies the missing rows
-   * (references) instead of re-applying their events. A row not open at a checkpoint is
-   * final, so both logs agree on it; open rows come from the checkpoint.
+   * that went further. Backwards it is `restore`; forwards it takes the source's rows and
+   * node index up to the checkpoint (a row not open at a checkpoint is final, so both logs
+   * agree on it; open rows come from the checkpoint). Bulk copies, not one row at a time:
+   * a jump across a million-frame replay moves hundreds of thousands of rows. Replay logs
+   * are unbounded (nothing dropped), so indices are array positions in both.
    */
   restoreFrom(source: EventLog, checkpoint: LogCheckpoint): void {
     if (checkpoint.length <= this.rows.length) return this.restore(checkpoint);
-    const from = this.rows.length;
-    // rows still open here may have grown in `source`; take its version (restore fixes the open ones)
-    for (const index of this.openText.values()) {
-      const row = source.rows[index];
-      if (row) this.rows[index] = row;
-    }
-    for (let index = from; index < checkpoint.length; index++) {
-      const row = source.rows[index];
-      if (!row) break;
-      const nodeId = 'nodeId' in row.event ? row.event.nodeId : undefined;
-      if (nodeId !== undefined) {
-        let list = this.byNode.get(nodeId);
-        if (!list) this.byNode.set(nodeId, (list = []));
-        list.push(index);
-      }
-      this.rows.push(row);
+    const length = Math.min(checkpoint.length, source.rows.length);
+    this.rows = source.rows.slice(0, length);
+    this.byNode = new Map();
+    for (const [nodeId, list] of source.byNode) {
+      const kept = countBelow(list, length);
+      if (kept > 0) this.byNode.set(nodeId, list.slice(0, kept));
     }
     this.restore(checkpoint);
   }
@@ -196,3 +188,15 @@ export class EventLog {
 }
 
 const EMPTY: readonly number[] = [];
+
+/** How many of the ascending `list` are below `limit` (binary search). */
+function countBelow(list: readonly number[], limit: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] ?? 0) < limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

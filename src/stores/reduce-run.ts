@@ -39,6 +39,8 @@ type Draft = {
   ownsCost?: boolean;
   /** The same for `tails`. */
   ownsTails?: boolean;
+  /** The same for `gates` and `gateOrder`: a batch of many gate events copies them once, not once per event. */
+  ownsGates?: boolean;
 };
 
 export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
@@ -47,6 +49,7 @@ export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   delete draft.ownsGraph;
   delete draft.ownsCost;
   delete draft.ownsTails;
+  delete draft.ownsGates;
   draft.logLength = batch.log.length;
   draft.droppedRows = batch.log.firstRow;
   draft.logRevision = batch.log.revision;
@@ -270,8 +273,10 @@ function openGate(d: Draft, event: RunEventOf<'gate.opened'>, row: number) {
     ...optional('onTimeout', event.onTimeout),
     ...optional('unanswerableReason', event.unanswerableReason),
   };
-  d.gates = { ...d.gates, [event.gateId]: gate };
-  if (!existing) d.gateOrder = [...d.gateOrder, event.gateId];
+  const { gates, order } = ownGates(d);
+  gates[event.gateId] = gate;
+  if (!existing) order.push(event.gateId);
+  if (existing?.status !== 'open') d.openGates += 1;
   if (d.status === 'running' || d.status === 'pending') d.status = 'waiting';
 }
 
@@ -279,15 +284,13 @@ function resolveGate(d: Draft, event: RunEventOf<'gate.resolved'>) {
   const gate = d.gates[event.gateId] ?? findOpenGateOfNode(d, event.nodeId);
   if (!gate || gate.status !== 'open') return;
   const status = event.cause === 'timeout' ? 'timed_out' : event.cause === 'cancelled' ? 'cancelled' : 'resolved';
-  d.gates = {
-    ...d.gates,
-    [gate.gateId]: {
-      ...gate,
-      status,
-      resolution: { decision: event.decision, ...optional('decidedBy', event.decidedBy), ...optional('atMs', event.atMs) },
-    },
+  ownGates(d).gates[gate.gateId] = {
+    ...gate,
+    status,
+    resolution: { decision: event.decision, ...optional('decidedBy', event.decidedBy), ...optional('atMs', event.atMs) },
   };
-  if (d.status === 'waiting' && !Object.values(d.gates).some((g) => g.status === 'open')) d.status = 'running';
+  d.openGates -= 1;
+  if (d.status === 'waiting' && d.openGates === 0) d.status = 'running';
 }
 
 function findOpenGateOfNode(d: Draft, nodeId: string | undefined): GateState | undefined {
@@ -300,14 +303,27 @@ function findOpenGateOfNode(d: Draft, nodeId: string | undefined): GateState | u
 }
 
 function closeOpenGates(d: Draft, status: 'cancelled') {
-  let gates: Record<string, GateState> | undefined;
+  if (d.openGates === 0) return;
   for (const id of d.gateOrder) {
     const gate = d.gates[id];
     if (gate?.status !== 'open') continue;
-    gates ??= { ...d.gates };
-    gates[id] = { ...gate, status };
+    ownGates(d).gates[id] = { ...gate, status };
+    d.openGates -= 1;
   }
-  if (gates) d.gates = gates;
+}
+
+/**
+ * The draft's own copies of `gates` and `gateOrder`, made once per batch. Why: a copy per
+ * gate event costs O(gates) each, and a long run with thousands of gates replayed in
+ * batches of thousands of frames spent most of its time copying them.
+ */
+function ownGates(d: Draft): { gates: Record<string, GateState>; order: string[] } {
+  if (!d.ownsGates) {
+    d.gates = { ...d.gates };
+    d.gateOrder = [...d.gateOrder];
+    d.ownsGates = true;
+  }
+  return { gates: d.gates as Record<string, GateState>, order: d.gateOrder as string[] };
 }
 
 // ---- chapters ------------------------------------------------------------------
