@@ -35,7 +35,10 @@ test('a gate found through the inbox is answered without opening its run', async
   const dialog = page.getByRole('alertdialog', { name: 'Deploy release 2.4 to production?' });
   await dialog.getByText(/Run: .*hold~inbox/).waitFor();
   await dialog.getByRole('button', { name: 'Approve' }).click();
-  await dialog.getByText(/Decided: “approved”/).waitFor({ timeout: 20_000 });
+  // Our own answer closes the dialog and leaves a confirmation, which follows the run's own word.
+  const confirmation = page.getByRole('status', { name: 'Your gate decision' });
+  await expect.poll(() => confirmation.textContent(), { timeout: 20_000 }).toMatch(/approved by/);
+  await dialog.waitFor({ state: 'detached' });
 
   const decisions = harness.sim.received.filter((c) => c.kind === 'gate.decide' && c.runId === 'hold~inbox');
   expect(decisions).toEqual([expect.objectContaining({ body: expect.objectContaining({ gateId: 'gate-deploy', decision: 'approved' }) })]);

@@ -19,7 +19,7 @@ export function RawFramePanel({ row, onClose }: RawFramePanelProps) {
         event.stopPropagation(); // closes this panel only, not the node details too
         onClose();
       }}
-      className="max-h-72 overflow-auto border-t border-zinc-200 p-2 text-xs dark:border-zinc-700">
+      className="max-h-[min(18rem,50%)] shrink-0 overflow-auto border-t border-zinc-200 p-2 text-xs dark:border-zinc-700">
       <div className="mb-1 flex items-center gap-2">
         <h4 className="font-semibold">
           Row {row}{frameIndex !== undefined ? `, frame #${frameIndex}` : ''}

@@ -90,6 +90,7 @@ export function TimelineList(props: TimelineListProps) {
           return (
             <div
               key={v.key}
+              data-timeline-item
               data-item-index={v.index}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}
             >

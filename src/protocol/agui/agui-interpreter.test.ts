@@ -72,6 +72,15 @@ describe('agui interpreter: every 1.0 event type', () => {
     expect(ofType(events, 'graph.defined')[0]).toMatchObject({ nodes: [{ id: 'plan', label: 'plan' }], edges: [] });
   });
 
+  it("titles the run with the first user message of the RunAgentInput echo (AG-UI has no title of its own)", () => {
+    const input = { threadId: 't1', runId: 'r1', messages: [{ id: 'm1', role: 'user', content: 'Deploy release 2.4 to production' }, { id: 'm2', role: 'assistant', content: 'ok' }] };
+    const [started] = ofType(decodeAll([{ ...RUN, input }]), 'run.started');
+    expect(started).toMatchObject({ title: 'Deploy release 2.4 to production' });
+    const long = { ...input, messages: [{ id: 'm1', role: 'user', content: `${'word '.repeat(40)}end` }] };
+    expect(ofType(decodeAll([{ ...RUN, input: long }]), 'run.started')[0]?.title).toMatch(/^word word .{0,80}…$/);
+    expect(ofType(decodeAll([RUN]), 'run.started')[0]?.title).toBeUndefined();
+  });
+
   it('decodes each remaining type in a run into schema-valid canonical events', () => {
     const decode = createReader();
     decodeAll([RUN, STEP], decode);

@@ -52,11 +52,28 @@ export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_START
   } else if (state.phase === 'running') {
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `RUN_STARTED ${wire.runId} while the previous run segment is still open` });
   } else {
-    out.push({ type: 'run.started' });
+    const title = titleOf(wire.input?.messages);
+    out.push(title === undefined ? { type: 'run.started' } : { type: 'run.started', title });
   }
   state.phase = 'running';
   out.push({ type: 'log', level: 'debug', source: 'agui', message: `run segment ${wire.runId} started on thread ${wire.threadId}` });
   return out;
+}
+
+const TITLE_MAX = 80;
+
+/** AG-UI names no run title: the first thing the user asked stands for it (clipped to a header's length). */
+function titleOf(messages: readonly { role?: string | undefined; content?: unknown }[] | undefined): string | undefined {
+  const content = messages?.find((message) => message.role === 'user')?.content;
+  const text = typeof content === 'string' ? content : Array.isArray(content) ? textParts(content) : undefined;
+  const line = text?.replace(/\s+/g, ' ').trim();
+  if (!line) return undefined;
+  return line.length <= TITLE_MAX ? line : `${line.slice(0, TITLE_MAX - 1).trimEnd()}…`;
+}
+
+/** Multimodal content: the text parts, joined. */
+function textParts(parts: readonly unknown[]): string {
+  return parts.map((part) => (typeof part === 'object' && part !== null && (part as { type?: unknown }).type === 'text' ? String((part as { text?: unknown }).text ?? '') : '')).join(' ');
 }
 
 export function runFinished(state: AguiDecoderState, wire: AguiEventOf<'RUN_FINISHED'>): RunEvent[] {

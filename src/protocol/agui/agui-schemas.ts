@@ -113,8 +113,13 @@ export const AguiEventSchema = z.discriminatedUnion('type', [
       runId: z.string(),
       protocolVersion: optional(z.string()),
       parentRunId: optional(z.string()),
-      /** The RunAgentInput echo; only `resume` is read (which interrupts this run answers). */
-      input: optional(z.looseObject({ resume: optional(z.array(z.looseObject({ interruptId: z.string(), status: z.string() }))) })),
+      /** The RunAgentInput echo: `resume` (which interrupts this run answers) and `messages` (the first user message titles the run). */
+      input: optional(
+        z.looseObject({
+          resume: optional(z.array(z.looseObject({ interruptId: z.string(), status: z.string() }))),
+          messages: optional(z.array(z.looseObject({ role: optional(z.string()), content: optional(z.unknown()) }))),
+        }),
+      ),
     },
   ),
   scoped(

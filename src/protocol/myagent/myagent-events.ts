@@ -69,7 +69,7 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
     case 'agent.tool_result':
       return [toolResult(wire, taskId ?? currentTask(state))];
     case 'agent.partial_answer':
-      return partialAnswer(taskId ?? currentTask(state) ?? AGGREGATE_NODE, wire.content);
+      return partialAnswer(state, taskId ?? currentTask(state) ?? AGGREGATE_NODE, wire.content);
     case 'agent.final_answer':
       return [...costEvents(wire.metadata, taskId), ...finalAnswer(state, wire.content)];
     case 'agent.user_confirm':
@@ -211,8 +211,18 @@ function solverProgress(wire: MyagentEventOf<'solver.progress'>, state: MyagentS
 }
 
 /** The real server's partial answers are deltas (it coalesces them, keeping only the latest in each ~75 ms window). */
-function partialAnswer(nodeId: string, delta: string): RunEvent[] {
-  return delta.length > 0 ? [{ type: 'node.output', nodeId, delta }] : [];
+/**
+ * The server keeps only the latest fragment per 75 ms under load and sends deltas, so the
+ * streamed text can miss words (upstream myagent/ws/outbound.py); the final answer is whole.
+ */
+const PREVIEW_NOTE = 'myagent streams answers in fragments and drops some under load: streamed text is a preview; the final answer is complete';
+
+function partialAnswer(state: MyagentStreamState, nodeId: string, delta: string): RunEvent[] {
+  if (delta.length === 0) return [];
+  const output: RunEvent = { type: 'node.output', nodeId, delta };
+  if (state.previewNoted) return [output];
+  state.previewNoted = true;
+  return [log('info', PREVIEW_NOTE, 'runboard'), output];
 }
 
 /**

@@ -24,6 +24,8 @@ export type MyagentStreamState = {
   finishedTasks: Set<string>;
   /** This session sent reconnect_with_state: the replay that follows closes a cancelled run. */
   reconnected: boolean;
+  /** The preview note was shown (streamed fragments may be dropped by the server). */
+  previewNoted: boolean;
 };
 
 export function newStreamState(): MyagentStreamState {
@@ -37,6 +39,7 @@ export function newStreamState(): MyagentStreamState {
     solveTasks: undefined,
     finishedTasks: new Set(),
     reconnected: false,
+    previewNoted: false,
   };
 }
 

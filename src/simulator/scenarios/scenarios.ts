@@ -9,6 +9,11 @@ import { manyToolCalls } from '@/simulator/scenarios/many-tool-calls';
 
 const MODEL = 'gpt-4o-mini';
 
+/** The answer's first clause, as a node's summary (a cut mid-word reads like a bug). */
+function firstClause(text: string): string {
+  return text.split(/(?<=[.;:])\s/)[0] ?? text;
+}
+
 /** A node that streams an answer, calls a tool, books its cost and completes. */
 function work(node: string, text: string, usd: number, tool?: string): SimStep[] {
   const steps: SimStep[] = [{ op: 'node.start', node }];
@@ -16,7 +21,7 @@ function work(node: string, text: string, usd: number, tool?: string): SimStep[]
   steps.push(
     { op: 'tokens', node, text, model: MODEL },
     { op: 'cost', node, model: MODEL, inputTokens: 400 + text.length, outputTokens: text.length, usd },
-    { op: 'node.done', node, output: { summary: text.slice(0, 40) } },
+    { op: 'node.done', node, output: { summary: firstClause(text) } },
   );
   return steps;
 }
