@@ -5,12 +5,17 @@
  * AND answers input (a click on "Step back one frame" moves the scrubber). Long tasks over
  * the whole open (a PerformanceObserver installed before the app loads), then scrubber
  * seeks (input events to random positions, each timed to the next painted frame), and the
- * JS heap after a forced GC (CDP). Recordings are served from the app's own origin.
+ * JS heap after a forced GC (CDP). Recordings are served from the app's own origin (copied
+ * into the benchmark's build).
  */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
 import type { CDPSession, Page } from 'playwright-core';
 
-import { mb, ms, percentile } from '../lib/report';
-import type { BenchBrowser } from './launch';
+import { benchRecording } from '../lib/replay-recordings';
+import { mb, ms, percentile, type BenchOptions, type BenchRow } from '../lib/report';
+import { BENCH_DIST, launchBenchBrowser, type BenchBrowser } from './launch';
 
 export type BrowserReplayFigures = Readonly<{
   interactiveMs: number;
@@ -82,4 +87,26 @@ export async function openInBrowser(browser: BenchBrowser, path: string, frames:
 export function describeBrowserFigures(f: BrowserReplayFigures): string {
   const long = f.longTasks.filter((t) => t > 50);
   return `interactive ${ms(f.interactiveMs)}; ${long.length} long tasks (longest ${ms(Math.max(0, ...long))}, ${ms(long.reduce((a, b) => a + b, 0))} in all); scrub p50 ${ms(percentile(f.seeks, 50))} p95 ${ms(percentile(f.seeks, 95))}; heap ${mb(f.heapBytes)}`;
+}
+
+/** Benchmark 10: a diverse recording of 100k frames opened in the built app. */
+export async function benchReplayBrowser({ quick, log }: BenchOptions): Promise<BenchRow[]> {
+  const recording = benchRecording('diverse', quick ? 20_000 : 100_000);
+  mkdirSync(join(BENCH_DIST, 'bench-recordings'), { recursive: true });
+  const served = `bench-recordings/${basename(recording.path)}`;
+  copyFileSync(recording.path, join(BENCH_DIST, served));
+  const browser = await launchBenchBrowser();
+  try {
+    const f = await openInBrowser(browser, `/${served}`, recording.frames, 30);
+    log(`replay in Chromium, diverse, ${recording.frames} frames (${mb(recording.bytes)}): ${describeBrowserFigures(f)}`);
+    const long = f.longTasks.filter((t) => t > 50);
+    return [
+      { bench: `10 replay ${Math.round(recording.frames / 1000)}k frames diverse: interactive in Chromium`, figure: ms(f.interactiveMs), budget: '≤ 2,000 ms', met: f.interactiveMs <= 2000 },
+      { bench: '10 replay in Chromium: long tasks while opening', figure: `${long.length}, longest ${ms(Math.max(0, ...long))}`, budget: 'none over 50 ms', met: long.length === 0 },
+      { bench: '10 replay in Chromium: scrub, 30 random positions to paint', figure: `p95 ${ms(percentile(f.seeks, 95))}`, budget: 'p95 ≤ 50 ms', met: percentile(f.seeks, 95) <= 50 },
+      { bench: '10 replay in Chromium: JS heap after GC', figure: mb(f.heapBytes), budget: '–' },
+    ];
+  } finally {
+    await browser.close();
+  }
 }
