@@ -52,7 +52,7 @@ export class EventLog {
   private rows: LogRow[] = [];
   /** Absolute index of rows[0]: how many of the oldest rows were dropped. */
   private offset = 0;
-  private byNode = new Map<string, number[]>();
+  private readonly byNode = new Map<string, number[]>();
   /** Each streaming node's open row: a text row or a progress row (see COALESCED). */
   private openText = new Map<string, number>();
   /** Events appended so far (rows plus merges): changes on every append or merge. */
@@ -157,20 +157,29 @@ export class EventLog {
 
   /**
    * Replay seeking: brings this log to `checkpoint` of `source`, a log fed the same events
-   * that went further. Backwards it is `restore`; forwards it takes the source's rows and
-   * node index up to the checkpoint (a row not open at a checkpoint is final, so both logs
-   * agree on it; open rows come from the checkpoint). Bulk copies, not one row at a time:
-   * a jump across a million-frame replay moves hundreds of thousands of rows. Replay logs
-   * are unbounded (nothing dropped), so indices are array positions in both.
+   * that went further. Backwards it is `restore`; forwards it appends the source's rows and
+   * node indices it lacks, up to the checkpoint (a row not open at a checkpoint is final, so
+   * both logs agree on it; open rows come from the checkpoint). Why appending and not a
+   * copy of the whole prefix: a seek then costs the distance moved, not the position — a
+   * copy of 750k rows per seek, and the array regrown on the next append, was most of a
+   * seek in a million-frame replay. Replay logs are unbounded (nothing dropped), so indices
+   * are array positions in both.
    */
   restoreFrom(source: EventLog, checkpoint: LogCheckpoint): void {
     if (checkpoint.length <= this.rows.length) return this.restore(checkpoint);
     const length = Math.min(checkpoint.length, source.rows.length);
-    this.rows = source.rows.slice(0, length);
-    this.byNode = new Map();
+    // Rows still open here may have grown in `source`: take its version (restore fixes those open at the checkpoint).
+    for (const index of this.openText.values()) {
+      const row = source.rows[index];
+      if (row) this.rows[index] = row;
+    }
+    for (let index = this.rows.length; index < length; index++) this.rows.push(source.rows[index] as LogRow);
     for (const [nodeId, list] of source.byNode) {
-      const kept = countBelow(list, length);
-      if (kept > 0) this.byNode.set(nodeId, list.slice(0, kept));
+      let mine = this.byNode.get(nodeId);
+      for (let i = mine?.length ?? 0; i < list.length && (list[i] ?? length) < length; i++) {
+        if (!mine) this.byNode.set(nodeId, (mine = []));
+        mine.push(list[i] as number);
+      }
     }
     this.restore(checkpoint);
   }
@@ -189,14 +198,3 @@ export class EventLog {
 
 const EMPTY: readonly number[] = [];
 
-/** How many of the ascending `list` are below `limit` (binary search). */
-function countBelow(list: readonly number[], limit: number): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((list[mid] ?? 0) < limit) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
