@@ -3,13 +3,8 @@
  * by model and tokens. Container: reads `cost` (a reference the reducer replaces only on
  * cost events) and `graph` (labels), derives with useMemo keyed on those references,
  * so token batches never re-derive. Updates live as cost points arrive.
- *
- * Deferred (useDeferredValue): with a thousand nodes the chart is a thousand SVG bars, and
- * re-rendering them on every replay scrub step made each step wait for them; now the
- * scrubber, graph and timeline paint first and the panel follows in a render React can
- * interrupt (it shows the last cost until then, never a blank).
  */
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
 
 import { formatMoney } from '@/lib/format-money';
 import { useCostState, useGraphState } from '@/stores/panel-selectors';
@@ -22,8 +17,8 @@ import { WaterfallTable } from '@/features/cost/waterfall-table';
 export type CostPanelProps = Readonly<{ className?: string }>;
 
 export function CostPanel({ className = '' }: CostPanelProps) {
-  const cost = useDeferredValue(useCostState());
-  const graph = useDeferredValue(useGraphState());
+  const cost = useCostState();
+  const graph = useGraphState();
   const bars = useMemo(() => deriveWaterfall(cost.points, (id) => graph.nodes[id]?.label ?? id), [cost.points, graph.nodes]);
   const models = useMemo(() => deriveModelBreakdown(cost.points), [cost.points]);
   const sum = bars.at(-1)?.running ?? 0;
