@@ -18,7 +18,7 @@ import { AttemptTracker } from '@/features/durations/attempt-tracker';
 import { buildDurationModel } from '@/features/durations/duration-model';
 
 import { launchBenchBrowser, liveUrl, PROBE_SCRIPT, startRecording, stopRecording } from './browser/launch';
-import { ms, percentile, timeBest, type BenchOptions, type BenchRow } from './lib/report';
+import { ms, percentile, bestCpuMs, type BenchOptions, type BenchRow } from './lib/report';
 import { StormRun } from './lib/storm-run';
 
 /** `nodes` nodes in a chain of layers, every third one retried once: ~1.33 attempts per node. */
@@ -46,7 +46,7 @@ function nodeFigures(attempts: number) {
   for (const event of events) log.append(event, -1);
   const graph = { nodes: Object.fromEntries(Array.from({ length: nodes }, (_, i) => [`n${i}`, { label: `Step ${i}` }])), edges: (events[1] as Extract<RunEvent, { type: 'graph.defined' }>).edges };
   let count = 0;
-  const whole = timeBest(() => {
+  const whole = bestCpuMs(() => {
     const tracker = new AttemptTracker();
     tracker.advance(log);
     count = buildDurationModel(tracker, graph, 1e9).rows.length;

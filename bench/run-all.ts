@@ -1,7 +1,8 @@
 /**
  * `npm run bench` — the benchmarks of issues 8, 15 and 16, one table at the end: figure,
  * budget, peer or limit, met. `npm run bench -- --quick` runs reduced sizes (iteration
- * only; its figures are not the published ones). `--only=1,3` runs a subset.
+ * only; its figures are not the published ones). `--only=1,3` runs a subset; `--dialects=tolky,agui`
+ * limits benchmark 1 to some dialects (iteration only).
  * Benchmarks are not tests: nothing here runs in `npm test`, and nothing asserts.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { benchReplayBrowser } from './browser/replay-open';
 import { benchBundle } from './bundle';
 import { benchDurations } from './durations';
 import { benchIngest } from './ingest';
+import { nodeBundle } from './lib/node-bundle';
 import { printTable, type BenchOptions, type BenchRow } from './lib/report';
 import { benchMemory } from './memory';
 import { benchPeer } from './peer';
@@ -24,7 +26,8 @@ import { benchReplay } from './replay';
 const quick = process.argv.includes('--quick');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const options: BenchOptions = { quick, log };
+const dialectArg = process.argv.find((a) => a.startsWith('--dialects='));
+const options: BenchOptions = { quick, log, ...(dialectArg ? { dialects: dialectArg.slice(11).split(',') } : {}) };
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -57,6 +60,8 @@ const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Pro
 ];
 
 const child = process.argv.find((a) => a.startsWith('--child='))?.slice(8);
+/** This script bundled (bench/lib/node-bundle.ts says why); each benchmark runs from it. */
+let bundle = '';
 const ROWS_MARK = 'BENCH_ROWS ';
 
 if (child) {
@@ -66,6 +71,7 @@ if (child) {
   process.stdout.write(`${ROWS_MARK}${JSON.stringify(rows)}\n`);
 } else {
   ensureBuild();
+  bundle = nodeBundle('bench/run-all.ts');
   const rows: BenchRow[] = [];
   for (const [id] of BENCHES) {
     if (only && !only.includes(id)) continue;
@@ -78,13 +84,12 @@ if (child) {
 }
 
 /**
- * Each benchmark runs in its own Node process with a large heap: the 1M-event linearity
- * run needs more than the default 4 GB, and one benchmark running out of memory must not
- * cost the table the other six.
+ * Each benchmark runs in its own Node process with a large heap, so one benchmark running out
+ * of memory does not cost the table the other six, from the bundle of this script.
  */
 function runIsolated(id: string): BenchRow[] {
-  const args = ['tsx', 'bench/run-all.ts', `--child=${id}`, ...(quick ? ['--quick'] : [])];
-  const result = spawnSync('npx', args, {
+  const args = [bundle, `--child=${id}`, ...(quick ? ['--quick'] : []), ...(dialectArg ? [dialectArg] : [])];
+  const result = spawnSync(process.execPath, args, {
     env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() },
     stdio: ['ignore', 'pipe', 'inherit'],
     encoding: 'utf8',

@@ -34,7 +34,7 @@ function longTasks(profile: Profile, thresholdMs: number): LongTask[] {
   let start = -1;
   let busyUs = 0;
   const close = (end: number) => {
-    if (start >= 0 && busyUs / 1000 > thresholdMs) out.push({ ms: busyUs / 1000, top: summarise(profile, start, end).slice(0, 16) });
+    if (start >= 0 && busyUs / 1000 > thresholdMs) out.push({ ms: busyUs / 1000, top: summarise(profile, start, end).slice(0, Number(process.env.TOP ?? 16)) });
     start = -1;
     busyUs = 0;
   };

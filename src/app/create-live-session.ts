@@ -15,6 +15,7 @@
 import { createTransport, type TransportExtras } from '@/app/create-transport';
 import { startWatchdogs } from '@/app/live-watchdogs';
 import { LiveCommands } from '@/app/live-commands';
+import { StreamEnd } from '@/app/live-stream-end';
 import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
@@ -36,6 +37,8 @@ export type LiveSessionOptions = Readonly<{
   WebSocketImpl?: TransportExtras['WebSocketImpl'];
   /** How long a connected stream may say nothing about the run before it reads "nothing yet" (tests shorten it). */
   nothingYetAfterMs?: number;
+  /** How long a stream may be silent without a final status before the backend is asked (tests shorten it). */
+  statusCheckAfterMs?: number;
 }>;
 
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
@@ -68,7 +71,9 @@ class LiveRun {
   /** Set by open(): the connection that is the session's now (a watch replaces the socket). */
   private connection!: Connection;
   private refillsAfterEnd = 0;
-  private endHandled = false;
+  private readonly end: StreamEnd;
+  /** True once this session watches without the socket (from the start, or since its socket dropped). */
+  private watching: boolean;
 
   constructor(private readonly options: LiveSessionOptions) {
     const { dialect } = options;
@@ -84,16 +89,20 @@ class LiveRun {
     const nodeStatus = createNodeStatusStore();
     this.ingest = createIngest({ dialect, runId: this.runId, now: Date.now, onAction: (action) => this.onAction(action) });
     const schedule = options.schedule ?? createFrameScheduler();
-    this.driver = driveIngest({ ingest: this.ingest, target: { log, run: this.run, nodeStatus }, frames: this.frames, schedule, now: Date.now });
+    const target = { log, run: this.run, nodeStatus };
+    this.driver = driveIngest({ ingest: this.ingest, target, frames: this.frames, schedule, now: Date.now, afterTick: () => this.end.settle() });
+    this.end = new StreamEnd(this.ingest, () => this.endOfStream());
     this.commands = new LiveCommands({ frames: this.frames, driver: this.driver, target: () => this.connection.target });
     this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
     this.session = this.bindSession(log, nodeStatus);
-    this.open(plan, watchFromStart?.describe);
+    this.watching = watchFromStart !== undefined;
+    this.open(plan, watchFromStart);
     this.stopWatchdogs = this.startWatchdogs();
   }
 
   close(): void {
     this.stopWatchdogs();
+    this.end.dispose();
     this.driver.dispose();
     this.connection.controller.abort();
   }
@@ -125,9 +134,12 @@ class LiveRun {
       dialect,
       run: this.run,
       lastFrameAtMs: () => this.lastFrameAtMs,
-      ended: () => this.ingest.ended,
-      checkStatus: () => void this.commands.send(dialect.checkStatus?.(this.runId) ?? []),
+      // Asked once the session closed the ended stream: what a resume brings back comes first.
+      ended: () => this.end.closed,
+      refilling: () => this.ingest.refilling,
+      checkStatus: (why) => void this.commands.send(dialect.checkStatus?.(this.runId, why) ?? []),
       ...(this.options.nothingYetAfterMs !== undefined ? { nothingYetAfterMs: this.options.nothingYetAfterMs } : {}),
+      ...(this.options.statusCheckAfterMs !== undefined ? { statusCheckAfterMs: this.options.statusCheckAfterMs } : {}),
     });
   }
 
@@ -136,6 +148,7 @@ class LiveRun {
       case 'memo':
         return this.onMemo(action.memo);
       case 'resume-stream':
+        this.end.noteResume();
         return this.connection.transport.reconnect?.(action.reason);
       case 'send':
         return void this.refill(action.commands);
@@ -163,15 +176,19 @@ class LiveRun {
     return this.params.start !== undefined ? { start: this.params.start } : {};
   }
 
-  /** One connection (a stream, a socket, or polling), with its own abort and its command target; it becomes the session's at once. */
-  private open(plan: ConnectionPlan, describe: string | undefined): void {
+  /**
+   * One connection (a stream, a socket, or polling), with its own abort and its command target;
+   * it becomes the session's at once. A watch is described in the status region, and where the
+   * protocol takes commands only on its socket, the controls say why they are unavailable.
+   */
+  private open(plan: ConnectionPlan, watch: WatchInfo | undefined): void {
     const controller = new AbortController();
     const transport = createTransport(plan, this.extras);
     const { baseUrl, token } = this.params;
     const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(baseUrl), transport, ...(token ? { token } : {}) } };
     this.connection = current;
-    if (describe !== undefined) this.memo.watching = describe;
-    this.run.getState().actions.setHealth({ note: describe });
+    if (watch !== undefined) this.memo.watching = watch.describe;
+    this.run.getState().actions.setHealth({ note: watch?.describe, commandsUnavailable: watch?.commandsUnavailable });
     if (plan.opening) this.commands.record(plan.opening);
     transport.connect(this.handlersFor(current), controller.signal);
   }
@@ -182,7 +199,7 @@ class LiveRun {
       onFrame: (frame) => {
         this.lastFrameAtMs = Date.now();
         this.driver.accept(frame);
-        if (this.ingest.ended) this.endOfStream();
+        this.end.settle();
       },
       onAlive: () => this.driver.alive(),
       onState: (state) => {
@@ -198,30 +215,36 @@ class LiveRun {
     };
   }
 
-  /** Asked when a connection ends: the stream's end, or a finished run, stops reconnecting. */
+  /**
+   * Asked when a connection ends (and by a watch after each round): the stream's end, or a
+   * finished run, stops reconnecting. drop 'watch': a watch polls on until the run is over; a
+   * socket that dropped before it is given up for a watch.
+   */
   private shouldReconnect(): boolean {
     // The terminal event may still wait in the batch for the next animation frame.
     this.driver.flushNow();
     const { drop } = this.dialect.recovery;
     const over = this.ingest.ended || TERMINAL.has(this.run.getState().status);
-    if (!over && drop === 'watch') return void queueMicrotask(() => this.watchInstead()), false;
+    if (drop === 'watch') {
+      if (!over && !this.watching) queueMicrotask(() => this.watchInstead());
+      return !over && this.watching;
+    }
     if (drop !== 'resume') return false;
     if (!over) return true;
-    return this.ingest.refilling && this.refillsAfterEnd++ < REFILLS_AFTER_END;
+    return this.end.resumePending && this.refillsAfterEnd++ < REFILLS_AFTER_END;
   }
 
   /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
   private watchInstead(): void {
     const watch = this.dialect.watchPlan?.(this.params);
-    if (!watch || !isOpen(this.connection)) return;
+    if (!watch || !isOpen(this.connection) || this.watching) return;
     this.connection.controller.abort();
-    this.open(watch, watch.describe);
+    this.watching = true;
+    this.open(watch, watch);
   }
 
-  /** The stream said the run is over: close it (a resumed stream would otherwise idle forever). */
+  /** The stream said the run is over and nothing it lost is awaited (live-stream-end.ts): close it. */
   private endOfStream(): void {
-    if (this.endHandled) return;
-    this.endHandled = true;
     this.driver.flushNow();
     const current = this.connection;
     queueMicrotask(() => {
@@ -237,6 +260,8 @@ function recordingFor(dialect: Dialect, plan: ConnectionPlan, params: ConnectPar
   const source = 'url' in plan ? plan.url : plan.baseUrl;
   return new FrameLog({ runboard: 1, dialect: dialect.id, transport: dialect.wire, source, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId }, startedAtMs);
 }
+
+type WatchInfo = Readonly<{ describe: string; commandsUnavailable?: string | undefined }>;
 
 function isOpen(current: { controller: AbortController }): boolean {
   return !current.controller.signal.aborted;

@@ -1,24 +1,34 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 
 import { openLiveRun } from '@/app/open-live-run';
 import { RunView } from '@/app/run-view';
 import { liveRunKey, useSessionRegistry } from '@/app/session-registry';
-import type { Route } from '@/app/url-contract';
+import { buildLiveSearch, type Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
+import type { Dialect } from '@/protocol/dialect';
 import { dialectById } from '@/protocol/dialects';
+import { startedHere } from '@/stores/recent-runs-store';
+import { useConnectionHealth } from '@/stores/run-selectors';
 
 type LiveRoute = Extract<Route, { kind: 'live' }>;
 
 /**
  * Opens (or re-shows) a live run. Watching starts on arrival — it only reads. Starting a
  * run is a side effect, so a link with `start=` only pre-fills the instructions and
- * nothing happens until the person presses "Start run".
+ * nothing happens until the person presses "Start run". Where only the starter may hold a
+ * run's connection (a dialect that watches without it), a run this browser started is
+ * opened again — a reload, the same `start=` link — as a watcher, never started again.
  */
 export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; search: string; navigate: (s: string) => void }) {
   const dialect = dialectById(route.dialect);
-  const key = liveRunKey(route);
+  const routeKey = liveRunKey(route);
+  // Asked once per link, before this page starts anything: pressing "Start run" remembers the run.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
+  const startedBefore = useMemo(() => (dialect?.watchPlan && route.run ? startedHere(dialect.id, route.url, route.run) : false), [routeKey]);
+  // A run started here before is watched, like any link without instructions.
+  const key = startedBefore ? liveRunKey({ dialect: route.dialect, url: route.url, ...(route.run ? { run: route.run } : {}) }) : routeKey;
   const open = useSessionRegistry((s) => s.runs[key]);
-  const wantsStart = route.start !== undefined;
+  const wantsStart = route.start !== undefined && !startedBefore;
 
   const connect = (start?: string) => {
     if (!dialect || useSessionRegistry.getState().runs[key]) return;
@@ -33,7 +43,7 @@ export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; sea
   }, [key]);
 
   if (!dialect) return null;
-  if (open) return <RunView session={open.session} focus={route.focus} navigate={navigate} />;
+  if (open) return <RunView session={open.session} focus={route.focus} navigate={navigate} extraBar={wantsStart ? watchLink(dialect, route) : undefined} />;
   if (wantsStart) return <StartRunPanel dialectLabel={dialect.label} initial={route.start ?? ''} onStart={connect} />;
   return null;
 }
@@ -55,5 +65,26 @@ function StartRunPanel({ dialectLabel, initial, onStart }: { dialectLabel: strin
         </Button>
       </div>
     </main>
+  );
+}
+
+/** For the tab that starts a run of a dialect that watches without the starter's connection: the link every other viewer opens. */
+function watchLink(dialect: Dialect, route: LiveRoute) {
+  if (!dialect.watchPlan || route.start === undefined || !route.run) return undefined;
+  return <StarterBar href={buildLiveSearch({ dialect: dialect.id, url: route.url, run: route.run })} />;
+}
+
+/** What holding (or having lost) the run's connection means, and the link for everyone else. */
+function StarterBar({ href }: { href: string }) {
+  const watching = useConnectionHealth().note !== undefined;
+  return (
+    <p className="border-b border-slate-200 bg-slate-50 px-4 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+      {watching
+        ? 'This tab started the run; its connection dropped, and a new one would take the run over, so this tab now watches it like any other: '
+        : 'This tab started the run and holds its connection. Anyone else — another tab, a reload — watches it without the connection: '}
+      <a href={href} target="_blank" rel="noopener" className="text-sky-700 underline dark:text-sky-300">
+        open a watching tab
+      </a>
+    </p>
   );
 }

@@ -4,7 +4,7 @@
  * arrived — a wrong id), and the status check (the stream ended or went quiet without
  * saying how the run ended: ask the backend, where the dialect can). One 1 s interval.
  */
-import type { Dialect } from '@/protocol/dialect';
+import type { Dialect, StatusCheckReason } from '@/protocol/dialect';
 import type { RunStore } from '@/stores/run-store';
 
 /** Connected this long with nothing about the run: say so (tolky and MARS accept any id and stay silent). */
@@ -20,11 +20,18 @@ export type WatchdogInputs = Readonly<{
   /** When the last frame (not a keep-alive) arrived. */
   lastFrameAtMs: () => number;
   ended: () => boolean;
-  checkStatus: () => void;
+  /** A hole is being refilled: the run's own final word may be waiting behind it. */
+  refilling: () => boolean;
+  checkStatus: (why: StatusCheckReason) => void;
   nothingYetAfterMs?: number;
+  /** Shorter in tests: a status check after 30 s of silence would make a slow test. */
+  statusCheckAfterMs?: number;
 }>;
 
-export function startWatchdogs({ dialect, run, lastFrameAtMs, ended, checkStatus, nothingYetAfterMs = NOTHING_YET_AFTER_MS }: WatchdogInputs): () => void {
+export function startWatchdogs(inputs: WatchdogInputs): () => void {
+  const { dialect, run, lastFrameAtMs, ended, refilling, checkStatus } = inputs;
+  const nothingYetAfterMs = inputs.nothingYetAfterMs ?? NOTHING_YET_AFTER_MS;
+  const statusCheckAfterMs = inputs.statusCheckAfterMs ?? STATUS_CHECK_AFTER_MS;
   const startedAtMs = Date.now();
   let liveSinceMs: number | undefined;
   let lastCheckAtMs = -Infinity;
@@ -36,11 +43,12 @@ export function startWatchdogs({ dialect, run, lastFrameAtMs, ended, checkStatus
     const stale = live && now - (connection.lastActivityAtMs ?? startedAtMs) > dialect.staleAfterMs;
     const nothingYet = live && liveSinceMs !== undefined && now - liveSinceMs > nothingYetAfterMs && status === 'pending' && graph.order.length === 0;
     if (stale !== connection.stale || nothingYet !== (connection.nothingYet ?? false)) run.getState().actions.setHealth({ stale, nothingYet });
-    const quiet = now - lastFrameAtMs() > STATUS_CHECK_AFTER_MS;
-    if (dialect.checkStatus && !TERMINAL.has(status) && (ended() || quiet) && now - lastCheckAtMs > STATUS_CHECK_AFTER_MS) {
+    const quiet = now - lastFrameAtMs() > statusCheckAfterMs;
+    const unsaid = !TERMINAL.has(status) && (ended() || quiet) && !refilling();
+    if (dialect.checkStatus && unsaid && now - lastCheckAtMs > statusCheckAfterMs) {
       lastCheckAtMs = now;
-      checkStatus();
+      checkStatus(ended() ? 'ended' : 'quiet');
     }
-  }, 1000);
+  }, Math.min(1000, statusCheckAfterMs));
   return () => clearInterval(timer);
 }

@@ -2,7 +2,9 @@
  * Opens a live run and registers it with the tab's runs: the one path for a link, a click
  * in a run list, "Start run" from the console and the watcher. Runs of protocols without
  * a run list (myagent, AG-UI) are remembered in this browser as they open, and their title,
- * status and id follow the session (recent-runs-store.ts).
+ * status and id follow the session (recent-runs-store.ts); so are the runs started here of a
+ * dialect that watches without the starter's connection (MARS), marked `started`, so that
+ * opening one again watches it instead of starting it again.
  */
 import { createLiveSession } from '@/app/create-live-session';
 import { liveRunKey, tokenFor, useSessionRegistry, type OpenRun } from '@/app/session-registry';
@@ -41,7 +43,8 @@ export function openLiveRun(request: LiveRunRequest): OpenRun {
     ...(start !== undefined ? { start } : {}),
   });
   const search = request.search ?? buildLiveSearch({ dialect: dialect.id, url, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
-  const stopTracking = runListOf(dialect.id)?.source.kind === 'local' ? trackRecentRun(key, live.session, url, search, start) : undefined;
+  const startedWatchable = start !== undefined && dialect.watchPlan !== undefined;
+  const stopTracking = runListOf(dialect.id)?.source.kind === 'local' || startedWatchable ? trackRecentRun(key, live.session, url, search, start) : undefined;
   const opened: OpenRun = {
     key,
     session: live.session,
@@ -63,7 +66,7 @@ function trackRecentRun(key: string, session: RunSession, url: string, search: s
     const state = session.run.getState();
     return { title: state.title ?? start ?? session.runId, status: summaryStatusOf(state.status), runId: session.runId };
   };
-  actions.remember({ key, dialect: session.dialect.id, url, search, atMs: Date.now(), ...snapshot() });
+  actions.remember({ key, dialect: session.dialect.id, url, search, atMs: Date.now(), ...snapshot(), ...(start !== undefined ? { started: true } : {}) });
   return session.run.subscribe((state, previous) => {
     if (state.title !== previous.title || state.status !== previous.status) actions.patch(key, snapshot());
   });

@@ -6,7 +6,8 @@ import type { Dialect } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
-type Catalogue = { scenarios: { id: string; title: string; description: string }[] };
+/** `dialects`: the stories only some servers tell (absent: every dialect). */
+type Catalogue = { scenarios: { id: string; title: string; description: string; dialects?: string[] }[] };
 
 // Dev server: the plugin names the simulator's port. A build served by the simulator: same origin.
 export const SIMULATOR_URL: string = import.meta.env.VITE_SIMULATOR_URL ?? window.location.origin;
@@ -35,9 +36,10 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
           <h3 className="text-sm font-semibold">{dialect.label}</h3>
           <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
             {dialect.wire} · {dialect.capabilities.startsRuns ? 'you start the run' : 'watch a running run'}
+            {dialect.watchPlan ? ' · open it in a second tab to watch it without the socket' : ''}
           </p>
           <ul className="flex flex-col gap-1">
-            {catalogue.scenarios.map((scenario) => (
+            {catalogue.scenarios.filter((scenario) => scenario.dialects?.includes(dialect.id) ?? true).map((scenario) => (
               <li key={scenario.id}>
                 <button
                   type="button"

@@ -131,12 +131,15 @@ describe('ingest pipeline', () => {
   });
 
   test('the end of the stream counts when it arrives (nothing reconnects after it), and is read in order; a keep-alive is never interpreted', () => {
-    const { ingest, feed } = pipeline();
+    const { ingest, feed, actions } = pipeline();
     feed({ seq: 1, text: 'a' }, { seq: 3, end: true, text: 'the end' });
     expect(ingest.ended).toBe(true);
-    expect(messages(ingest.take()?.events)).toEqual(['a']);
+    // Nothing more comes on this connection: the hole before the end is declared at once, its refill starts.
+    expect(messages(ingest.take()?.events)).toEqual(['a', 'Gap: event #2 missing; resuming the stream and asking the backend for them']);
+    expect(ingest.refilling).toBe(true);
+    expect(actions.map((a) => a.kind)).toEqual(['resume-stream', 'send']);
     feed({ seq: 2, heartbeat: true, text: 'never' });
-    expect(messages(ingest.take()?.events)).toEqual(['the end']);
+    expect(messages(ingest.take()?.events)).toEqual(['the end', 'Gap: event #2 filled by late frame']);
   });
 
   test('a frame that cannot be placed and one the interpreter rejects are issues with their frame index; the stream goes on', () => {
@@ -170,5 +173,12 @@ describe('ingest pipeline', () => {
     const other = pipeline();
     other.ingest.outbound({ text: 'we asked' });
     expect(other.ingest.take()).toBeUndefined();
+  });
+
+  test("what our own command means happened when we sent it (a run we started has its start time)", () => {
+    const reading = pipeline({}, true);
+    reading.clock.now = 1_700;
+    reading.ingest.outbound({ text: 'we asked' });
+    expect(reading.ingest.take()?.events[0]).toMatchObject({ message: 'we asked', atMs: 1_700 });
   });
 });

@@ -53,6 +53,8 @@ export class Ingest {
   private connectionNumber = 0;
   private lastCursor: string | undefined;
   private endSeen = false;
+  /** The connection the last end marker came on (a resumed stream repeats it). */
+  private endSeenOn: number | undefined;
 
   constructor(private readonly options: IngestOptions) {
     this.dialect = options.dialect;
@@ -64,7 +66,12 @@ export class Ingest {
 
   /** One frame exactly as the transport delivered it, with its index in the recording. */
   accept(frame: unknown, frameIndex: number): void {
-    this.guarded(() => this.acceptOne(frame, frameIndex));
+    // Not through `guarded`: a closure per frame is garbage the collector must chase.
+    try {
+      this.acceptOne(frame, frameIndex);
+    } catch (error) {
+      this.internalError(error);
+    }
   }
 
   /**
@@ -125,6 +132,11 @@ export class Ingest {
     return this.endSeen;
   }
 
+  /** The connection the last end marker came on: a resumed connection repeats the end after what it resends. */
+  get endedOn(): number | undefined {
+    return this.endSeenOn;
+  }
+
   get connection(): number {
     return this.connectionNumber;
   }
@@ -138,8 +150,12 @@ export class Ingest {
     try {
       work();
     } catch (error) {
-      this.pending.issue({ frame: -1, reason: `internal error: ${messageOf(error)}`, atMs: this.now() });
+      this.internalError(error);
     }
+  }
+
+  private internalError(error: unknown): void {
+    this.pending.issue({ frame: -1, reason: `internal error: ${messageOf(error)}`, atMs: this.now() });
   }
 
   private locate(frame: unknown): Location {
@@ -158,15 +174,28 @@ export class Ingest {
       return;
     }
     if (location.answer) this.recovery.noteAnswer(location.answer);
-    const batch: Sequenced<Item>[] = [];
-    for (const placed of location.frames) {
-      // Session bookkeeping is needed on arrival: a session id held behind a lost frame must still start the run.
-      if (placed.memo) this.act({ kind: 'memo', memo: placed.memo });
-      // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
-      if (placed.end) this.endSeen = true;
-      batch.push(sequenced(placed, frameIndex));
-    }
-    this.settle(this.sequencer.accept(batch, this.now(), reset(this.scratch)));
+    let endHere = false;
+    for (const placed of location.frames) endHere = this.noteOnArrival(placed) || endHere;
+    const only = location.frames.length === 1 ? location.frames[0] : undefined;
+    // The common case, one frame: no batch array and no wrapper per frame (GC is a large share of ingest).
+    if (only) this.settle(this.sequencer.acceptOne(only.order, only.identity, { frame: only, frameIndex }, this.now(), reset(this.scratch)));
+    else this.settle(this.sequencer.accept(location.frames.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
+    if (endHere) this.noteEnd();
+  }
+
+  /** Session bookkeeping on arrival; true when the frame ends the stream. */
+  private noteOnArrival(placed: PlacedFrame): boolean {
+    // A session id held behind a lost frame must still start the run.
+    if (placed.memo) this.act({ kind: 'memo', memo: placed.memo });
+    // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
+    return placed.end === true;
+  }
+
+  /** Nothing more comes on this connection: frames held for a hole need its refill now, not after the grace. */
+  private noteEnd(): void {
+    this.endSeen = true;
+    this.endSeenOn = this.connectionNumber;
+    this.settle(this.sequencer.declareHeld(this.now(), reset(this.scratch)));
   }
 
   private reject(frameIndex: number, reason: string, frameType: string | undefined): void {
@@ -201,8 +230,9 @@ export class Ingest {
     }
     const key = frame.order ? orderKey(frame.order) : undefined;
     for (const event of result.events) {
-      // A command of our own has no frame in the recording.
+      // A command of our own has no frame in the recording; what it means happened when we sent it.
       if (frameIndex >= 0) event.frame = frameIndex;
+      else event.atMs ??= this.now();
       if (key !== undefined) event.key = key;
       if (event.type === 'raw' && event.unknown) this.pending.count('unknown');
     }
@@ -241,13 +271,18 @@ function messageOf(error: unknown): string {
 }
 
 function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {
-  out.released.length = 0;
+  clear(out.released);
   out.duplicates = 0;
-  out.opened.length = 0;
-  out.filled.length = 0;
-  out.unfilled.length = 0;
-  out.skipped.length = 0;
+  clear(out.opened);
+  clear(out.filled);
+  clear(out.unfilled);
+  clear(out.skipped);
   return out;
+}
+
+/** Empties an array and keeps its storage: `length = 0` frees it, and the next push (once per frame) allocates it again. */
+function clear(list: unknown[]): void {
+  while (list.length > 0) list.pop();
 }
 
 function stampTime(rows: RunEvent[], atMs: number): RunEvent[] {

@@ -16,7 +16,15 @@ import type { Schedule } from '@/ingest/frame-scheduler';
 /** How often stream activity is written to the store: stale means tens of seconds of silence. */
 const ACTIVITY_RESOLUTION_MS = 1_000;
 
-export type DriveOptions = Readonly<{ ingest: Ingest; target: BatchTarget; frames: FrameLog; schedule: Schedule; now: () => number }>;
+export type DriveOptions = Readonly<{
+  ingest: Ingest;
+  target: BatchTarget;
+  frames: FrameLog;
+  schedule: Schedule;
+  now: () => number;
+  /** After a held frame's wait ran out (a hole given up may let the session close an ended stream). */
+  afterTick?: () => void;
+}>;
 
 export class IngestDriver {
   private flushQueued = false;
@@ -110,6 +118,7 @@ export class IngestDriver {
       this.timerDueMs = Infinity;
       ingest.tick();
       this.queueFlush();
+      this.options.afterTick?.();
     }, Math.max(0, due - now()));
   }
 

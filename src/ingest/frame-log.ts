@@ -30,11 +30,20 @@ export type RecordedEntry =
 
 const SECRET_KEYS = /^(authorization|token|api[-_]?key|x-api-key|password|secret|signed_state)$/i;
 
+/** A line that is not a received frame (a command, a connection, an audit), with the number of frames before it. */
+type OtherLine = Readonly<{ beforeFrame: number; entry: RecordedEntry }>;
+
 export class FrameLog {
-  private entries: RecordedEntry[] = [];
-  /** Received frames only, by frame index minus `firstFrame` (references, not copies). */
+  /**
+   * Received frames by frame index minus `firstFrame` (references, not copies), and the
+   * time of each. Why no entry object per frame: every frame stays in memory until the bound
+   * drops it, and a million small objects are work for every garbage collection.
+   */
   private frameList: unknown[] = [];
+  private frameTimes: number[] = [];
   private firstFrame = 0;
+  /** The other lines, in order; each knows where it sits among the frames. */
+  private others: OtherLine[] = [];
   /** Entries dropped by the bound (the UI says so). */
   dropped = 0;
 
@@ -47,21 +56,22 @@ export class FrameLog {
   /** Appends a received frame; returns its frame index (the recording's line number, 0-based). */
   addFrame(frame: unknown, atMs: number): number {
     this.frameList.push(frame);
-    this.push({ t: Math.max(0, atMs - this.startedAtMs), frame });
+    this.frameTimes.push(this.at(atMs));
+    this.bound();
     return this.firstFrame + this.frameList.length - 1;
   }
 
   addCommand(command: unknown, atMs: number): void {
-    this.push({ t: Math.max(0, atMs - this.startedAtMs), out: stripSecrets(command) });
+    this.addOther({ t: this.at(atMs), out: stripSecrets(command) });
   }
 
   addAudit(event: unknown, atMs: number): void {
-    this.push({ t: Math.max(0, atMs - this.startedAtMs), audit: event });
+    this.addOther({ t: this.at(atMs), audit: event });
   }
 
   /** A new connection (reconnect) begins here; replay starts a fresh decoder at this line. */
   addConnection(connection: number, atMs: number): void {
-    this.push({ t: Math.max(0, atMs - this.startedAtMs), connection });
+    this.addOther({ t: this.at(atMs), connection });
   }
 
   get frames(): number {
@@ -76,18 +86,46 @@ export class FrameLog {
   /** The whole recording as JSON Lines text. */
   toJsonl(): string {
     const lines = [JSON.stringify(this.header)];
-    for (const entry of this.entries) lines.push(entryLine(entry));
+    this.forEachLine((entry) => lines.push(entryLine(entry)));
     return `${lines.join('\n')}\n`;
   }
 
-  private push(entry: RecordedEntry) {
-    this.entries.push(entry);
-    if (this.entries.length <= this.maxEntries) return;
+  /** Every kept line in recording order (a frame's entry object is made only here). */
+  private forEachLine(visit: (entry: RecordedEntry) => void): void {
+    let other = 0;
+    for (let i = 0; i <= this.frameList.length; i++) {
+      for (; other < this.others.length && (this.others[other] as OtherLine).beforeFrame <= this.firstFrame + i; other++) {
+        visit((this.others[other] as OtherLine).entry);
+      }
+      if (i < this.frameList.length) visit({ t: this.frameTimes[i] as number, frame: this.frameList[i] });
+    }
+  }
+
+  private at(atMs: number): number {
+    return Math.max(0, atMs - this.startedAtMs);
+  }
+
+  private addOther(entry: RecordedEntry): void {
+    this.others.push({ beforeFrame: this.frames, entry });
+    this.bound();
+  }
+
+  /** Past `maxEntries` lines the oldest half is dropped (in one go, so each drop is amortised O(1)). */
+  private bound(): void {
+    if (this.frameList.length + this.others.length <= this.maxEntries) return;
     const cut = Math.floor(this.maxEntries / 2);
-    const droppedFrames = this.entries.slice(0, cut).filter((e) => 'frame' in e).length;
-    this.entries = this.entries.slice(cut);
-    this.frameList = this.frameList.slice(droppedFrames);
-    this.firstFrame += droppedFrames;
+    let frames = 0;
+    let others = 0;
+    while (frames + others < cut) {
+      const other = this.others[others];
+      // An other line added before frame `firstFrame + frames` comes first.
+      if (other && other.beforeFrame <= this.firstFrame + frames) others += 1;
+      else frames += 1;
+    }
+    this.frameList = this.frameList.slice(frames);
+    this.frameTimes = this.frameTimes.slice(frames);
+    this.others = this.others.slice(others);
+    this.firstFrame += frames;
     this.dropped += cut;
   }
 }

@@ -36,9 +36,12 @@ function isReserved(id: unknown): id is string {
   return typeof id === 'string' && (id === '__proto__' || Object.prototype.hasOwnProperty.call(Object.prototype, id));
 }
 
+/** The id fields of an event; a module constant, as this runs for every event. */
+const ID_KEYS = ['nodeId', 'gateId', 'chapterId', 'callId'] as const;
+
 function reservedId(event: RunEvent): string | undefined {
   const record = event as Record<string, unknown>;
-  for (const key of ['nodeId', 'gateId', 'chapterId', 'callId']) if (isReserved(record[key])) return record[key] as string;
+  for (const key of ID_KEYS) if (isReserved(record[key])) return record[key] as string;
   if (event.type !== 'graph.defined') return undefined;
   for (const node of event.nodes) for (const id of [node.id, node.group]) if (isReserved(id)) return id;
   for (const edge of event.edges ?? []) for (const id of [edge.source, edge.target]) if (isReserved(id)) return id;

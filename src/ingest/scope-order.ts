@@ -64,6 +64,11 @@ export class ScopeOrder<T> {
     if (due !== undefined && nowMs >= due) this.declare(out, nowMs, false);
   }
 
+  /** Nothing more comes on this connection: a lost hole only suspected so far is declared now. */
+  declareHeld(out: SequencerOutput<T>, nowMs: number): void {
+    if (this.tuning.holes === 'lost' && this.held.size > 0 && !this.waiting) this.declare(out, nowMs, false);
+  }
+
   /** A snapshot covered everything up to `seq` (see Sequencer.advanceTo). */
   advanceTo(seq: number, out: SequencerOutput<T>): void {
     if (this.next <= seq) {

@@ -64,6 +64,13 @@ export class Sequencer<T> {
   private readonly identityMemory: number;
   private readonly scopes = new Map<string, ScopeOrder<T>>();
   private readonly identities = new Set<string>();
+  /**
+   * The remembered identities in arrival order, a ring: the oldest is let go in O(1). (Taking
+   * a Set's first value after many deletes walks the deleted slots first — quadratic-ish over a
+   * long order-less stream.)
+   */
+  private readonly identityRing: (string | undefined)[] = [];
+  private identityNext = 0;
   /** Order-less frames that arrived while ordered ones were held: released after them. */
   private behind: T[] = [];
 
@@ -74,19 +81,31 @@ export class Sequencer<T> {
 
   /** Accepts frames in arrival order; returns what can be read now, in protocol order. */
   accept(batch: readonly Sequenced<T>[], nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
-    for (const { order, identity, item } of batch) {
-      // A seq that is not a safe integer (NaN, Infinity, 1.5) cannot be ordered: the frame passes unordered.
-      if (order && Number.isSafeInteger(order.seq)) this.scopeFor(order.scope, order.seq).accept(order.seq, item, out, nowMs);
-      else if (identity !== undefined && !this.rememberIdentity(identity)) out.duplicates += 1;
-      else if (this.behind.length > 0 || this.anyHeld()) this.behind.push(item);
-      else out.released.push(item);
-    }
+    for (const { order, identity, item } of batch) this.place(order, identity, item, nowMs, out);
+    return this.releaseBehind(out);
+  }
+
+  /**
+   * One frame, as `accept([{order, identity, item}])` does. Why a method of its own: ingest
+   * calls it once per frame, and the one-element batch and its wrapper would be garbage.
+   */
+  acceptOne(order: FrameOrder | undefined, identity: string | undefined, item: T, nowMs: number, out: SequencerOutput<T>): SequencerOutput<T> {
+    this.place(order, identity, item, nowMs, out);
     return this.releaseBehind(out);
   }
 
   /** Declares holes whose grace (or refill wait) has run out by `nowMs`. */
   expire(nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
     for (const scope of this.scopes.values()) scope.expire(out, nowMs);
+    return this.releaseBehind(out);
+  }
+
+  /**
+   * Nothing more comes on this connection (an end marker): a hole only suspected so far
+   * (frames held within the reorder grace) is declared now, so its refill starts at once.
+   */
+  declareHeld(nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
+    for (const scope of this.scopes.values()) scope.declareHeld(out, nowMs);
     return this.releaseBehind(out);
   }
 
@@ -141,11 +160,19 @@ export class Sequencer<T> {
   private rememberIdentity(identity: string): boolean {
     if (this.identities.has(identity)) return false;
     this.identities.add(identity);
-    if (this.identities.size > this.identityMemory) {
-      const oldest = this.identities.values().next().value;
-      if (oldest !== undefined) this.identities.delete(oldest);
-    }
+    const slot = this.identityNext++ % this.identityMemory;
+    const oldest = this.identityRing[slot];
+    if (oldest !== undefined) this.identities.delete(oldest);
+    this.identityRing[slot] = identity;
     return true;
+  }
+
+  private place(order: FrameOrder | undefined, identity: string | undefined, item: T, nowMs: number, out: SequencerOutput<T>): void {
+    // A seq that is not a safe integer (NaN, Infinity, 1.5) cannot be ordered: the frame passes unordered.
+    if (order && Number.isSafeInteger(order.seq)) this.scopeFor(order.scope, order.seq).accept(order.seq, item, out, nowMs);
+    else if (identity !== undefined && !this.rememberIdentity(identity)) out.duplicates += 1;
+    else if (this.behind.length > 0 || this.anyHeld()) this.behind.push(item);
+    else out.released.push(item);
   }
 
   private anyHeld(): boolean {

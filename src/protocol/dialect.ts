@@ -168,7 +168,11 @@ export type ConnectionPlan = PlanBase &
       }
     /** A POST answered by SSE (AG-UI): `body` is the first run; later runs are `{via: 'run'}` commands. */
     | { kind: 'post-sse'; url: string; headers: Record<string, string>; body: unknown }
-    /** No stream: GET these paths every `everyMs` (they may depend on what the memo learned); each reply is an HttpReplyFrame. */
+    /**
+     * No stream: GET these paths every `everyMs`; each reply is an HttpReplyFrame. The list may
+     * depend on what the memo learned, and is read again after each reply: a reply may add a
+     * path to the same round (each path is fetched once a round).
+     */
     | { kind: 'poll'; baseUrl: string; headers: Record<string, string>; everyMs: number; requests: (memo: Memo) => readonly string[] }
   );
 
@@ -198,6 +202,9 @@ export type GateAnswer = Readonly<{
 export type GateRef = Readonly<{ gateId: string; nodeId?: string; kind: string; runId: string }>;
 
 export type RunAction = 'cancel' | 'pause' | 'resume';
+
+/** Why the session asks where a run stands (Dialect.checkStatus). */
+export type StatusCheckReason = 'ended' | 'quiet';
 
 /** A control a protocol cannot do, with the reason shown beside the control. */
 export type Unavailable = Readonly<{ unavailable: string }>;
@@ -247,16 +254,20 @@ export interface Dialect {
   /**
    * recovery.drop 'watch': how to watch without the socket — for every session that did not
    * start the run, and for the one that did once its socket dropped. Described in words for
-   * the status region ("watching over REST, every 3 s").
+   * the status region ("watching over REST, every 3 s"); `commandsUnavailable` says why a
+   * watching session offers no controls and no gate answers, where the protocol takes them
+   * only on the socket (views show it beside each control, not a button that fails).
    */
-  watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string };
+  watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string; commandsUnavailable?: string };
   /** The interpreter also reads the session's own outbound commands (PlacedFrame.outbound). */
   readonly readsOwnCommands?: boolean;
   /**
    * Asks the backend where the run stands, when the stream cannot say: it ended without a
-   * final status, or it went quiet (Shannon's failure paths that send no `done`).
+   * final status ('ended'), or it went quiet ('quiet': Shannon's failure paths that send no
+   * `done`). After 'ended' a dialect may also read what the backend kept: frames lost just
+   * before an end marker that carries no number leave no hole to see.
    */
-  checkStatus?(runId: string): OutboundCommand[];
+  checkStatus?(runId: string, why: StatusCheckReason): OutboundCommand[];
   /** The run a frame belongs to, for a recording whose header names none (DESIGN.md "Recordings"). */
   runIdOf?(frame: unknown): string | undefined;
   /** Frames to send once the connection is open (watch/subscribe, resume, start). */

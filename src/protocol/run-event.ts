@@ -166,6 +166,8 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     model: z.string().optional(),
     inputTokens: z.number().int().nonnegative().optional(),
     outputTokens: z.number().int().nonnegative().optional(),
+    /** Tokens the backend counted without an input/output split (a MARS record that gives only `tokens`). */
+    unsplitTokens: z.number().int().nonnegative().optional(),
     /** This increment, in micro-units of `currency`. */
     micros: MicrosSchema,
     currency: z.string(),

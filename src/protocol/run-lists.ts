@@ -18,7 +18,7 @@ export const RUN_LISTS: Readonly<Record<DialectId, RunListEntry>> = {
     dialect: 'mars',
     source: marsRunList,
     starter: { kind: 'session' },
-    unwatchable: 'MARS lets only the client that started a run hold its socket: watching would take the run away from it.',
+    unwatchable: 'MARS takes approval answers only on the socket of the tab that started the run: the inbox could list its gates but never answer them, so they are answered in that tab.',
   },
   myagent: {
     dialect: 'myagent',

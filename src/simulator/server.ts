@@ -115,7 +115,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     if (url.pathname === '/sim/scenarios' && req.method === 'GET') {
       sendJson(res, 200, {
         dialects: backends.map((b) => ({ dialect: b.dialect, startsRuns: b.startsRuns })),
-        scenarios: SCENARIOS.map(({ id, title, description }) => ({ id, title, description })),
+        scenarios: SCENARIOS.map(({ id, title, description, dialects }) => ({ id, title, description, ...(dialects ? { dialects } : {}) })),
       });
       return true;
     }

@@ -67,4 +67,36 @@ describe('EventLog', () => {
     log.append(token('a', 'z'), -1);
     expect(log.at(13)?.merged).toBe(2);
   });
+
+  test('a batch appended at once reads exactly as its events appended one by one (bound and full rows included)', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const events: RunEvent[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const node = `n${Math.floor(random() * 6)}`;
+      const roll = random();
+      if (roll < 0.8) events.push(token(node, 'x'.repeat(1 + Math.floor(random() * 300))));
+      else if (roll < 0.95) events.push(started(node));
+      else events.push({ type: 'chapter.started', chapterId: `c${i}`, title: 'c' });
+    }
+    const single = new EventLog(500);
+    const rowsOne = events.map((event) => single.append(event, 0));
+    const batched = new EventLog(500);
+    const rowsBatch: number[] = [];
+    for (let at = 0; at < events.length; at += 37) rowsBatch.push(...batched.appendAll(events.slice(at, at + 37), 0));
+    expect(rowsBatch).toEqual(rowsOne);
+    expect(batched.length).toBe(single.length);
+    expect(batched.revision).toBe(single.revision);
+    const rows = (log: EventLog) => Array.from({ length: log.length - log.firstRow }, (_, i) => log.at(log.firstRow + i));
+    // chapters differ on purpose (append() is given chapter 0 each time); everything else must match
+    expect(rows(batched).map((row) => ({ ...row, chapter: 0 }))).toEqual(rows(single).map((row) => ({ ...row, chapter: 0 })));
+    for (let n = 0; n < 6; n++) expect(batched.rowsOfNode(`n${n}`)).toEqual(single.rowsOfNode(`n${n}`));
+  });
+
+  test('appendAll files rows after a chapter.started under the new chapter', () => {
+    const log = new EventLog();
+    log.appendAll([started('a'), { type: 'chapter.started', chapterId: 'c1', title: 'One' }, started('b')], 2);
+    expect([0, 1, 2].map((i) => log.at(i)?.chapter)).toEqual([2, 2, 3]);
+  });
 });
+

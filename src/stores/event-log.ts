@@ -55,6 +55,8 @@ export class EventLog {
   private readonly byNode = new Map<string, number[]>();
   /** Each streaming node's open row: a text row or a progress row (see COALESCED). */
   private openText = new Map<string, number>();
+  /** Text rows grown during the current `appendAll`: row index → text and merge count so far. */
+  private readonly merging = new Map<number, { text: string; merged: number }>();
   /** Events appended so far (rows plus merges): changes on every append or merge. */
   revision = 0;
 
@@ -79,8 +81,31 @@ export class EventLog {
     return this.byNode.get(nodeId) ?? EMPTY;
   }
 
-  /** Appends an event (or merges a token into its node's open text row); returns the row it is in. */
+  /** Appends one event (or merges a token into its node's open text row); returns the row it is in. */
   append(event: RunEvent, chapter: number): number {
+    return this.appendAll([event], chapter)[0] as number;
+  }
+
+  /**
+   * Appends a batch of events under the chapter open at each point; returns the row of each.
+   * A `chapter.started` row itself still belongs to the chapter before it, the rows after it
+   * to the new one. Tokens merged into a text row are written once per row per batch
+   * (`commitMerges`): a batch holds dozens of tokens per streaming node, and each merge would
+   * otherwise copy the row and its event.
+   */
+  appendAll(events: readonly RunEvent[], chapter: number): number[] {
+    const rows = new Array<number>(events.length);
+    let open = chapter;
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i] as RunEvent;
+      rows[i] = this.place(event, open);
+      if (event.type === 'chapter.started') open += 1;
+    }
+    this.commitMerges();
+    return rows;
+  }
+
+  private place(event: RunEvent, chapter: number): number {
     this.revision += 1;
     const nodeId = 'nodeId' in event ? event.nodeId : undefined;
     if (nodeId !== undefined && COALESCED.has(event.type)) {
@@ -115,23 +140,42 @@ export class EventLog {
   }
 
   /**
-   * Merges into the node's open row of the same type and returns its index: text extends it
-   * (undefined once it is full), progress replaces it and keeps the row's first time.
-   * Undefined when there is none.
+   * Merges into the node's open row of the same type and returns its index; undefined when
+   * there is none. Text extends it (in `merging` until the batch ends; undefined once it is
+   * full); progress replaces it and keeps the row's first time.
    */
   private merge(nodeId: string, event: RunEvent): number | undefined {
     const index = this.openText.get(nodeId);
     const row = index === undefined ? undefined : this.at(index);
     if (index === undefined || !row || row.event.type !== event.type) return undefined;
-    let merged: RunEvent;
-    if (event.type === 'node.output' && row.event.type === 'node.output') {
-      if (row.event.delta.length >= MAX_COALESCED_TEXT) return undefined;
-      merged = { ...row.event, delta: (row.event.delta + event.delta).slice(0, MAX_COALESCED_TEXT) };
-    } else {
-      merged = row.event.atMs === undefined ? event : { ...event, atMs: row.event.atMs };
-    }
-    this.rows[index - this.offset] = { event: merged, chapter: row.chapter, merged: row.merged + 1 };
+    if (event.type === 'node.output' && row.event.type === 'node.output') return this.mergeText(index, row.event.delta, row.merged, event.delta);
+    const replaced = row.event.atMs === undefined ? event : { ...event, atMs: row.event.atMs };
+    this.rows[index - this.offset] = { event: replaced, chapter: row.chapter, merged: row.merged + 1 };
     return index;
+  }
+
+  private mergeText(index: number, rowText: string, rowMerged: number, delta: string): number | undefined {
+    const pending = this.merging.get(index);
+    const text = pending ? pending.text : rowText;
+    if (text.length >= MAX_COALESCED_TEXT) return undefined;
+    const merged = (text + delta).slice(0, MAX_COALESCED_TEXT);
+    if (pending) {
+      pending.text = merged;
+      pending.merged += 1;
+    } else {
+      this.merging.set(index, { text: merged, merged: rowMerged + 1 });
+    }
+    return index;
+  }
+
+  /** Writes each text row the batch grew as one new row object (rows are immutable: views compare them). */
+  private commitMerges(): void {
+    for (const [index, { text, merged }] of this.merging) {
+      const row = this.at(index);
+      // A row the bound dropped during the batch stays dropped.
+      if (row?.event.type === 'node.output') this.rows[index - this.offset] = { event: { ...row.event, delta: text }, chapter: row.chapter, merged };
+    }
+    this.merging.clear();
   }
 
   /** What `restore` needs to bring the log back to this point (replay snapshots). */

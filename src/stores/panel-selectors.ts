@@ -15,6 +15,7 @@ import type { EventLog } from '@/stores/event-log';
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
 import type { Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
+import { tailOf } from '@/stores/tails';
 
 export function useEventLog(): EventLog {
   return useRunSession().log;
@@ -72,7 +73,7 @@ export function useNodeState(nodeId: string): NodeState | undefined {
 
 /** The node's streamed-text tail: changes on every token, even when rows coalesce. */
 export function useNodeTail(nodeId: string): string {
-  return useStore(useRunSession().run, (s) => s.tails[nodeId] ?? '');
+  return useStore(useRunSession().run, (s) => tailOf(s.tails, nodeId) ?? '');
 }
 
 /** What the node has cost so far (sum of its recorded increments). */

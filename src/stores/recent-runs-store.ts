@@ -3,6 +3,9 @@
  * (myagent, AG-UI): backend, run id, title, when, and the last status seen. Kept in
  * localStorage (ids and titles only, never a token), newest first, bounded.
  * Written by app/ when a live session opens and as its title and status become known.
+ * Also the runs this browser STARTED where only the starter may hold a run's connection (a
+ * dialect that watches without it, MARS): `started` says so, and a reload or the same
+ * `start=` link opens such a run as a watcher instead of offering "Start run" again.
  */
 import { useMemo } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
@@ -23,6 +26,8 @@ export type RecentRun = Readonly<{
   status: RunSummaryStatus;
   /** The link that opened it (the URL contract), to show it again while it is open in this tab. */
   search: string;
+  /** This browser started the run (it pressed "Start run"), not only opened it. */
+  started?: boolean;
 }>;
 
 export type RecentRunsState = Readonly<{
@@ -83,7 +88,12 @@ function toRecentRun(value: unknown): RecentRun[] {
   if (!key || !dialect || !url || title === undefined || search === undefined || typeof v.atMs !== 'number') return [];
   const status = STATUSES.has(String(v.status)) ? (v.status as RunSummaryStatus) : 'unknown';
   const runId = text('runId');
-  return [{ key, dialect, url, title, search, atMs: v.atMs, status, ...(runId ? { runId } : {}) }];
+  return [{ key, dialect, url, title, search, atMs: v.atMs, status, ...(runId ? { runId } : {}), ...(v.started === true ? { started: true } : {}) }];
+}
+
+/** Whether this browser started that run (a run of a dialect that watches without the starter's connection). */
+export function startedHere(dialect: string, url: string, runId: string, store: RecentRunsStore = recentRunsStore): boolean {
+  return store.getState().runs.some((r) => r.started === true && r.dialect === dialect && r.url === url && r.runId === runId);
 }
 
 export const recentRunsStore: RecentRunsStore = createRecentRunsStore(typeof localStorage === 'undefined' ? undefined : localStorage);

@@ -8,7 +8,7 @@
  * nothing); a higher attempt starts it again. Returns the previous `byId` object when
  * nothing changed, so no subscriber runs. Guarded by reduce-node-status.test.ts.
  */
-import type { NodeStatus, RunEvent } from '@/protocol/run-event';
+import type { NodeStatus, RunEvent, RunEventOf } from '@/protocol/run-event';
 
 import type { NodeState } from '@/stores/node-types';
 
@@ -43,38 +43,53 @@ const CHANGES_NODES: ReadonlySet<RunEvent['type']> = new Set([
 ]);
 
 export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[]): NodeMap {
+  // `next` is copied from `prev` on the first change of the batch; the rest of the batch writes into it.
+  // Plain loops and no closures: this runs for every batch, and most batches change nothing.
   let next: Record<string, NodeState> | undefined;
-  const get = (id: string) => (next ?? prev)[id];
-  const put = (id: string, state: NodeState) => {
-    if (get(id) === state) return;
-    next ??= { ...prev };
-    next[id] = state;
-  };
   for (const event of batch) {
-    if (event.type === 'run.cancelled') {
-      for (const id of Object.keys(next ?? prev)) {
-        const node = get(id);
-        if (node && (node.status === 'running' || node.status === 'waiting' || node.status === 'retrying')) {
-          put(id, { ...node, status: 'cancelled', endedAtMs: event.atMs ?? node.endedAtMs ?? Date.now() });
-        }
-      }
-      continue;
-    }
-    if (event.type === 'graph.defined') {
-      for (const node of event.nodes) {
-        const current = get(node.id);
-        if (!current) put(node.id, node.status ? moveTo(INITIAL, node.status, undefined, undefined) : INITIAL);
-        else if (node.status) put(node.id, moveTo(current, node.status, undefined, undefined));
-      }
-      continue;
-    }
-    const nodeId = 'nodeId' in event ? event.nodeId : undefined;
-    if (nodeId === undefined || !CHANGES_NODES.has(event.type)) continue;
-    const current = get(nodeId) ?? INITIAL;
-    const updated = applyToNode(current, event);
-    if (updated !== current || !get(nodeId)) put(nodeId, updated);
+    if (event.type === 'run.cancelled') next = cancelRunning(prev, next, event.atMs);
+    else if (event.type === 'graph.defined') next = defineNodes(prev, next, event.nodes);
+    else next = applyToEntry(prev, next, event);
   }
   return next ?? prev;
+}
+
+/** Writes `state` into the batch's copy (made on the first change); the copy. */
+function put(prev: NodeMap, next: Record<string, NodeState> | undefined, id: string, state: NodeState): Record<string, NodeState> | undefined {
+  if ((next ?? prev)[id] === state) return next;
+  const target = next ?? { ...prev };
+  target[id] = state;
+  return target;
+}
+
+function applyToEntry(prev: NodeMap, next: Record<string, NodeState> | undefined, event: RunEvent): Record<string, NodeState> | undefined {
+  const nodeId = 'nodeId' in event ? event.nodeId : undefined;
+  if (nodeId === undefined || !CHANGES_NODES.has(event.type)) return next;
+  const known = (next ?? prev)[nodeId];
+  const current = known ?? INITIAL;
+  const updated = applyToNode(current, event);
+  return updated !== current || !known ? put(prev, next, nodeId, updated) : next;
+}
+
+function cancelRunning(prev: NodeMap, next: Record<string, NodeState> | undefined, atMs: number | undefined): Record<string, NodeState> | undefined {
+  let out = next;
+  for (const id of Object.keys(next ?? prev)) {
+    const node = (out ?? prev)[id];
+    if (node && (node.status === 'running' || node.status === 'waiting' || node.status === 'retrying')) {
+      out = put(prev, out, id, { ...node, status: 'cancelled', endedAtMs: atMs ?? node.endedAtMs ?? Date.now() });
+    }
+  }
+  return out;
+}
+
+function defineNodes(prev: NodeMap, next: Record<string, NodeState> | undefined, nodes: RunEventOf<'graph.defined'>['nodes']): Record<string, NodeState> | undefined {
+  let out = next;
+  for (const node of nodes) {
+    const current = (out ?? prev)[node.id];
+    if (!current) out = put(prev, out, node.id, node.status ? moveTo(INITIAL, node.status, undefined, undefined) : INITIAL);
+    else if (node.status) out = put(prev, out, node.id, moveTo(current, node.status, undefined, undefined));
+  }
+  return out;
 }
 
 function applyToNode(node: NodeState, event: RunEvent): NodeState {

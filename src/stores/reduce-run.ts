@@ -12,7 +12,7 @@
  */
 import type { GraphEdge, GraphNode, RunEvent, RunEventOf } from '@/protocol/run-event';
 
-import { TAIL_CHARS } from '@/stores/node-types';
+import { tailOf, withTails } from '@/stores/tails';
 import type { Chapter, CostState, DecodeIssue, GateState, GraphState, RunState, StreamStats } from '@/stores/run-types';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
@@ -30,26 +30,31 @@ export type RunBatch = Readonly<{
   atMs: number;
 }>;
 
-type Draft = {
-  -readonly [K in keyof RunState]: RunState[K];
-} & {
+type Draft = { -readonly [K in keyof RunState]: RunState[K] };
+
+/** What one batch owns already, kept beside the draft (so the new state object carries no bookkeeping). */
+type BatchScratch = {
   /** Set once this batch copied `graph`: later additions in the batch mutate the copy (O(n) per batch, not per node). */
-  ownsGraph?: boolean;
+  ownsGraph: boolean;
   /** The same for `cost.points` and `cost.byNode`: a batch of many cost events copies them once. */
-  ownsCost?: boolean;
-  /** The same for `tails`. */
-  ownsTails?: boolean;
+  ownsCost: boolean;
+  /**
+   * Each streaming node's text so far in this batch (its tail before the batch plus the
+   * batch's deltas, concatenated): cut to TAIL_CHARS once per node per batch, not once per
+   * token. Why: the cut flattens the string, and a batch holds dozens of tokens per node.
+   * The last TAIL_CHARS characters of the whole are the same however often it is cut.
+   */
+  tailText: Map<string, string> | undefined;
   /** The same for `gates` and `gateOrder`: a batch of many gate events copies them once, not once per event. */
-  ownsGates?: boolean;
+  ownsGates: boolean;
 };
 
 export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   const draft: Draft = { ...state };
-  batch.events.forEach((event, i) => applyEvent(draft, event, batch.rows[i] ?? -1));
-  delete draft.ownsGraph;
-  delete draft.ownsCost;
-  delete draft.ownsTails;
-  delete draft.ownsGates;
+  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined, ownsGates: false };
+  const { events, rows } = batch;
+  for (let i = 0; i < events.length; i++) applyEvent(draft, scratch, events[i] as RunEvent, rows[i] ?? -1);
+  if (scratch.tailText) draft.tails = withTails(state.tails, scratch.tailText);
   draft.logLength = batch.log.length;
   draft.droppedRows = batch.log.firstRow;
   draft.logRevision = batch.log.revision;
@@ -72,11 +77,11 @@ function addStats(stats: StreamStats, delta: RunBatch['stats']): StreamStats {
 
 /** True when the batch left every field as it was (a draft is a shallow copy). */
 function unchanged(state: RunState, draft: Draft): boolean {
-  for (const key of Object.keys(draft) as (keyof RunState)[]) if (draft[key] !== state[key]) return false;
+  for (const key in draft) if (draft[key as keyof RunState] !== state[key as keyof RunState]) return false;
   return true;
 }
 
-function applyEvent(d: Draft, event: RunEvent, row: number): void {
+function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): void {
   switch (event.type) {
     case 'run.started':
       if (!TERMINAL.has(d.status)) d.status = 'running';
@@ -99,20 +104,20 @@ function applyEvent(d: Draft, event: RunEvent, row: number): void {
       return;
     case 'run.cancelled':
       finish(d, 'cancelled', event.atMs);
-      closeOpenGates(d, 'cancelled');
+      closeOpenGates(d, b, 'cancelled');
       return;
     case 'graph.defined':
       d.graph = mergeGraph(d.graph, event);
-      d.ownsGraph = true;
+      b.ownsGraph = true;
       return;
     case 'node.started':
     case 'node.status':
-      ensureNode(d, event.nodeId, event.type === 'node.started' ? event : undefined);
+      ensureNode(d, b, event.nodeId, event.type === 'node.started' ? event : undefined);
       if (d.status === 'pending') d.status = 'running';
       return;
     case 'node.output':
-      ensureNode(d, event.nodeId, undefined);
-      appendTail(d, event.nodeId, event.delta);
+      ensureNode(d, b, event.nodeId, undefined);
+      appendTail(d, b, event.nodeId, event.delta);
       return;
     case 'node.completed':
     case 'node.failed':
@@ -120,17 +125,17 @@ function applyEvent(d: Draft, event: RunEvent, row: number): void {
     case 'node.skipped':
     case 'node.cancelled':
     case 'node.progress':
-      ensureNode(d, event.nodeId, undefined);
+      ensureNode(d, b, event.nodeId, undefined);
       return;
     case 'cost.recorded':
-      d.cost = addCost(d.cost, event, row, d.ownsCost === true);
-      d.ownsCost = true;
+      d.cost = addCost(d.cost, event, row, b.ownsCost);
+      b.ownsCost = true;
       return;
     case 'gate.opened':
-      openGate(d, event, row);
+      openGate(d, b, event, row);
       return;
     case 'gate.resolved':
-      resolveGate(d, event);
+      resolveGate(d, b, event);
       return;
     case 'chapter.started':
       d.chapters = [...closeChapter(d.chapters, undefined, event.atMs), startChapter(event, row)];
@@ -158,14 +163,10 @@ function runTitleOf(event: RunEventOf<'run.started'>): string | undefined {
   return typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined;
 }
 
-/** The node's streamed text for the canvas: its last TAIL_CHARS characters. */
-function appendTail(d: Draft, nodeId: string, delta: string) {
-  if (!d.ownsTails) {
-    d.tails = { ...d.tails };
-    d.ownsTails = true;
-  }
-  const tails = d.tails as Record<string, string>;
-  tails[nodeId] = ((tails[nodeId] ?? '') + delta).slice(-TAIL_CHARS);
+/** The node's streamed text for the canvas (cut to its last TAIL_CHARS characters at the end of the batch). */
+function appendTail(d: Draft, b: BatchScratch, nodeId: string, delta: string) {
+  const texts = (b.tailText ??= new Map());
+  texts.set(nodeId, (texts.get(nodeId) ?? tailOf(d.tails, nodeId) ?? '') + delta);
 }
 
 function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', atMs: number | undefined) {
@@ -203,15 +204,15 @@ function mergeGraph(graph: GraphState, event: RunEventOf<'graph.defined'>): Grap
 const edgeKey = (edge: GraphEdge) => `${edge.source}\u0000${edge.target}`;
 
 /** A node first seen in a status event joins the graph without edges (never invented). */
-function ensureNode(d: Draft, nodeId: string, started: RunEventOf<'node.started'> | undefined) {
+function ensureNode(d: Draft, b: BatchScratch, nodeId: string, started: RunEventOf<'node.started'> | undefined) {
   const known = d.graph.nodes[nodeId];
   const label = started?.label;
   const kind = started?.kind;
   if (known && (label === undefined || known.label === label) && (kind === undefined || known.kind !== undefined)) return;
   const node = { ...known, id: nodeId, label: label ?? known?.label ?? nodeId, ...(kind !== undefined || known?.kind ? { kind: known?.kind ?? kind } : {}) };
-  if (!d.ownsGraph) {
+  if (!b.ownsGraph) {
     d.graph = { nodes: { ...d.graph.nodes }, order: [...d.graph.order], edges: d.graph.edges, version: d.graph.version };
-    d.ownsGraph = true;
+    b.ownsGraph = true;
   }
   const graph = d.graph as unknown as { nodes: Record<string, GraphNode>; order: string[]; version: number };
   graph.nodes[nodeId] = node;
@@ -244,6 +245,7 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     currency: cost.points.length === 0 ? event.currency : cost.currency,
     inputTokens: cost.inputTokens + inputTokens,
     outputTokens: cost.outputTokens + outputTokens,
+    unsplitTokens: cost.unsplitTokens + (event.unsplitTokens ?? 0),
     points,
     byNode,
   };
@@ -251,7 +253,7 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
 
 // ---- gates -------------------------------------------------------------------
 
-function openGate(d: Draft, event: RunEventOf<'gate.opened'>, row: number) {
+function openGate(d: Draft, b: BatchScratch, event: RunEventOf<'gate.opened'>, row: number) {
   const existing = d.gates[event.gateId];
   if (existing && existing.status !== 'open') return; // decided already: a late or repeated ask changes nothing
   const gate: GateState = {
@@ -273,18 +275,18 @@ function openGate(d: Draft, event: RunEventOf<'gate.opened'>, row: number) {
     ...optional('onTimeout', event.onTimeout),
     ...optional('unanswerableReason', event.unanswerableReason),
   };
-  const { gates, order } = ownGates(d);
+  const { gates, order } = ownGates(d, b);
   gates[event.gateId] = gate;
   if (!existing) order.push(event.gateId);
   if (existing?.status !== 'open') d.openGates += 1;
   if (d.status === 'running' || d.status === 'pending') d.status = 'waiting';
 }
 
-function resolveGate(d: Draft, event: RunEventOf<'gate.resolved'>) {
+function resolveGate(d: Draft, b: BatchScratch, event: RunEventOf<'gate.resolved'>) {
   const gate = d.gates[event.gateId] ?? findOpenGateOfNode(d, event.nodeId);
   if (!gate || gate.status !== 'open') return;
   const status = event.cause === 'timeout' ? 'timed_out' : event.cause === 'cancelled' ? 'cancelled' : 'resolved';
-  ownGates(d).gates[gate.gateId] = {
+  ownGates(d, b).gates[gate.gateId] = {
     ...gate,
     status,
     resolution: { decision: event.decision, ...optional('decidedBy', event.decidedBy), ...optional('atMs', event.atMs) },
@@ -302,26 +304,26 @@ function findOpenGateOfNode(d: Draft, nodeId: string | undefined): GateState | u
   return undefined;
 }
 
-function closeOpenGates(d: Draft, status: 'cancelled') {
+function closeOpenGates(d: Draft, b: BatchScratch, status: 'cancelled') {
   if (d.openGates === 0) return;
   for (const id of d.gateOrder) {
     const gate = d.gates[id];
     if (gate?.status !== 'open') continue;
-    ownGates(d).gates[id] = { ...gate, status };
+    ownGates(d, b).gates[id] = { ...gate, status };
     d.openGates -= 1;
   }
 }
 
 /**
- * The draft's own copies of `gates` and `gateOrder`, made once per batch. Why: a copy per
+ * The batch's own copies of `gates` and `gateOrder`, made once per batch. Why: a copy per
  * gate event costs O(gates) each, and a long run with thousands of gates replayed in
  * batches of thousands of frames spent most of its time copying them.
  */
-function ownGates(d: Draft): { gates: Record<string, GateState>; order: string[] } {
-  if (!d.ownsGates) {
+function ownGates(d: Draft, b: BatchScratch): { gates: Record<string, GateState>; order: string[] } {
+  if (!b.ownsGates) {
     d.gates = { ...d.gates };
     d.gateOrder = [...d.gateOrder];
-    d.ownsGates = true;
+    b.ownsGates = true;
   }
   return { gates: d.gates as Record<string, GateState>, order: d.gateOrder as string[] };
 }

@@ -32,7 +32,7 @@ export function useRunError(): string | undefined {
   return useStore(useRunSession().run, (s) => (s.error ? `${s.error.code ? `${s.error.code}: ` : ''}${s.error.message}` : undefined));
 }
 
-export function useTotalCost(): { micros: number; currency: string; inputTokens: number; outputTokens: number } {
+export function useTotalCost(): { micros: number; currency: string; inputTokens: number; outputTokens: number; unsplitTokens: number } {
   return useStore(
     useRunSession().run,
     useShallow((s) => ({
@@ -40,8 +40,14 @@ export function useTotalCost(): { micros: number; currency: string; inputTokens:
       currency: s.cost.currency,
       inputTokens: s.cost.inputTokens,
       outputTokens: s.cost.outputTokens,
+      unsplitTokens: s.cost.unsplitTokens,
     })),
   );
+}
+
+/** Why this session cannot send commands now (it watches without the protocol's socket), or undefined. */
+export function useCommandsUnavailable(): string | undefined {
+  return useStore(useRunSession().run, (s) => s.connection.commandsUnavailable);
 }
 
 export function useConnectionHealth(): ConnectionHealth {

@@ -13,8 +13,9 @@ import type { ConnectionState } from '@/transport/transport';
 
 import { reduceRunBatch, type RunBatch } from '@/stores/reduce-run';
 import type { ConnectionHealth, RunState } from '@/stores/run-types';
+import { NO_TAILS } from '@/stores/tails';
 
-export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'nothingYet'>>;
+export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'commandsUnavailable' | 'nothingYet'>>;
 
 export type RunStoreState = RunState &
   Readonly<{
@@ -43,8 +44,8 @@ export function initialRunState({ runId, dialect, source }: RunIdentity): RunSta
     logRevision: 0,
     chapters: [],
     graph: { nodes: {}, order: [], edges: [], version: 0 },
-    tails: {},
-    cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, points: [], byNode: {} },
+    tails: NO_TAILS,
+    cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, unsplitTokens: 0, points: [], byNode: {} },
     gates: {},
     gateOrder: [],
     openGates: 0,

@@ -2,6 +2,8 @@
 import type { ErrorInfo, GateKind, GateOption, GraphEdge, GraphNode, RunStatus } from '@/protocol/run-event';
 import type { ConnectionState } from '@/transport/transport';
 
+import type { Tails } from '@/stores/tails';
+
 export type Chapter = Readonly<{
   id: string;
   title: string;
@@ -36,6 +38,8 @@ export type CostState = Readonly<{
   currency: string;
   inputTokens: number;
   outputTokens: number;
+  /** Tokens counted without an input/output split; part of the total shown. */
+  unsplitTokens: number;
   points: readonly CostPoint[];
   /** Sum of the recorded increments per node (the canvas shows it on the node). */
   byNode: Readonly<Record<string, number>>;
@@ -74,6 +78,8 @@ export type ConnectionHealth = Readonly<{
   lastActivityAtMs?: number;
   /** How the run is watched when it is not a stream of its own ("watching over REST, every 3 s"). */
   note?: string;
+  /** Why this session can send no command (controls, gate answers) while it watches; views show it. */
+  commandsUnavailable?: string;
   /** Connected for a while and nothing about the run has arrived: the id may be wrong. */
   nothingYet?: boolean;
 }>;
@@ -106,8 +112,8 @@ export type RunState = Readonly<{
   logRevision: number;
   chapters: readonly Chapter[];
   graph: GraphState;
-  /** The last characters of each node's streamed text (bounded): changes on every token batch. */
-  tails: Readonly<Record<string, string>>;
+  /** The last characters of each node's streamed text (bounded), read with `tailOf` (tails.ts): changes on every token batch. */
+  tails: Tails;
   cost: CostState;
   gates: Readonly<Record<string, GateState>>;
   /** Gate ids in the order they opened. */

@@ -3,7 +3,9 @@
  * `onFrame` as `{reply: {method, path, status}, body}` (the same shape command replies
  * have). Used where the protocol's socket cannot be shared (MARS: a second socket steals
  * the run). One round at a time; a failed round is reported as reconnecting and retried at
- * the next tick; abortable. What the paths are is the dialect's decision (`requests`).
+ * the next tick; abortable. What the paths are is the dialect's decision (`requests`), and
+ * the list is read again after each reply — a reply may add a path to the same round (MARS
+ * fetches the history at once when a status says the run ended) — each path once a round.
  */
 import { parseMaybeJson, NotConnectedError, type Transport } from '@/transport/transport';
 
@@ -24,8 +26,11 @@ export function createPollTransport(options: PollTransportOptions): Transport {
       let failures = 0;
       let opened = false;
       const round = async () => {
+        const fetched = new Set<string>();
+        const nextPath = () => options.requests().find((path) => !fetched.has(path));
         try {
-          for (const path of options.requests()) {
+          for (let path = nextPath(); path !== undefined; path = nextPath()) {
+            fetched.add(path);
             const response = await fetchImpl(new URL(path, options.baseUrl).toString(), { headers: { accept: 'application/json', ...options.headers }, signal });
             const body = parseMaybeJson(await response.text());
             if (signal.aborted) return;

@@ -4,13 +4,15 @@
  * the list scrolls inside its pane (the wheel moves the list, never the filter bar out of
  * view), the newest row stays in view while following, scrolling up stops following and
  * the visible "Follow live" control resumes it; the list is one Tab stop with arrow keys
- * inside; in a replay the timeline follows the player's position.
+ * inside; in a replay the timeline follows the player's position. On a 2,000-node graph
+ * the Node filter offers a bounded list of matches, narrowed by typing and chosen by key.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { MANY_TOOL_CALLS } from '@/simulator/scenarios/many-tool-calls';
 
+import { startBigGraphRun } from '../support/big-graph-run';
 import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 
 let harness: BrowserHarness;
@@ -159,5 +161,35 @@ test('in a replay the timeline follows the player, and is not labelled "Follow l
   }
   expect((await listState(page)).shown).toBeGreaterThan(before);
   await expect.poll(async () => (await listState(page)).newestVisible).toBe(true);
+  await page.close();
+});
+
+test('on a 2,000-node graph the Node filter lists a few dozen matches, narrows as you type and is chosen by key', async () => {
+  const page = await harness.newPage();
+  const run = startBigGraphRun(harness.sim, `storm~e2e-node-filter-${Date.now()}`, 2_000);
+  await page.goto(liveUrl(harness.sim, 'shannon', run.runId));
+  const count = page.getByTestId('timeline-count');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="timeline-count"]')?.textContent?.replace(/\D/g, '')) > 2_000, undefined, { timeout: 60_000 });
+  const field = page.getByRole('combobox', { name: 'Node' });
+  const list = page.getByRole('listbox', { name: 'Nodes' });
+  // Tab order: the search box, the level and type filters, then the Node field.
+  await page.getByRole('searchbox', { name: 'Search timeline' }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+  await page.keyboard.press('ArrowDown');
+  expect(await list.getByRole('option').count()).toBe(51); // "all nodes" and the first 50
+  await page.getByText('1,950 more — type to narrow').waitFor();
+  expect(await page.locator('option, [role="option"]').count()).toBeLessThan(100); // no option per node anywhere
+  await page.keyboard.type('Task 1999');
+  await expect(list.getByRole('option').allTextContents()).resolves.toEqual(['Task 1999t1999']);
+  await page.keyboard.press('Enter');
+  await expect(field.getAttribute('aria-expanded')).resolves.toBe('false');
+  await expect(field.inputValue()).resolves.toBe('Task 1999');
+  await expect(count.textContent()).resolves.toBe('1 row'); // its declaration (status pending) is its only row
+  await expect(page.locator('[data-row]').first().textContent()).resolves.toContain('t1999');
+  // Escape with the list closed clears the filter and leaves the details panel alone.
+  await page.keyboard.press('Escape');
+  await expect(field.inputValue()).resolves.toBe('');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="timeline-count"]')?.textContent?.replace(/\D/g, '')) > 2_000);
   await page.close();
 });

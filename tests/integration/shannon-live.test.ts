@@ -153,7 +153,8 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     }
     expect(await live.session.control('cancel', 'operator stop', { message: 'cancel' })).toEqual({ ok: true });
     await waitFor(() => run.getState().status === 'cancelled', 'run to be cancelled');
-    const kinds = sim.received.filter((c) => c.runId === runId && c.kind !== 'stream.open').map((c) => [c.kind, c.body]);
+    const commands = new Set(['pause', 'resume', 'cancel']);
+    const kinds = sim.received.filter((c) => c.runId === runId && commands.has(c.kind)).map((c) => [c.kind, c.body]);
     expect(kinds).toEqual([
       ['pause', {}],
       ['resume', {}],

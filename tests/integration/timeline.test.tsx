@@ -45,6 +45,21 @@ function setup(events: RunEvent[] = story(), props: Partial<Parameters<typeof Ti
 }
 
 const rows = (container: HTMLElement) => container.querySelectorAll('[data-row]');
+/** Each option of the open Node list as "label id" (the id shown beside a label that differs). */
+const optionText = (o: HTMLElement) => Array.from(o.querySelectorAll('span'), (span) => span.textContent).join(' ');
+const nodeOptions = () => within(screen.getByRole('listbox', { name: 'Nodes' })).queryAllByRole('option');
+const options = () => nodeOptions().map(optionText);
+const activeOption = () => {
+  const active = nodeOptions().find((o) => o.getAttribute('aria-selected') === 'true');
+  return active && optionText(active);
+};
+
+/** Types into the Node filter and chooses the first match with Enter. */
+function chooseNode(text: string) {
+  const field = screen.getByRole('combobox', { name: 'Node' });
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.keyDown(field, { key: 'Enter' });
+}
 
 describe('Timeline', () => {
   it('shows an empty state before any event', () => {
@@ -77,14 +92,39 @@ describe('Timeline', () => {
     const { view } = setup();
     fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'node.started' } });
     expect(rows(view.container)).toHaveLength(2);
-    fireEvent.change(screen.getByLabelText('Node'), { target: { value: 'writer' } });
+    chooseNode('writ');
     expect(rows(view.container)).toHaveLength(1);
+    expect((screen.getByRole('combobox', { name: 'Node' }) as HTMLInputElement).value).toBe('Writer');
     fireEvent.change(screen.getByLabelText('Event type'), { target: { value: 'all' } });
-    fireEvent.change(screen.getByLabelText('Node'), { target: { value: '' } });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Node' }), { key: 'Escape' }); // a closed list: Escape clears the filter
+    expect(rows(view.container)).toHaveLength(10);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search timeline' }), { target: { value: 'otters' } });
     expect(rows(view.container)).toHaveLength(1);
     expect(screen.getByText(/Called web/)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: /Write/ })).toBeNull();
+  });
+
+  it('the Node filter lists matches as you type, moves with the arrows and changes only on a choice', () => {
+    const { view } = setup();
+    const field = screen.getByRole('combobox', { name: 'Node' }) as HTMLInputElement;
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(field.getAttribute('aria-expanded')).toBe('true');
+    expect(options()).toEqual(['all nodes', 'Search search', 'Writer writer']);
+    fireEvent.change(field, { target: { value: 'R' } });
+    expect(options()).toEqual(['Search search', 'Writer writer']);
+    expect(activeOption()).toBe('Search search');
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(activeOption()).toBe('Writer writer');
+    fireEvent.change(field, { target: { value: 'otters' } });
+    expect(screen.getByText('No node matches')).toBeTruthy();
+    fireEvent.keyDown(field, { key: 'Escape' }); // an open list: Escape closes it and puts back the choice
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(field.value).toBe('');
+    expect(rows(view.container)).toHaveLength(10);
+    fireEvent.click(field);
+    fireEvent.click(within(screen.getByRole('listbox', { name: 'Nodes' })).getByRole('option', { name: /Search/ }));
+    expect(rows(view.container)).toHaveLength(2);
+    expect(field.value).toBe('Search');
   });
 
   it('filters log rows by minimum level', () => {

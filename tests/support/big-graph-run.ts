@@ -35,8 +35,8 @@ function planOnceEncoder() {
   let seq = 0;
   return (step: SimStep, facts: Parameters<typeof encode>[1]): ShannonWire[] =>
     encode(step, facts)
-      .filter((frame) => step.op === 'plan' || frame.data.type !== 'TASKLIST_UPDATED')
-      .map((frame) => ({ ...frame, seq: ++seq, data: { ...frame.data, seq } }));
+      .filter((frame) => step.op === 'plan' || frame.type !== 'TASKLIST_UPDATED')
+      .map((frame) => ({ ...frame, seq: ++seq }));
 }
 
 /** Registers the run with the simulator (dialect `shannon`); `emit` sends more steps. */

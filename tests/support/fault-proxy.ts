@@ -29,6 +29,8 @@ export type FaultProxyOptions = Readonly<{
   cutEveryMs?: readonly [number, number];
   /** Units that must never be faulted (a protocol cannot recover them; say why at the call). */
   spare?: (unit: string) => boolean;
+  /** A unit a test aims at: dropped the first time it passes, whatever the schedule (a deterministic loss). */
+  dropOnce?: (unit: string) => boolean;
 }>;
 
 export type FaultProxy = Readonly<{
@@ -55,6 +57,14 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const wss = new WebSocketServer({ noServer: true });
   // One PRNG per connection, seeded from the run's seed and the connection's number.
   const channelFor = (write: (unit: string) => void) => new FaultChannel(mulberry32(options.seed * 7919 + ++connections), rates, stats, write);
+  const droppedOnce = new Set<string>();
+  /** True (and counted) the first time an aimed unit passes. */
+  const aimedAt = (unit: string): boolean => {
+    if (!options.dropOnce?.(unit) || droppedOnce.has(unit)) return false;
+    droppedOnce.add(unit);
+    stats.dropped += 1;
+    return true;
+  };
 
   const server = createServer((req, res) => forward(req, res));
   server.on('connection', (socket) => {
@@ -84,7 +94,14 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
           channel.close();
           answer.destroy();
         });
-        pumpSse(answer, channel, faultable, () => res.end());
+        pumpSse(
+          answer,
+          (unit, canFault) => {
+            if (!aimedAt(unit)) channel.push(unit, canFault);
+          },
+          faultable,
+          () => res.end(),
+        );
       },
     );
     upstream.on('error', () => res.destroy());
@@ -106,7 +123,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     upstream.on('open', () => outbox.splice(0).forEach((m) => upstream.send(m)));
     upstream.on('message', (data) => {
       const text = String(data);
-      channel.push(text, (socketIo ? text.startsWith('42') : true) && faultable(text));
+      if (!aimedAt(text)) channel.push(text, (socketIo ? text.startsWith('42') : true) && faultable(text));
     });
     client.on('message', (data) => (upstream.readyState === WebSocket.OPEN ? upstream.send(String(data)) : outbox.push(String(data))));
     const end = () => {
@@ -161,7 +178,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 }
 
 /** Splits an SSE body into whole events (blank-line separated); comment-only blocks pass unfaulted. */
-function pumpSse(answer: IncomingMessage, channel: FaultChannel, faultable: (unit: string) => boolean, end: () => void) {
+function pumpSse(answer: IncomingMessage, push: (unit: string, canFault: boolean) => void, faultable: (unit: string) => boolean, end: () => void) {
   let buffer = '';
   answer.setEncoding('utf8');
   answer.on('data', (chunk: string) => {
@@ -170,7 +187,7 @@ function pumpSse(answer: IncomingMessage, channel: FaultChannel, faultable: (uni
       const block = buffer.slice(0, at + 2);
       buffer = buffer.slice(at + 2);
       const isComment = block.split('\n').every((line) => line === '' || line.startsWith(':'));
-      channel.push(block, !isComment && faultable(block));
+      push(block, !isComment && faultable(block));
     }
   });
   answer.on('end', () => setTimeout(end, 150));

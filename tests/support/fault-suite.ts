@@ -36,15 +36,26 @@ export type SuiteOptions = Readonly<{
    * (for decoders that synthesise chapter and cost events from per-connection state, which a
    * fresh decoder after a reconnect may say differently: see the report of issue 6);
    * 'outcome' also leaves out the streamed words (myagent's server coalesces its partial
-   * answers by wall time, so which words are sent differs from run to run by design).
+   * answers by wall time, so which words are sent differs from run to run by design);
+   * 'watched' is 'state' for a protocol whose client watches over REST after a cut (MARS):
+   * the total cost, not its points (REST gives totals, recorded as differences); no gates
+   * (an approval asked and decided while the tab watched leaves no trace the REST API shows);
+   * and in a failed run a finished node reads "ended" whether it succeeded or failed — MARS
+   * sets every node failed when a run fails, so a tab that did not see a node finish first
+   * cannot tell (the socket's tab keeps what it saw).
    */
-  compare?: 'exact' | 'state' | 'outcome';
+  compare?: 'exact' | 'state' | 'outcome' | 'watched';
 }>;
 
 function view(n: Normalised, compare: SuiteOptions['compare']): Partial<Normalised> {
   if (compare === undefined || compare === 'exact') return n;
   const { status, nodes, costMicros, costPoints, gates, words, graph } = n;
+  if (compare === 'watched') return { status, nodes: status === 'failed' ? endedAlike(nodes) : nodes, costMicros, words, graph };
   return compare === 'state' ? { status, nodes, costMicros, costPoints, gates, words, graph } : { status, nodes, costMicros, costPoints, gates, graph };
+}
+
+function endedAlike(nodes: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(nodes).map(([id, status]) => [id, status.replace(/^(succeeded|failed)@/, 'ended@')]));
 }
 
 async function playClean(options: SuiteOptions, scenario: string, tag: string): Promise<Normalised> {

@@ -21,7 +21,7 @@ export type SeededFaultTest = Readonly<{
   id: DialectId;
   /** Protocols whose event keys survive a reconnect (all but myagent, which renumbers per connection). */
   keyed: boolean;
-  compare: 'exact' | 'state' | 'outcome';
+  compare: 'exact' | 'state' | 'outcome' | 'watched';
   spare?: (unit: string) => boolean;
   rates?: FaultRates;
   /** Cut connections (default). False where a cut ends the run by the server's design (myagent). */

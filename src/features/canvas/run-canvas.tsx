@@ -12,7 +12,7 @@
 import '@xyflow/react/dist/style.css';
 
 import { Background, ControlButton, Controls, MiniMap, ReactFlow, ReactFlowProvider, type NodeMouseHandler, type NodeTypes } from '@xyflow/react';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 
 import { EmptyState } from '@/components/ui/empty-state';
@@ -28,6 +28,7 @@ import type { CanvasNode, LayoutDirection, LayoutResult } from '@/features/canva
 import { useCanvasLayout } from '@/features/canvas/layout/use-canvas-layout';
 import { MiniMapStatusNode } from '@/features/canvas/minimap-node';
 import { canvasEdgeTypes, canvasNodeTypes } from '@/features/canvas/node-types';
+import type { GraphOverview } from '@/features/canvas/overview/graph-overview';
 import { buildScene } from '@/features/canvas/overview/overview-scene';
 import { useDetailWindow } from '@/features/canvas/overview/use-detail-window';
 import { useAutoFit } from '@/features/canvas/use-auto-fit';
@@ -64,8 +65,13 @@ const MIN_ZOOM = 0.05;
 const MIN_ZOOM_BIG = 0.002;
 const MINIMAP_STYLE = { width: 160, height: 110 } as const;
 
-// Canvas 2D drawing and its legend: fetched only when a graph is big enough to need them.
-const GraphOverview = lazy(() => import('@/features/canvas/overview/graph-overview').then((m) => ({ default: m.GraphOverview })));
+// Canvas 2D drawing and its legend: fetched only when a graph is big enough to need them,
+// and as soon as it is known to be (before its layout is done). Once here it is rendered
+// directly: a lazy component suspends at least once, and React holds a revealed Suspense
+// boundary back for up to 300 ms (its fallback throttle), which the first frame waited out.
+let loadedOverview: typeof GraphOverview | undefined;
+const loadOverview = () => import('@/features/canvas/overview/graph-overview').then((m) => (loadedOverview = m.GraphOverview));
+const LazyGraphOverview = lazy(() => loadOverview().then((component) => ({ default: component })));
 
 const EMPTY_OVERRIDES: Readonly<Record<string, boolean>> = {};
 
@@ -87,6 +93,10 @@ export function RunCanvas(props: RunCanvasProps) {
 
 function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nodeTypes, className }: RunCanvasProps & { graph: GraphState }) {
   const [overrides, setOverrides] = useState(EMPTY_OVERRIDES);
+  const mayBeBig = graph.order.length > OVERVIEW_ABOVE;
+  useEffect(() => {
+    if (mayBeBig) void loadOverview();
+  }, [mayBeBig]);
   const waveKey = useWaveKey(useLooseIds(graph));
   const layout = useCanvasLayout(graph, overrides, direction, waveKey);
   const focusOnExpand = useRef<readonly string[] | undefined>(undefined);
@@ -106,10 +116,11 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
   const onKeyDown = useCanvasKeyboard({ rootRef, nodes, onSelectNode, setGroupExpanded });
   const onNodeClick = useCallback<NodeMouseHandler<CanvasNode>>((_, node) => node.type === 'run' && onSelectNode(node.id), [onSelectNode]);
   const dark = useDarkClass();
-  const autoFit = useAutoFit(layout, { minZoom: big ? MIN_ZOOM_BIG : MIN_ZOOM, floor: !big });
+  const autoFit = useAutoFit(layout, { minZoom: big ? MIN_ZOOM_BIG : MIN_ZOOM, floor: !big, fromLayoutOnly: big });
   useFocusExpandedGroup(layout, focusOnExpand, autoFit.focus);
   useRevealSelected(layout, selectedNodeId, autoFit.reveal);
   const showMiniMap = useMiniMapWanted(layout, big);
+  const OverviewLayer = loadedOverview ?? LazyGraphOverview;
 
   if (!layout) return <p role="status" className="p-4 text-sm text-slate-500">Laying out {graph.order.length} steps…</p>;
   return (
@@ -145,7 +156,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
             {showMiniMap && <MiniMap nodeComponent={MiniMapStatusNode} pannable zoomable ariaLabel="Mini map of the run graph" style={MINIMAP_STYLE} />}
             {scene && (
               <Suspense fallback={null}>
-                <GraphOverview
+                <OverviewLayer
                   scene={scene}
                   inFlow={inFlow}
                   selectedId={selectedNodeId}

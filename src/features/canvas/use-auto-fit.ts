@@ -48,11 +48,22 @@ export function fitViewport(bounds: Rect, width: number, height: number, minZoom
   return { x: width / 2 - (bounds.x + bounds.width / 2) * zoom, y: height / 2 - (bounds.y + bounds.height / 2) * zoom, zoom };
 }
 
-export function useAutoFit(layout: LayoutResult | undefined, options: Readonly<{ minZoom: number; floor: boolean }>): AutoFit {
+export type AutoFitOptions = Readonly<{
+  minZoom: number;
+  floor: boolean;
+  /**
+   * React Flow does not hold the graph's nodes (a big graph's overview draws them), so the
+   * fit need not wait a frame for React Flow's store: it happens at once, and React Flow
+   * never mounts the handful of nodes a zoom of 1 would show for that frame.
+   */
+  fromLayoutOnly: boolean;
+}>;
+
+export function useAutoFit(layout: LayoutResult | undefined, options: AutoFitOptions): AutoFit {
   const flow = useReactFlow();
   const store = useStoreApi();
   const userMoved = useRef(false);
-  const { minZoom, floor } = options;
+  const { minZoom, floor, fromLayoutOnly } = options;
   const show = useCallback(
     (bounds: Rect, withFloor: boolean) => {
       const { width, height } = store.getState();
@@ -67,7 +78,8 @@ export function useAutoFit(layout: LayoutResult | undefined, options: Readonly<{
   useEffect(() => {
     if (!layout || userMoved.current) return;
     // After React Flow's own store update for these nodes (its effects ran before ours).
-    const frame = requestAnimationFrame(fit);
+    if (fromLayoutOnly) fit();
+    const frame = fromLayoutOnly ? 0 : requestAnimationFrame(fit);
     // The panel may not be measured yet on the first layout: fit again once it is.
     const off = store.subscribe((s, prev) => {
       if (!userMoved.current && (s.width !== prev.width || s.height !== prev.height)) fit();
@@ -76,7 +88,7 @@ export function useAutoFit(layout: LayoutResult | undefined, options: Readonly<{
       cancelAnimationFrame(frame);
       off();
     };
-  }, [layout, fit, store]);
+  }, [layout, fit, store, fromLayoutOnly]);
   const onMoveStart = useCallback<OnMoveStart>((event) => {
     if (event) userMoved.current = true;
   }, []);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { RunAction } from '@/protocol/dialect';
 
 import { useRunSession } from '@/stores/run-session';
-import { useRunStatus } from '@/stores/run-selectors';
+import { useCommandsUnavailable, useRunStatus } from '@/stores/run-selectors';
 
 import { controlRun } from '@/features/control/actions/control-run';
 import { CancelRunDialog } from '@/features/control/cancel-run-dialog';
@@ -11,10 +11,15 @@ import { ControlButton } from '@/features/control/control-button';
 
 const FINISHED = new Set(['succeeded', 'failed', 'cancelled']);
 
-/** Cancel / pause / resume where the protocol allows; otherwise unavailable, saying why (control-button.tsx). */
+/**
+ * Cancel / pause / resume where the protocol allows and this session may send; otherwise
+ * unavailable, saying why (control-button.tsx) — the protocol's reason, or the session's when
+ * it watches without the socket the protocol takes commands on.
+ */
 export function RunControls() {
   const session = useRunSession();
   const status = useRunStatus();
+  const blocked = useCommandsUnavailable();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [message, setMessage] = useState<string>();
   if (session.mode === 'replay' || FINISHED.has(status)) return null;
@@ -24,7 +29,7 @@ export function RunControls() {
     const result = await controlRun(session, action, reason);
     setMessage(result.ok ? `${action} requested` : `Could not ${action}: ${result.reason}`);
   };
-  const reasonFor = (action: RunAction) => (control[action] === true ? undefined : (control[action] as string));
+  const reasonFor = (action: RunAction) => blocked ?? (control[action] === true ? undefined : (control[action] as string));
   return (
     <div className="flex items-center gap-2">
       {message && (

@@ -60,10 +60,8 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
             </span>
           </Fact>
           <Fact term="Tokens" className="hidden xl:flex">
-            <span className="inline-block min-w-[5ch] tabular-nums">{(cost.inputTokens + cost.outputTokens).toLocaleString('en-US')}</span>
-            <span className="hidden tabular-nums 2xl:inline">
-              {' '}({cost.inputTokens.toLocaleString('en-US')} in / {cost.outputTokens.toLocaleString('en-US')} out)
-            </span>
+            <span className="inline-block min-w-[5ch] tabular-nums">{count(cost.inputTokens + cost.outputTokens + cost.unsplitTokens)}</span>
+            <span className="hidden tabular-nums 2xl:inline"> ({tokenSplit(cost)})</span>
           </Fact>
           <Fact term="Elapsed">
             <span className="inline-block min-w-[5ch]">
@@ -101,6 +99,15 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
       )}
     </header>
   );
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "4,246 in / 4,281 out", and the tokens a backend gave without a split (MARS token-only records). */
+function tokenSplit({ inputTokens, outputTokens, unsplitTokens }: { inputTokens: number; outputTokens: number; unsplitTokens: number }): string {
+  const parts = [`${count(inputTokens)} in`, `${count(outputTokens)} out`];
+  if (unsplitTokens > 0) parts.push(`${count(unsplitTokens)} not split`);
+  return parts.join(' / ');
 }
 
 function Fact({ term, children, className = 'flex' }: { term: string; children: ReactNode; className?: string }) {

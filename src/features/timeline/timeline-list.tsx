@@ -66,7 +66,7 @@ export function TimelineList(props: TimelineListProps) {
   });
   virtualizerRef.current = virtualizer;
   const virtualItems = virtualizer.getVirtualItems();
-  const { onScroll, onWheel } = useFollowScroll(scrollRef, virtualizer.getTotalSize(), items, follow, onFollowChange);
+  const { onScroll, onWheel } = useFollowScroll({ scrollRef, totalSize: virtualizer.getTotalSize(), viewportHeight: virtualizer.scrollRect?.height ?? 0, follow, onFollowChange });
   const tabStop = pinned ?? tabStopInView(virtualizer, items, props.selectedRow);
 
   return (

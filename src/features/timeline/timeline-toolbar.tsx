@@ -11,6 +11,7 @@ import type { GraphState } from '@/stores/run-types';
 
 import type { TimelineFilters } from '@/features/timeline/build-timeline-items';
 import { EVENT_TYPES } from '@/features/timeline/event-types';
+import { NodeFilter } from '@/features/timeline/node-filter';
 
 export type TimelineToolbarProps = Readonly<{
   filters: TimelineFilters;
@@ -63,15 +64,7 @@ export const TimelineToolbar = memo(function TimelineToolbar({ filters, onFilter
           ))}
         </select>
       </label>
-      <label className="flex items-center gap-1">
-        Node
-        <select aria-label="Node" value={filters.nodeId} onChange={(e) => set({ nodeId: e.target.value })} className={FIELD}>
-          <option value="">all nodes</option>
-          {graph.order.map((id) => (
-            <option key={id} value={id}>{graph.nodes[id]?.label ?? id}</option>
-          ))}
-        </select>
-      </label>
+      <NodeFilter graph={graph} value={filters.nodeId} onChange={(nodeId) => set({ nodeId })} className={FIELD} />
       <span role="status" data-testid="timeline-count" className="text-zinc-600 dark:text-zinc-400">{countText(shown)}</span>
       <button
         type="button"

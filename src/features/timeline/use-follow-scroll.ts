@@ -3,8 +3,11 @@
  * the items; a move up by the person (wheel, scrollbar, keys) turns it off. Guarded by
  * tests/e2e/timeline.spec.ts (real layout) and tests/integration/timeline.test.tsx.
  *
- * Why scrollTop from the virtualiser's total size: scrollToEnd() reads layout on every
- * batch, which at 2,000 events/s cost more than everything else together.
+ * Why the end is computed, not read: a scroll position written and read back forces the
+ * browser to lay the page out there and then, and at 2,000 events/s that cost more than
+ * everything else together. So the end comes from the virtualiser's total size and its
+ * viewport height (which it keeps from a ResizeObserver), the position is written only
+ * when that end moved, and nothing is read back.
  */
 import { useLayoutEffect, useRef, type RefObject, type UIEvent, type WheelEvent } from 'react';
 
@@ -13,29 +16,36 @@ export type FollowScroll = Readonly<{
   onWheel: (event: WheelEvent<HTMLElement>) => void;
 }>;
 
-export function useFollowScroll(
-  scrollRef: RefObject<HTMLElement | null>,
-  totalSize: number,
-  items: readonly number[],
-  follow: boolean,
-  onFollowChange: (follow: boolean) => void,
-): FollowScroll {
+export type FollowInput = Readonly<{
+  scrollRef: RefObject<HTMLElement | null>;
+  /** The height of everything in the list (the virtualiser's total size). */
+  totalSize: number;
+  /** The height of the list's viewport, as the virtualiser last measured it. */
+  viewportHeight: number;
+  follow: boolean;
+  onFollowChange: (follow: boolean) => void;
+}>;
+
+export function useFollowScroll({ scrollRef, totalSize, viewportHeight, follow, onFollowChange }: FollowInput): FollowScroll {
+  // Where our own last follow scroll put the list: a smaller scrollTop later is the person's.
   const lastTop = useRef(0);
+  const end = Math.max(0, totalSize - viewportHeight);
 
   // Layout effect: the newest row is in place before the frame is painted, never one frame late.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!follow || !el || items.length === 0) return;
-    el.scrollTop = totalSize;
-    lastTop.current = el.scrollTop; // our own move: a later smaller scrollTop is the person's
-  }, [scrollRef, follow, items, totalSize]);
+    if (!follow || !el || totalSize === 0) return;
+    el.scrollTop = end;
+    lastTop.current = end;
+  }, [scrollRef, follow, end, totalSize]);
 
   const onScroll = (event: UIEvent<HTMLElement>) => {
+    // The virtualiser reads the offset on this same event, so reading it here lays nothing out again.
     const el = event.currentTarget;
-    const atBottom = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+    const top = el.scrollTop;
     // Only a move up that leaves the bottom is the person's doing; follow scrolls go down.
-    if (follow && el.scrollTop < lastTop.current && !atBottom) onFollowChange(false);
-    lastTop.current = el.scrollTop;
+    if (follow && top < lastTop.current && top + el.clientHeight < el.scrollHeight - 2) onFollowChange(false);
+    lastTop.current = top;
   };
   // The wheel says what the person wants before any scroll happens (and even when a batch
   // lands in the same frame and would hide the move up from onScroll).

@@ -44,7 +44,8 @@ export function noteOwnRun(c: Conversation, body: unknown): void {
 }
 
 export function noteText(c: Conversation, messageId: string, role: string | undefined, delta: string): void {
-  const message = add(c, { id: messageId, role: role ?? 'assistant', content: '' } as AguiMessage) as { content?: unknown };
+  // Looked up first: this runs for every text delta, and a new message object per delta would be garbage.
+  const message = (c.byId.get(messageId) ?? add(c, { id: messageId, role: role ?? 'assistant', content: '' } as AguiMessage)) as { content?: unknown };
   message.content = `${typeof message.content === 'string' ? message.content : ''}${delta}`;
 }
 

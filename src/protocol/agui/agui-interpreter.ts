@@ -3,10 +3,11 @@
  * arrival order). One interpreter per session: it keeps the small state in
  * agui-decoder-state.ts (open messages, tool calls, steps, interrupts).
  *
- * Speed: TEXT_MESSAGE_CONTENT and TOOL_CALL_ARGS (the bulk of any stream) take a
- * structural check instead of zod; anything that check does not accept falls through to
- * the full schema, so a bad frame is still rejected with a readable path. Every other
- * type is parsed with its own member schema (cheaper than the whole union).
+ * Speed: the frequent members (text and argument deltas, message, tool-call and step
+ * boundaries) are read by fast shapes that agree with their schemas (agui-fast-path.ts);
+ * anything those do not accept falls through to the member schema, so a bad frame is still
+ * rejected with a readable path. Every other type is parsed with its own member schema
+ * (cheaper than the whole union).
  *
  * Mappings: lifecycle (RUN_*, STEP_*, SUBAGENT_*) in agui-lifecycle.ts, content in
  * agui-content.ts, Runboard's CUSTOM conventions (cost, plan, skip, progress, log) in
@@ -40,6 +41,7 @@ import {
   type AguiMessage,
 } from '@/protocol/agui/agui-conversation';
 import { customEvents, summarize } from '@/protocol/agui/agui-custom';
+import { fastWire, isDelta, streamDelta } from '@/protocol/agui/agui-fast-path';
 import { type AguiDecoderState, createDecoderState } from '@/protocol/agui/agui-decoder-state';
 import {
   runError,
@@ -66,25 +68,41 @@ function readOwnRun(state: AguiDecoderState, command: unknown): Interpretation {
   return { kind: 'events', events: [] };
 }
 
+/** One frame: the frequent members through their fast shapes (agui-fast-path.ts), the rest through zod. */
 export function readAguiEvent(state: AguiDecoderState, frame: unknown): Interpretation {
+  return read(state, frame, fastWire);
+}
+
+/** Every frame through the member schemas (the reference path; the fast path must agree with it). */
+export function readAguiEventFull(state: AguiDecoderState, frame: unknown): Interpretation {
+  return read(state, frame, NO_FAST_PATH);
+}
+
+const NO_FAST_PATH = (): undefined => undefined;
+
+function read(state: AguiDecoderState, frame: unknown, fast: typeof fastWire): Interpretation {
   if (isHttpReplyFrame(frame)) return { kind: 'events', events: [{ type: 'raw', frameType: 'http-reply', summary: summarize(frame.body) }] };
   const body = typeof frame === 'object' && frame !== null && typeof (frame as Record<string, unknown>).type === 'string' ? (frame as Record<string, unknown>) : undefined;
   if (body === undefined) return rejected('not an AG-UI event: expected a JSON object with a string "type"');
   const type = body.type as string;
-  const fast = state.chunkCall === undefined ? fastPath(state, type, body) : undefined;
-  if (fast !== undefined) return fast;
+  const wire = fast(type, body);
+  if (wire !== undefined) return interpret(state, wire);
   if (type.startsWith('THINKING_')) return thinking(state, type, body);
   const schema = AGUI_EVENT_SCHEMAS.get(type);
   if (schema === undefined) return { kind: 'events', events: [unknownFrame(type)] };
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return rejected(reasonOf(parsed.error), type);
-  const wire = parsed.data;
-  const events = type === 'TOOL_CALL_CHUNK' ? [] : flushChunkCall(state);
+  return parsed.success ? interpret(state, parsed.data) : rejected(reasonOf(parsed.error), type);
+}
+
+function interpret(state: AguiDecoderState, wire: AguiEvent): Interpretation {
+  // The bulk of a stream, while no chunked tool call is open: mapped directly (agui-fast-path.ts).
+  if (state.chunkCall === undefined && isDelta(wire)) return { kind: 'events', events: streamDelta(state, wire) };
+  const events = wire.type === 'TOOL_CALL_CHUNK' ? [] : flushChunkCall(state);
   events.push(...toRunEvents(state, wire));
   noteConversation(state, wire);
   if (wire.timestamp !== undefined) for (const event of events) event.atMs = wire.timestamp;
   // The conversation so far goes to the session at the end of each run segment, for the next run's input.
-  if (type === 'RUN_FINISHED' || type === 'RUN_ERROR') return { kind: 'events', events, memo: conversationMemo(state.conversation) };
+  if (wire.type === 'RUN_FINISHED' || wire.type === 'RUN_ERROR') return { kind: 'events', events, memo: conversationMemo(state.conversation) };
   return { kind: 'events', events };
 }
 
@@ -130,33 +148,6 @@ function noteConversation(state: AguiDecoderState, wire: AguiEvent): void {
     default:
       return undefined;
   }
-}
-
-/** The hot types, checked structurally; undefined sends the frame to the full schema. */
-function fastPath(state: AguiDecoderState, type: string, body: Record<string, unknown>): Interpretation | undefined {
-  if (type !== 'TEXT_MESSAGE_CONTENT' && type !== 'TOOL_CALL_ARGS') return undefined;
-  const { delta, subagentRunId, timestamp, metadata } = body;
-  if (typeof delta !== 'string') return undefined;
-  if (subagentRunId != null && typeof subagentRunId !== 'string') return undefined;
-  if (timestamp != null && typeof timestamp !== 'number') return undefined;
-  if (metadata != null && (typeof metadata !== 'object' || Array.isArray(metadata))) return undefined;
-  let events: RunEvent[];
-  if (type === 'TEXT_MESSAGE_CONTENT') {
-    const messageId = body.messageId;
-    if (typeof messageId !== 'string') return undefined;
-    events = [];
-    const nodeId = messageNode(state, events, messageId, (subagentRunId as string | null) ?? undefined, (metadata as Record<string, unknown> | null) ?? undefined);
-    events.push({ type: 'node.output', nodeId, delta });
-    noteText(state.conversation, messageId, undefined, delta);
-  } else {
-    const toolCallId = body.toolCallId;
-    if (typeof toolCallId !== 'string') return undefined;
-    events = toolArgs(state, toolCallId, delta);
-    noteToolArgs(state.conversation, toolCallId, delta);
-  }
-  // The fast path skips zod: a NaN/Infinity timestamp must not become an event time (found by fuzzing).
-  if (Number.isFinite(timestamp)) for (const event of events) event.atMs = timestamp as number;
-  return { kind: 'events', events };
 }
 
 function toRunEvents(state: AguiDecoderState, wire: AguiEvent): RunEvent[] {

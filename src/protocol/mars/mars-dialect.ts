@@ -1,20 +1,24 @@
 /**
- * MARS over a plain WebSocket (mars-workflow-ws.md, protocols/README.md "mars"):
- *   socket    ws://host:port/ws/{task_id}; `{type:"ping"}` every 30 s (→ pong)
- *   start     the FIRST client frame `{task, config}` starts the run. It is sent once, on
- *             the first open of a connection that starts a run, and NEVER on a reconnect:
- *             the server would restart the run.
- *   resync    MARS has no replay: a reconnect asks GET /api/runs/{id}/dag and the
- *             interpreter rebuilds statuses from it.
- *   gates     `{type:"resolve_approval", approval_id, resolution, feedback, modifications}`
- *   control   `{type:"pause"|"resume"|"cancel"}` on the socket (cancel may carry a reason).
- * No auth is documented, so a token is not sent (it never goes into a URL).
+ * MARS (UJ2202/MARS, a cmbagent fork) as its server behaves (/work/notes/upstream.md §17–23):
+ *   socket    ws://host:port/ws/{task_id}. The FIRST client frame `{task, config}` starts the
+ *             run; anything else first is answered `error "No task provided"` and closed. A
+ *             new socket for the same task closes the previous one ("Reconnection") and waits
+ *             for a `{task}` of its own — so only the session that starts a run opens it, it
+ *             sends nothing before the start frame, and it never opens it again.
+ *   watching  everyone else — a reload, a shared link, a second viewer, and the starter once
+ *             its socket dropped — polls the REST API (recovery.drop 'watch', mars-watch.ts).
+ *   gates     `{type:"resolve_approval", approval_id, resolution, feedback, modifications}` (mars-answer.ts)
+ *   control   `{type:"pause"|"resume"|"cancel"}`. Gates and controls exist only on the
+ *             starter's socket: a watching session says so instead of offering them.
+ * No auth on the socket or the REST routes, so a token is never sent.
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import { isHttpReplyFrame } from '@/protocol/dialect';
 import { stringField } from '@/protocol/decode-util';
+import { buildApprovalAnswer } from '@/protocol/mars/mars-answer';
 import { createMarsInterpreter } from '@/protocol/mars/mars-interpreter';
 import { locateMarsFrame } from '@/protocol/mars/mars-locate';
-import { toResolution } from '@/protocol/mars/mars-gate';
+import { SOCKET_ONLY, isWatching, watchPlan } from '@/protocol/mars/mars-watch';
 
 /** What a Runboard-started run asks of MARS: one-shot mode with the engineer agent (the server's defaults). */
 export const MARS_DEFAULT_CONFIG = { mode: 'one-shot', agent: 'engineer', model: 'gpt-4o' } as const;
@@ -24,10 +28,19 @@ function wsBase(baseUrl: string): string {
   return baseUrl.replace(/^http(s?):\/\//, 'ws$1://').replace(/\/+$/, '');
 }
 
-const dagSnapshot = (runId: string): OutboundCommand => ({ via: 'http', method: 'GET', path: `/api/runs/${encodeURIComponent(runId)}/dag` });
-
 function startFrame(instructions: string): OutboundCommand[] {
   return [{ via: 'socket', message: { task: instructions, config: { ...MARS_DEFAULT_CONFIG } } }];
+}
+
+/**
+ * The run a recorded frame names: a REST answer by its path (the task id it asked for); a
+ * socket frame by its `run_id` — the task id on the first frame a starter hears (`status`),
+ * while DAG and workflow frames carry the database's run id, so the first frame names it best.
+ */
+function marsRunIdOf(frame: unknown): string | undefined {
+  if (!isHttpReplyFrame(frame)) return stringField(frame, 'run_id');
+  const id = /^\/api\/runs\/([^/?]+)/.exec(frame.reply.path)?.[1];
+  return id === undefined ? undefined : decodeURIComponent(id);
 }
 
 export const marsDialect: Dialect = {
@@ -35,43 +48,24 @@ export const marsDialect: Dialect = {
   label: 'MARS (WebSocket)',
   wire: 'websocket',
   address: { kind: 'origin', example: 'ws://host:port' },
-  // The client pings every 30 s and the server answers: two missed pongs plus slack.
+  // The starter pings every 30 s (after its start frame) and the server answers: two missed pongs plus slack.
   staleAfterMs: 75_000,
   capabilities: { startsRuns: true, control: { cancel: true, pause: true, resume: true } },
-  recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'resume' },
+  recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'watch' },
   locate: locateMarsFrame,
   createInterpreter: createMarsInterpreter,
-  // The task id (the socket's); some frames carry the database run id instead, so a recording's first frame names it best.
-  runIdOf: (frame) => stringField(frame, 'run_id'),
+  runIdOf: marsRunIdOf,
   connect: ({ baseUrl, runId }) => ({
     kind: 'websocket',
     url: `${wsBase(baseUrl)}/ws/${encodeURIComponent(runId)}`,
     heartbeat: { message: { type: 'ping' }, everyMs: 30_000 },
   }),
-  onOpen(ctx) {
-    // Never on reconnect: a second `{task}` frame restarts the run upstream. What the
-    // connection missed comes from the DAG snapshot instead.
-    if (ctx.reconnect) return [dagSnapshot(ctx.runId)];
-    return ctx.start === undefined ? [] : startFrame(ctx.start);
-  },
-  answerGate(gate, answer) {
-    const edits = answer.edits ?? undefined;
-    const resolution = toResolution(answer.option?.value, edits !== undefined || Boolean(answer.text));
-    const modifications = edits ?? (resolution === 'modified' && answer.text ? answer.text : null);
-    return [
-      {
-        via: 'socket',
-        message: {
-          type: 'resolve_approval',
-          approval_id: gate.gateId,
-          resolution,
-          feedback: answer.text ?? '',
-          modifications,
-        },
-      },
-    ];
-  },
-  control(action, _runId, reason) {
+  watchPlan,
+  // The start frame goes first on the starter's one socket; a watch sends nothing (and the socket is never reopened).
+  onOpen: (ctx) => (ctx.start === undefined || ctx.reconnect || isWatching(ctx.memo) ? [] : startFrame(ctx.start)),
+  answerGate: (gate, answer, memo) => (isWatching(memo) ? { unavailable: SOCKET_ONLY } : buildApprovalAnswer(gate.gateId, answer)),
+  control(action, _runId, reason, memo) {
+    if (memo && isWatching(memo)) return { unavailable: SOCKET_ONLY };
     const message: Record<string, unknown> = { type: action };
     if (action === 'cancel' && reason) message.reason = reason;
     return [{ via: 'socket', message }];

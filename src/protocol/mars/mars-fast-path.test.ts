@@ -1,12 +1,14 @@
 /**
- * The `agent_message` fast path (mars-interpreter.ts) must give the frame the schema would
- * give, and must leave every frame it does not fully accept to zod, so a bad frame is
- * still rejected with the path of its bad field.
+ * The fast paths for the bulk of a stream (`output`, `agent_message`; mars-fast-path.ts) must
+ * give the frame the schema would give, and must leave every frame they do not fully accept
+ * to zod, so a bad frame is still rejected with the path of its bad field.
  */
 import { describe, expect, it } from 'vitest';
 
 import { marsDialect } from '@/protocol/mars/mars-dialect';
-import { fastAgentMessage } from '@/protocol/mars/mars-interpreter';
+import { applyDag, type DagNodeIn } from '@/protocol/mars/mars-dag';
+import { fastAgentMessage, fastDag, fastOutput } from '@/protocol/mars/mars-fast-path';
+import { createMarsState } from '@/protocol/mars/mars-state';
 import { MarsEventSchema } from '@/protocol/mars/mars-schemas';
 import { createFrameReader } from '@/protocol/read-frame';
 
@@ -51,6 +53,83 @@ describe('mars agent_message fast path', () => {
   ];
   it.each(bad)('rejects %s with the path of the bad field', (_, frame, path) => {
     expect(fastAgentMessage(frame)).toBeUndefined();
+    const result = read(frame);
+    expect(result.kind).toBe('rejected');
+    expect(result.kind === 'rejected' ? result.reason : '').toContain(path);
+  });
+});
+
+const output = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  event_type: 'output',
+  timestamp: '2026-04-22T13:07:58.123456Z',
+  run_id: 'task-1',
+  session_id: 'sess-1',
+  data: { message: '📋 Task: fit a model', ...data },
+  ...extra,
+});
+
+describe('mars output fast path', () => {
+  const good: [string, unknown][] = [
+    ['plain', output({})],
+    ['isolated source', output({ source: 'stdout' })],
+    ['Python None envelope', output({ source: null }, { timestamp: null, run_id: null, session_id: null })],
+    ['AG2 content: agent_message in the isolated form', message({ message: undefined, content: 'hi' })],
+  ];
+  it.each(good)('accepts %s as the schema does', (_, frame) => {
+    const fast = (frame as { event_type: string }).event_type === 'output' ? fastOutput(frame) : fastAgentMessage(frame);
+    expect(fast).toBeDefined();
+    expect(fast?.data).toEqual(MarsEventSchema.parse(frame));
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['message not a string', output({ message: ['a'] }), 'message'],
+    ['no message', output({ message: undefined }), 'message'],
+    ['source a number', output({ source: 3 }), 'source'],
+    ['timestamp a number', output({}, { timestamp: 17 }), 'timestamp'],
+  ];
+  it.each(bad)('rejects %s with the path of the bad field', (_, frame, path) => {
+    expect(fastOutput(frame)).toBeUndefined();
+    const result = read(frame);
+    expect(result.kind).toBe('rejected');
+    expect(result.kind === 'rejected' ? result.reason : '').toContain(path);
+  });
+});
+
+const dag = (nodes: unknown, extra: Record<string, unknown> = {}) => ({
+  event_type: 'dag_updated',
+  timestamp: '2026-04-22T13:07:10.123456Z',
+  run_id: 'db-run',
+  data: { run_id: 'db-run', nodes, edges: [{ source: 'planning', target: 'step_1' }], ...extra },
+});
+const NODE = { id: 'step_1', label: 'Step 1: Fit', type: 'agent', agent: 'engineer', status: 'running', step_number: 1, description: 'Fit', bullet_points: [] };
+
+describe('mars DAG fast path', () => {
+  const good: [string, unknown][] = [
+    ['real nodes', dag([{ ...NODE, id: 'planning', step_number: 0, status: 'completed' }, NODE])],
+    ['Python None fields', dag([{ ...NODE, label: null, agent: null, step_number: null, description: null, error: null }])],
+    ['a branch point (step -1)', dag([{ id: 'branch_at_step_1', type: 'branch_point', label: 'Branch Point', status: 'completed', step_number: -1 }])],
+    ['REST-style stepNumber, no edges', dag([{ id: 'step_1', stepNumber: 2, status: 'pending' }], { edges: null, levels: 3 })],
+  ];
+  /** The DAG a checked frame carries, whichever path checked it. */
+  const dagOf = (event: unknown) => (event as { data: { nodes: DagNodeIn[]; edges: { source: string; target: string }[] } }).data;
+  it.each(good)('reads %s into the events the schema path gives', (_, frame) => {
+    const fast = fastDag(frame);
+    expect(fast).toBeDefined();
+    const viaSchema = dagOf(MarsEventSchema.parse(frame));
+    expect(applyDag(createMarsState('r'), dagOf(fast?.data).nodes, dagOf(fast?.data).edges)).toEqual(applyDag(createMarsState('r'), viaSchema.nodes, viaSchema.edges));
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['a node without an id', dag([{ label: 'x' }]), 'id'],
+    ['a fractional step number', dag([{ ...NODE, step_number: 1.5 }]), 'step_number'],
+    ['a status that is a number', dag([{ ...NODE, status: 3 }]), 'status'],
+    ['nodes not a list', dag('x'), 'nodes'],
+    // eslint-disable-next-line no-sparse-arrays -- a hole in a list, as a hostile JSON producer can send
+    ['a hole in the nodes', dag([NODE, , NODE]), 'nodes'],
+    ['an edge without a target', { ...dag([NODE]), data: { nodes: [NODE], edges: [{ source: 'a' }] } }, 'target'],
+  ];
+  it.each(bad)('leaves %s to the schema, which names the path', (_, frame, path) => {
+    expect(fastDag(frame)).toBeUndefined();
     const result = read(frame);
     expect(result.kind).toBe('rejected');
     expect(result.kind === 'rejected' ? result.reason : '').toContain(path);

@@ -1,8 +1,9 @@
 /**
- * MARS approvals → gate events, and the answer words back. Owns the option vocabulary:
- * the real server sends bare strings (`["approve","reject","modify"]`, `["submit","cancel"]`),
- * the document `{id,label,action}` objects; both become GateOptions whose `value` is the
- * wire word, which `toResolution` turns into `resolve_approval.resolution`.
+ * MARS approvals → gate events. Owns the option vocabulary: the real server sends bare
+ * strings (`["approve","reject","revise","modify"]`, `["submit","cancel"]`, …), the document
+ * `{id,label,action}` objects; both become GateOptions whose `value` is the wire word, which
+ * mars-answer.ts turns into `resolve_approval.resolution`. The real request says its text in
+ * `description` and `message`, and carries the proposed plan in `context.plan`.
  */
 import type { MarsEventOf, MarsOption } from '@/protocol/mars/mars-schemas';
 import type { GateOption, RunEvent } from '@/protocol/run-event';
@@ -45,7 +46,7 @@ export function gateOpened(data: MarsEventOf<'approval_requested'>['data'], node
     type: 'gate.opened',
     gateId: data.approval_id,
     kind: 'approval',
-    message: data.description ?? data.action ?? 'Approval requested',
+    message: data.description ?? data.message ?? data.action ?? 'Approval requested',
     options: options.map(toGateOption),
     ...(options.some(isEditOption) ? { acceptsText: true } : {}),
     ...(nodeId !== undefined ? { nodeId } : {}),
@@ -64,14 +65,4 @@ export function gateResolved(data: MarsEventOf<'approval_received'>['data'], nod
     ...(nodeId !== undefined ? { nodeId } : {}),
     ...(data.feedback ? { payload: { feedback: data.feedback } } : {}),
   };
-}
-
-/** An option's wire word → the real server's `resolution` ("approved" | "rejected" | "modified" | the word itself). */
-export function toResolution(word: string | undefined, hasEdits: boolean): string {
-  if (word === undefined) return hasEdits ? 'modified' : 'approved';
-  const key = word.toLowerCase();
-  if (key === 'approve' || key === 'approved') return 'approved';
-  if (key === 'reject' || key === 'rejected') return 'rejected';
-  if (EDIT_WORDS.has(key)) return 'modified';
-  return word;
 }

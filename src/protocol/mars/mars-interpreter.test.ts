@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import type { HttpReplyFrame } from '@/protocol/dialect';
+import { MODIFY_NEEDS_PLAN } from '@/protocol/mars/mars-answer';
 import { marsDialect } from '@/protocol/mars/mars-dialect';
+import { SOCKET_ONLY } from '@/protocol/mars/mars-watch';
 import { createFrameReader, type ReadResult } from '@/protocol/read-frame';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
 
@@ -50,7 +51,9 @@ describe('mars interpreter: lifecycle and chapters', () => {
     const decode = createMarsReader();
     const started = events(decode(wire('workflow_started', { run_id: 'run-1', task_description: 'Fit a model', agent: 'engineer', model: 'gpt-4o', work_dir: '/w' })));
     expect(started.map((e) => e.type)).toEqual(['run.started', 'chapter.started']);
-    expect(started[0]).toMatchObject({ title: 'Fit a model', at: TS, atMs: Date.parse(TS), runId: 'run-1' });
+    expect(started[0]).toMatchObject({ title: 'Fit a model', at: TS, atMs: Date.parse(TS) });
+    // The envelope's run_id is not one id (the task's or the database's): events never carry it.
+    expect(started[0]).not.toHaveProperty('runId');
     decode(wire('dag_created', DAG));
     const step = events(decode(wire('step_started', { step_id: 's-1', step_number: 1, step_description: 'Analyze' })));
     expect(step.map((e) => e.type)).toEqual(['chapter.completed', 'chapter.started', 'node.started']);
@@ -134,16 +137,15 @@ describe('mars interpreter: DAG', () => {
     expect(updated).toMatchObject({ type: 'graph.defined', replace: true, nodes: [{ id: 'x', label: 'x' }], edges: [] });
   });
 
-  it('maps dag_node_status_changed words and keeps the error; a repeated frame decodes identically', () => {
+  it('maps dag_node_status_changed words and keeps the error; a repeated status moves nothing', () => {
     const decode = createMarsReader();
     const frame = wire('dag_node_status_changed', { node_id: 'step_1', old_status: 'running', new_status: 'failed', error: 'exit 1' });
     const first = decode(frame);
     const second = decode(structuredClone(frame));
     expect(events(first)).toEqual([expect.objectContaining({ type: 'node.status', nodeId: 'step_1', status: 'failed', error: { message: 'exit 1' } })]);
-    expect(second).toEqual(first);
-    expect(first.kind === 'events' && first.frames[0]?.identity).toMatch(/^dag_node_status_changed:[0-9a-f]{16}$/);
-    const later = decode({ ...frame, timestamp: '2026-01-16T10:00:01Z' });
-    expect(later.kind === 'events' && later.frames[0]?.identity).not.toBe(first.kind === 'events' && first.frames[0]?.identity);
+    expect(events(second)).toEqual([]);
+    // A DAG frame's repeat changes nothing, so it is placed without a content hash (they are the big frames).
+    expect(first.kind === 'events' && first.frames[0]).not.toHaveProperty('identity');
     expect(events(decode(wire('dag_node_status_changed', { node_id: 'n', old_status: null, new_status: 'in_progress', error: null })))[0]).toMatchObject({ status: 'running' });
   });
 
@@ -169,9 +171,10 @@ describe('mars interpreter: agents, costs, metrics, files, errors', () => {
     expect(events(decode(wire('agent_thinking', { agent: 'engineer', thinking: true })))[0]).toMatchObject({ type: 'log', level: 'debug' });
   });
 
-  it('reads the documented cost shape with its running total', () => {
+  it('reads the documented cost shape: its increment, its tokens unsplit, never its running total', () => {
     const [cost] = events(readerInStep()(wire('cost_update', { run_id: 'run-1', step_id: 's-1', model: 'gpt-4o', tokens: 1500, cost_usd: 0.0045, total_cost_usd: 0.0245 })));
-    expect(cost).toEqual(expect.objectContaining({ type: 'cost.recorded', nodeId: 'step_1', model: 'gpt-4o', micros: 4500, cumulativeMicros: 24_500, currency: 'USD' }));
+    expect(cost).toEqual(expect.objectContaining({ type: 'cost.recorded', nodeId: 'step_1', model: 'gpt-4o', micros: 4500, unsplitTokens: 1500, currency: 'USD' }));
+    expect(cost).not.toHaveProperty('cumulativeMicros');
   });
 
   it('reads the real cost shape without totals', () => {
@@ -229,7 +232,7 @@ describe('mars interpreter: approvals', () => {
 describe('mars interpreter: legacy frames', () => {
   it('maps output, status, result and complete', () => {
     const decode = readerInStep();
-    expect(events(decode({ type: 'output', data: 'Processing step 1...' }))[0]).toEqual(expect.objectContaining({ type: 'node.output', nodeId: 'step_1', delta: 'Processing step 1...' }));
+    expect(events(decode({ type: 'output', data: 'Processing step 1...' }))[0]).toEqual(expect.objectContaining({ type: 'log', source: 'console', nodeId: 'step_1', message: 'Processing step 1...' }));
     expect(events(createMarsReader()({ type: 'output', data: 'loose' }))[0]).toMatchObject({ type: 'log', message: 'loose' });
     expect(events(decode({ type: 'status', message: 'Running...' }))[0]).toMatchObject({ type: 'log', source: 'status', message: 'Running...' });
     expect(events(decode({ type: 'result', data: { answer: 42 } }))[0]).toMatchObject({ type: 'log', source: 'result', message: 'result: {"answer":42}' });
@@ -296,49 +299,6 @@ describe('mars locate and interpreter: tolerance', () => {
   });
 });
 
-describe('mars interpreter: DAG snapshot reply', () => {
-  const reply = (body: unknown, status = 200): HttpReplyFrame => ({ reply: { method: 'GET', path: '/api/runs/run-1/dag', status }, body });
-
-  it('rebuilds the graph and every node status, and lets later step events find their nodes', () => {
-    const decode = createMarsReader();
-    const snapshot = { ...DAG, status: 'executing', nodes: DAG.nodes.map((n, i) => ({ ...n, status: ['completed', 'running', 'pending'][i] })) };
-    const out = events(decode(reply(snapshot)));
-    expect(out[0]).toMatchObject({ type: 'log', message: 'resynced from DAG snapshot' });
-    expect(out[1]).toMatchObject({ type: 'graph.defined', replace: true, edges: DAG.edges });
-    expect(out.filter((e) => e.type === 'node.status').map((e) => e.type === 'node.status' && [e.nodeId, e.status])).toEqual([
-      ['planning', 'succeeded'],
-      ['step_1', 'running'],
-      ['step_2', 'pending'],
-    ]);
-    expect(out.every((e) => e.runId === 'run-1')).toBe(true);
-    expect(events(decode(wire('step_completed', { step_id: 'u', step_number: 1 })))[0]).toMatchObject({ nodeId: 'step_1' });
-  });
-
-  it('closes the run when the snapshot says it ended', () => {
-    const out = events(createMarsReader()(reply({ ...DAG, status: 'completed', total_cost: 0.01 })));
-    expect(out.at(-1)).toEqual(expect.objectContaining({ type: 'run.completed', totalCost: { micros: 10_000, currency: 'USD' } }));
-  });
-
-  it('places the reply as a snapshot answer with no order', () => {
-    expect(marsDialect.locate(reply(DAG), { runId: 'run-1', connection: 1 })).toEqual({ kind: 'placed', frames: [{ body: reply(DAG) }], answer: 'snapshot' });
-  });
-
-  it('does not close the run twice when a live terminal frame and the snapshot both say so', () => {
-    const decode = createMarsReader();
-    expect(events(decode(wire('workflow_completed', { total_cost: 0.5 }))).filter((e) => e.type === 'run.completed')).toHaveLength(1);
-    const out = events(decode(reply({ ...DAG, status: 'completed', total_cost: 0.5 })));
-    expect(out.filter((e) => e.type === 'run.completed')).toHaveLength(0);
-    expect(out[1]).toMatchObject({ type: 'graph.defined', replace: true });
-  });
-
-  it('rejects a failed or malformed reply and ignores replies to other paths', () => {
-    expect(createMarsReader()(reply({ error: 'nope' }, 404))).toMatchObject({ kind: 'rejected', frameType: 'dag-snapshot' });
-    expect(createMarsReader()(reply({ run_id: 'r', nodes: 'x' }))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('nodes') });
-    const other = createMarsReader()({ reply: { method: 'GET', path: '/api/other', status: 200 }, body: {} });
-    expect(events(other)[0]).toMatchObject({ type: 'raw', frameType: 'http-reply' });
-  });
-});
-
 describe('mars dialect', () => {
   it('connects to /ws/{task_id} with a 30 s ping', () => {
     expect(marsDialect.connect({ baseUrl: 'http://127.0.0.1:9/', runId: 'gate~a b' })).toEqual({
@@ -348,10 +308,11 @@ describe('mars dialect', () => {
     });
   });
 
-  it('sends the {task, config} frame on the first open only, never on a reconnect', () => {
+  it('sends the {task, config} frame on the starter\'s first open only: never on a reconnect, never while watching', () => {
     const first = marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: false, memo: {} });
     expect(first).toEqual([{ via: 'socket', message: { task: 'Fit a model', config: expect.any(Object) } }]);
-    expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: true, memo: {} })).toEqual([{ via: 'http', method: 'GET', path: '/api/runs/r/dag' }]);
+    expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: true, memo: {} })).toEqual([]);
+    expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, start: 'Fit a model', reconnect: false, memo: { watching: 'watching over REST, every 3 s' } })).toEqual([]);
     expect(marsDialect.onOpen({ runId: 'r', cursor: undefined, reconnect: false, memo: {} })).toEqual([]);
   });
 
@@ -361,15 +322,28 @@ describe('mars dialect', () => {
       marsDialect.answerGate(gate, { decidedBy: 'me', ...(value ? { option: { value, label: value } } : {}), ...(text ? { text } : {}) }, {});
     expect(answer('approve')).toEqual([{ via: 'socket', message: { type: 'resolve_approval', approval_id: 'ap-1', resolution: 'approved', feedback: '', modifications: null } }]);
     expect(answer('reject', 'too risky')).toMatchObject([{ message: { resolution: 'rejected', feedback: 'too risky', modifications: null } }]);
-    expect(answer('modify', 'use 5%')).toMatchObject([{ message: { resolution: 'modified', modifications: 'use 5%' } }]);
     expect(answer('submit')).toMatchObject([{ message: { resolution: 'submit' } }]);
+    expect(answer('revise', 'split step 2')).toMatchObject([{ message: { resolution: 'revise', feedback: 'split step 2', modifications: null } }]);
   });
 
-  it('sends control frames, and catches up on a reconnect from the DAG snapshot (MARS has no replay)', () => {
+  it('sends Modify as the JSON object the server reads (modifications.plan), and refuses free text, saying why', () => {
+    const gate = { gateId: 'ap-1', kind: 'approval', runId: 'r' };
+    const modify = (text: string) => marsDialect.answerGate(gate, { decidedBy: 'me', option: { value: 'modify', label: 'Modify' }, text }, {});
+    const plan = [{ sub_task: 'Fit', sub_task_agent: 'engineer' }];
+    expect(modify(JSON.stringify(plan))).toEqual([{ via: 'socket', message: { type: 'resolve_approval', approval_id: 'ap-1', resolution: 'modified', feedback: '', modifications: { plan } } }]);
+    expect(modify(JSON.stringify({ plan, note: 'x' }))).toMatchObject([{ message: { modifications: { plan, note: 'x' } } }]);
+    expect(modify('use 5%')).toEqual({ unavailable: MODIFY_NEEDS_PLAN });
+    expect(modify('{"steps": 3}')).toEqual({ unavailable: MODIFY_NEEDS_PLAN });
+    expect(marsDialect.answerGate(gate, { decidedBy: 'me', option: { value: 'modify', label: 'Modify' }, edits: plan, text: 'why' }, {})).toMatchObject([{ message: { modifications: { plan }, feedback: 'why' } }]);
+  });
+
+  it('sends control frames on the socket; a watching session has none (MARS takes them only on the starter\'s socket)', () => {
     expect(marsDialect.control('pause', 'r', undefined)).toEqual([{ via: 'socket', message: { type: 'pause' } }]);
     expect(marsDialect.control('cancel', 'r', 'enough')).toEqual([{ via: 'socket', message: { type: 'cancel', reason: 'enough' } }]);
-    expect(marsDialect.onOpen({ runId: 'gate~1 x', cursor: undefined, reconnect: true, memo: {} })).toEqual([{ via: 'http', method: 'GET', path: '/api/runs/gate~1%20x/dag' }]);
+    const watching = { watching: 'watching over REST, every 3 s' };
+    expect(marsDialect.control('cancel', 'r', undefined, watching)).toEqual({ unavailable: SOCKET_ONLY });
+    expect(marsDialect.answerGate({ gateId: 'g', kind: 'approval', runId: 'r' }, { decidedBy: 'me', option: { value: 'approve', label: 'Approve' } }, watching)).toEqual({ unavailable: SOCKET_ONLY });
     expect(marsDialect.refill).toBeUndefined();
-    expect(marsDialect.recovery).toMatchObject({ ordering: { by: 'arrival' }, refill: [] });
+    expect(marsDialect.recovery).toMatchObject({ ordering: { by: 'arrival' }, refill: [], drop: 'watch' });
   });
 });

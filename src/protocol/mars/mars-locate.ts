@@ -1,10 +1,13 @@
 /**
  * Where a MARS frame goes (stateless; Dialect.locate). MARS has no sequence number: frames
- * apply in arrival order, and each gets an `identity`, a content hash of its type, time and
- * data, so an exact repeat (the real server sometimes sends dag_node_status_changed twice)
- * is dropped; near-repeats still pass, which is safe because node.status is idempotent
- * downstream. Keep-alives (`heartbeat`, `pong`) are not interpreted. The DAG snapshot reply
- * (`GET /api/runs/{id}/dag`) is an answer of kind 'snapshot'.
+ * apply in arrival order, and each socket frame gets an `identity`, a content hash of its
+ * type, time and data, so an exact repeat is dropped; near-repeats (the server re-sets
+ * finished nodes at the end) still pass, which is safe because statuses only move forward.
+ * DAG frames need no identity — the interpreter applies a DAG only where it moved — and
+ * they are the big ones (the whole DAG after every status change), so they are not hashed.
+ * Keep-alives (`heartbeat` every second while a run executes, `pong`) are not interpreted.
+ * The REST answers of a watching session pass as they are: each poll repeats what the
+ * previous one said, and the interpreter applies only what is new (mars-rest.ts).
  */
 import { isHttpReplyFrame, placed, unplaceable, type Location } from '@/protocol/dialect';
 import { safeJson } from '@/protocol/decode-util';
@@ -13,13 +16,30 @@ type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const KEEP_ALIVE = new Set(['heartbeat', 'pong']);
+/** Frames whose repeat changes nothing (mars-dag.ts): placed without a content hash. */
+const IDEMPOTENT = new Set(['dag_created', 'dag_updated', 'dag_node_status_changed', 'heartbeat', 'pong']);
+const NOT_MARS = 'not a MARS frame: expected a JSON object with a string "event_type" (or a legacy "type")';
 
 export function locateMarsFrame(frame: unknown): Location {
-  if (isHttpReplyFrame(frame)) return placed({ body: frame }, 'snapshot');
-  if (!isObject(frame)) return unplaceable('not a MARS frame: expected a JSON object with a string "event_type" (or a legacy "type")');
+  if (isHttpReplyFrame(frame)) return placed({ body: frame });
+  if (!isObject(frame)) return unplaceable(NOT_MARS);
   const type = typeof frame.event_type === 'string' ? frame.event_type : typeof frame.type === 'string' ? frame.type : undefined;
-  if (type === undefined) return unplaceable('not a MARS frame: expected a JSON object with a string "event_type" (or a legacy "type")');
-  return placed({ body: frame, identity: frameIdentity(frame, type), ...(KEEP_ALIVE.has(type) ? { heartbeat: true } : {}) });
+  if (type === undefined) return unplaceable(NOT_MARS);
+  if (IDEMPOTENT.has(type)) return placed({ body: frame, ...(KEEP_ALIVE.has(type) ? { heartbeat: true } : {}) });
+  return placed({ body: frame, identity: frameIdentity(frame, type) });
+}
+
+/**
+ * The bulk of a stream (console lines, agent messages: one text each) is told apart by its
+ * time, who spoke and what, without serialising the whole frame.
+ */
+function bulkText(frame: Loose): string | undefined {
+  const data = frame.data;
+  if (!isObject(data) || typeof data.message !== 'string' || typeof frame.timestamp !== 'string') return undefined;
+  if (frame.event_type !== 'output' && frame.event_type !== 'agent_message') return undefined;
+  // Only strings: String() of a hostile nested value could recurse without bound.
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return `${frame.timestamp}|${text(data.agent) || text(data.source)}|${text(data.role)}|${data.message}`;
 }
 
 /**
@@ -28,7 +48,7 @@ export function locateMarsFrame(frame: unknown): Location {
  */
 export function frameIdentity(frame: Loose, frameType: string): string {
   // safeJson, never String(): a hostile timestamp may be an array nested past the stack's depth.
-  const text = 'event_type' in frame ? `${safeJson(frame.timestamp ?? null)}|${safeJson(frame.data ?? null)}` : safeJson(frame);
+  const text = 'event_type' in frame ? (bulkText(frame) ?? `${safeJson(frame.timestamp ?? null)}|${safeJson(frame.data ?? null)}`) : safeJson(frame);
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ text.length;
   for (let i = 0; i < text.length; i++) {

@@ -1,181 +1,97 @@
 /**
- * MARS wire schemas (mars-workflow-ws.md, a cmbagent fork): the `{event_type, timestamp,
- * run_id?, session_id?, data}` frame with the `data` of every documented event, the
- * legacy `{type, data|message}` frames, and the DAG snapshot Runboard fetches to resync.
- *
- * Tolerance (protocols/README.md "mars"): looseObject everywhere (newer servers add
- * fields); nullable optionals (Python sends None); both `cost_update` shapes; approval
- * options as `{id,label,action}` objects or as plain strings.
+ * MARS socket frames (`/ws/{task_id}`): `{event_type, timestamp, run_id?, session_id?, data}`
+ * with the `data` of every documented event (mars-workflow-ws.md) AND of what the real
+ * server sends (UJ2202/MARS backend, read for facts: /work/notes/upstream.md §18–21) —
+ * console `output` lines (the bulk), `status`, `result`, `complete`, `error`, the workflow
+ * callbacks (`step_start`, `step_complete`, `planning_*`, `phase_change`, `cost_summary`,
+ * `tool_call`, `code_execution`, `workflow_complete`), `workflow_cancelled`, `files_updated`
+ * and the 1 Hz `heartbeat` — plus the legacy `{type, data|message}` frames.
  */
 import * as z from 'zod';
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
-const text = optional(z.string());
-const stepNumber = optional(z.number().int().nonnegative());
+import {
+  ApprovalContextSchema,
+  MarsCostSchema,
+  MarsOptionSchema,
+  dagShape,
+  frame,
+  int,
+  num,
+  obj,
+  optional,
+  stepData,
+  stepRef,
+  text,
+} from '@/protocol/mars/mars-schema-parts';
+
+export { MarsDagNodeSchema, type MarsCost, type MarsDagNode, type MarsOption } from '@/protocol/mars/mars-schema-parts';
+
 const positive = z.number().int().positive();
+const message = obj({ message: text });
 
-/** Where a step event points: the document always sends step_id; some frames carry only the number. */
-const stepRef = { step_id: text, step_number: stepNumber };
-
-// ---- DAG -------------------------------------------------------------------
-
-export const MarsDagNodeSchema = z.looseObject({
-  id: z.string(),
-  label: text,
-  type: text,
-  status: text,
-  agent: text,
-  step_number: stepNumber,
-  description: text,
-});
-export type MarsDagNode = z.infer<typeof MarsDagNodeSchema>;
-
-export const MarsDagEdgeSchema = z.looseObject({ source: z.string(), target: z.string() });
-
-const dagShape = {
-  run_id: text,
-  nodes: z.array(MarsDagNodeSchema),
-  edges: z.array(MarsDagEdgeSchema).nullish().transform((value) => value ?? []),
-  levels: optional(z.number()),
-};
-
-// ---- approvals and costs ---------------------------------------------------
-
-/** The document's option object; the real server sends bare strings instead. */
-export const MarsOptionSchema = z.union([
-  z.string(),
-  z.looseObject({ id: z.string(), label: text, action: text }),
-]);
-export type MarsOption = z.infer<typeof MarsOptionSchema>;
-
-const ApprovalContextSchema = z.looseObject({
-  current_step: optional(
-    z.looseObject({ number: optional(z.number()), description: text, agent: text }),
-  ),
-  previous_output: z.unknown().optional(),
-  proposed_action: z.unknown().optional(),
-});
-
-/** Documented: `{step_id, model, tokens, cost_usd, total_cost_usd}`. */
-export const MarsCostDocumentedSchema = z.looseObject({
-  run_id: text,
-  ...stepRef,
-  model: text,
-  tokens: optional(z.number().int().nonnegative()),
-  cost_usd: z.number().nonnegative(),
-  total_cost_usd: optional(z.number().nonnegative()),
-});
-/** Real server: `{model, input_tokens, output_tokens, cost}` without totals. */
-export const MarsCostRealSchema = z.looseObject({
-  ...stepRef,
-  model: text,
-  input_tokens: optional(z.number().int().nonnegative()),
-  output_tokens: optional(z.number().int().nonnegative()),
-  cost: z.number().nonnegative(),
-});
-export type MarsCostDocumented = z.infer<typeof MarsCostDocumentedSchema>;
-export type MarsCostReal = z.infer<typeof MarsCostRealSchema>;
-
-// ---- frames ----------------------------------------------------------------
-
-/** `data` is documented as always present; frames like `disconnected` arrive without it, so absent reads as `{}`. */
-const frame = <T extends string, S extends z.ZodType>(type: T, data: S) =>
-  z.looseObject({
-    event_type: z.literal(type),
-    timestamp: text,
-    run_id: text,
-    session_id: text,
-    data: z.preprocess((value) => value ?? {}, data),
-  });
-const obj = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
-const hasStep = (d: object) =>
-  (d as { step_id?: unknown }).step_id !== undefined || (d as { step_number?: unknown }).step_number !== undefined;
-const stepData = <S extends z.ZodRawShape>(shape: S) =>
-  z.looseObject({ ...stepRef, ...shape }).refine(hasStep, { message: 'a step event needs step_id or step_number' });
-
-export const MarsEventSchema = z.discriminatedUnion('event_type', [
-  frame('connected', obj({ message: text })),
+/** The document's frames. */
+const DOCUMENTED = [
+  frame('connected', message),
   frame('disconnected', obj({ message: text, reason: text })),
-  frame('reconnected', obj({ message: text })),
+  frame('reconnected', message),
   frame('heartbeat', obj({})),
   frame('pong', obj({})),
-  frame(
-    'workflow_started',
-    obj({ run_id: text, task_description: text, agent: text, model: text, work_dir: text }),
-  ),
-  frame('workflow_state_changed', obj({ status: z.string(), started_at: text, completed_at: text })),
-  frame('workflow_paused', obj({ reason: text })),
-  frame('workflow_resumed', obj({})),
-  frame(
-    'workflow_completed',
-    obj({
-      final_result: z.unknown().optional(),
-      total_cost: optional(z.number().nonnegative()),
-      total_duration_seconds: optional(z.number().nonnegative()),
-    }),
-  ),
-  frame('workflow_failed', obj({ error: z.string(), traceback: text })),
+  frame('workflow_started', obj({ run_id: text, task_description: text, agent: text, model: text, work_dir: text, mode: text })),
+  frame('workflow_state_changed', obj({ status: z.string(), message: text, started_at: text, completed_at: text })),
+  frame('workflow_paused', obj({ reason: text, message: text, status: text })),
+  frame('workflow_resumed', obj({ message: text, status: text })),
+  frame('workflow_completed', obj({ final_result: z.unknown().optional(), total_cost: optional(z.number().nonnegative()), total_duration_seconds: optional(z.number().nonnegative()), execution_time: num })),
+  // Three real shapes: the executor's `{error, run_id}`, the callback's `{error, failed_step}`, and a cancel's `{message, status: "cancelled"}` without error.
+  frame('workflow_failed', obj({ error: text, traceback: text, message: text, status: text, failed_step: int })),
   frame('step_started', stepData({ step_description: text, agent: text })),
-  frame(
-    'step_progress',
-    stepData({ progress_percentage: optional(z.number().min(0).max(100)), message: text }),
-  ),
+  frame('step_progress', stepData({ progress_percentage: optional(z.number().min(0).max(100)), message: text })),
   frame('step_completed', stepData({ result: z.unknown().optional(), output: z.unknown().optional() })),
-  frame('step_failed', stepData({ error: text, traceback: text })),
-  frame(
-    'step_retry_started',
-    stepData({
-      attempt_number: positive,
-      max_attempts: optional(positive),
-      error_category: text,
-      error_pattern: text,
-      success_probability: optional(z.number()),
-      strategy: text,
-      suggestions: optional(z.array(z.string())),
-      has_user_feedback: optional(z.boolean()),
-    }),
-  ),
+  frame('step_failed', stepData({ error: text, traceback: text, goal: text })),
+  frame('step_retry_started', stepData({ attempt_number: positive, max_attempts: optional(positive), error_category: text, error_pattern: text, success_probability: num, strategy: text, suggestions: optional(z.array(z.string())), has_user_feedback: optional(z.boolean()) })),
   frame('step_retry_backoff', stepData({ backoff_seconds: z.number().nonnegative(), next_attempt_at: text })),
   frame('step_retry_succeeded', stepData({ attempt_number: positive })),
   frame('step_retry_exhausted', stepData({ total_attempts: positive, final_error: text })),
   frame('dag_created', obj(dagShape)),
   frame('dag_updated', obj(dagShape)),
-  frame(
-    'dag_node_status_changed',
-    obj({ node_id: z.string(), old_status: text, new_status: z.string(), error: text }),
-  ),
-  // step_id / step_number on agent frames are not documented; read them when present (parallel steps).
-  frame('agent_message', obj({ ...stepRef, agent: text, message: z.string(), role: text })),
+  frame('dag_node_status_changed', obj({ node_id: z.string(), old_status: text, new_status: z.string(), error: text })),
+  // The real AG2 stream adds `metadata`; the isolated executor says `content` instead of `message`.
+  frame('agent_message', obj({ ...stepRef, agent: text, message: text, content: text, role: text }).refine((d) => d.message !== undefined || d.content !== undefined, { message: 'an agent_message needs a message (or content)', path: ['message'] })),
   frame('agent_thinking', obj({ ...stepRef, agent: text, thinking: z.boolean() })),
   frame('agent_tool_call', obj({ ...stepRef, agent: text, tool_name: z.string(), arguments: z.unknown().optional() })),
-  frame(
-    'approval_requested',
-    obj({
-      approval_id: z.string(),
-      step_id: text,
-      action: text,
-      description: text,
-      context: optional(ApprovalContextSchema),
-      options: optional(z.array(MarsOptionSchema)),
-      checkpoint_type: text,
-    }),
-  ),
-  frame(
-    'approval_received',
-    obj({ approval_id: z.string(), approved: optional(z.boolean()), resolution: text, feedback: text }),
-  ),
-  frame('cost_update', z.union([MarsCostDocumentedSchema, MarsCostRealSchema])),
+  frame('approval_requested', obj({ approval_id: z.string(), step_id: text, action: text, description: text, message: text, context: optional(ApprovalContextSchema), options: optional(z.array(MarsOptionSchema)), checkpoint_type: text })),
+  frame('approval_received', obj({ approval_id: z.string(), approved: optional(z.boolean()), resolution: text, feedback: text })),
+  frame('cost_update', MarsCostSchema),
   frame('metric_update', obj({ name: z.string(), value: z.number(), unit: text })),
   frame('file_created', obj({ file_path: z.string(), file_type: text })),
   frame('file_updated', obj({ file_path: z.string() })),
   frame('error_occurred', obj({ error_type: text, message: z.string(), step_id: text, traceback: text })),
-]);
+] as const;
+
+/** What the real server sends beyond the document. */
+const REAL = [
+  frame('output', obj({ message: z.string(), source: text })),
+  frame('status', obj({ message: text, session_id: text })),
+  frame('result', obj({ execution_time: num, session_id: text, work_dir: text, base_work_dir: text, mode: text })),
+  frame('complete', message),
+  frame('error', obj({ message: text, error_type: text })),
+  frame('step_start', obj({ step_number: z.number().int(), goal: text, description: text })),
+  frame('step_complete', obj({ step_number: z.number().int(), goal: text, execution_time: num, summary: text })),
+  frame('planning_start', obj({ task: text })),
+  frame('planning_complete', obj({ num_steps: int, planning_time: num, steps: optional(z.array(z.unknown())) })),
+  frame('phase_change', obj({ phase: z.string(), step_number: int, step: int })),
+  frame('workflow_complete', obj({ total_time: num })),
+  frame('workflow_cancelled', message),
+  frame('cost_summary', obj({ total_cost: num, total_tokens: num })),
+  frame('tool_call', obj({ agent: text, tool_name: z.string(), arguments: z.unknown().optional(), result: z.unknown().optional() })),
+  frame('code_execution', obj({ agent: text, code: text, language: text, result: z.unknown().optional() })),
+  frame('files_updated', obj({ node_id: text, step_id: text, files_tracked: num })),
+] as const;
+
+export const MarsEventSchema = z.discriminatedUnion('event_type', [...DOCUMENTED, ...REAL]);
 export type MarsEvent = z.infer<typeof MarsEventSchema>;
 export type MarsEventOf<T extends MarsEvent['event_type']> = Extract<MarsEvent, { event_type: T }>;
 
-export const MARS_EVENT_TYPES: ReadonlySet<string> = new Set(
-  MarsEventSchema.options.map((option) => option.shape.event_type.value),
-);
+export const MARS_EVENT_TYPES: ReadonlySet<string> = new Set(MarsEventSchema.options.map((option) => option.shape.event_type.value));
 
 // ---- legacy frames -----------------------------------------------------------
 
@@ -191,18 +107,3 @@ export const MarsLegacySchema = z.discriminatedUnion('type', [
 export type MarsLegacy = z.infer<typeof MarsLegacySchema>;
 
 export const MARS_LEGACY_TYPES: ReadonlySet<string> = new Set(MarsLegacySchema.options.map((o) => o.shape.type.value));
-
-// ---- snapshot ------------------------------------------------------------------
-
-/**
- * `GET /api/runs/{id}/dag`. The document publishes no shape; Runboard documents this one,
- * dag_created's data plus the run's status and closing cost:
- * `{run_id, nodes:[{id,label,type,status,agent?,step_number?}], edges:[{source,target}], status?, total_cost?}`.
- */
-export const MarsDagSnapshotSchema = z.looseObject({
-  ...dagShape,
-  run_id: z.string(),
-  status: text,
-  total_cost: optional(z.number().nonnegative()),
-});
-export type MarsDagSnapshot = z.infer<typeof MarsDagSnapshotSchema>;

@@ -15,7 +15,8 @@ import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util
 import { contentText } from '@/protocol/myagent/myagent-content';
 import { toRunEvents } from '@/protocol/myagent/myagent-events';
 import { cancelRequested } from '@/protocol/myagent/myagent-lifecycle';
-import { MYAGENT_SERVER_TYPES, MyagentClientEventSchema, MyagentServerEventSchema } from '@/protocol/myagent/myagent-schemas';
+import { fastMyagent } from '@/protocol/myagent/myagent-fast-path';
+import { MYAGENT_SERVER_TYPES, MyagentClientEventSchema, MyagentServerEventSchema, type MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
 import { readOwnCommand } from '@/protocol/myagent/myagent-own-commands';
 import { newStreamState, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
@@ -26,14 +27,24 @@ export function createMyagentInterpreter(): Interpreter {
   return (frame) => (frame.outbound ? { kind: 'events', events: readOwnCommand(state, frame.body) } : readMyagentFrame(frame.body, state));
 }
 
+/** One frame: the frequent events through the fast path (myagent-fast-path.ts), the rest through the schemas. */
 export function readMyagentFrame(frame: unknown, state: MyagentStreamState): Interpretation {
+  const fast = fastMyagent(frame);
+  return fast ? interpret(fast, state) : readMyagentFull(frame, state);
+}
+
+/** Every frame through the zod schemas (the reference path; the fast path must agree with it). */
+export function readMyagentFull(frame: unknown, state: MyagentStreamState): Interpretation {
   const eventType = typeOf(frame, 'event');
   if (eventType === undefined) return rejected('not a myagent event: expected a JSON object with a string "event"');
   if (eventType.startsWith('user.')) return { kind: 'events', events: clientEcho(frame, eventType, state) };
   if (!MYAGENT_SERVER_TYPES.has(eventType)) return { kind: 'events', events: [unknownFrame(eventType)] };
   const parsed = MyagentServerEventSchema.safeParse(frame);
   if (!parsed.success) return rejected(reasonOf(parsed.error), eventType);
-  const wire = parsed.data;
+  return interpret(parsed.data, state);
+}
+
+function interpret(wire: MyagentServerEvent, state: MyagentStreamState): Interpretation {
   const atMs = parseTimeMs(wire.timestamp);
   const events = toRunEvents(wire, state, atMs);
   stampTime(events, wire.timestamp, atMs);

@@ -23,28 +23,40 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 export function locateMyagentFrame(frame: unknown, ctx: LocateContext): Location {
   if (!isObject(frame) || typeof frame.event !== 'string') return unplaceable('not a myagent event: expected a JSON object with a string "event"');
+  // Built field by field, no spreads: this runs once per frame.
+  const placedFrame: Mutable<PlacedFrame> = { body: frame };
+  placeInOrder(placedFrame, frame, connectionScope(ctx.connection));
+  if (frame.event === 'system.heartbeat') placedFrame.heartbeat = true;
   const memo = sessionMemo(frame);
-  const placedFrame: PlacedFrame = {
-    body: frame,
-    ...placeOf(frame, `conn:${ctx.connection}`),
-    ...(frame.event === 'system.heartbeat' ? { heartbeat: true } : {}),
-    ...(memo ? { memo } : {}),
-  };
+  if (memo) placedFrame.memo = memo;
   return { kind: 'placed', frames: [placedFrame] };
 }
 
-function placeOf(frame: Loose, scope: string): Pick<PlacedFrame, 'order' | 'cursor' | 'identity'> {
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+function placeInOrder(placedFrame: Mutable<PlacedFrame>, frame: Loose, scope: string): void {
   const seq = frame.seq;
   if (typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0) {
+    placedFrame.order = { scope, seq };
     const session = text(frame.session_id);
-    return { order: { scope, seq }, ...(session ? { cursor: `${session}:${seq}` } : {}) };
+    if (session) placedFrame.cursor = `${session}:${seq}`;
+    return;
   }
   const eventId = text(frame.event_id);
-  return eventId ? { identity: eventId } : {};
+  if (eventId) placedFrame.identity = eventId;
 }
+
+/** `conn:<n>`, made once per connection rather than once per frame. */
+const SCOPES: string[] = [];
+function connectionScope(connection: number): string {
+  return (SCOPES[connection] ??= `conn:${connection}`);
+}
+
+const MEMO_EVENTS: ReadonlySet<string> = new Set(['agent.session_created', 'agent.state_restored', 'agent.state_exported']);
 
 /** The session bookkeeping a frame carries, read structurally (the interpreter validates the rest). */
 export function sessionMemo(frame: Loose): Memo | undefined {
+  if (!MEMO_EVENTS.has(frame.event as string)) return undefined;
   const content = isObject(frame.content) ? frame.content : undefined;
   const metadata = isObject(frame.metadata) ? frame.metadata : undefined;
   switch (frame.event) {

@@ -1,26 +1,36 @@
 /**
- * Shannon over SSE (shannon-sse.zh.md + README "shannon"). Endpoints:
+ * Shannon over SSE, as the real gateway behaves (upstream notes, section SHANNON). Endpoints:
  *   stream    GET  {base}/api/v1/stream/sse?workflow_id=<id>   Authorization header (never ?token=),
  *                                                                Last-Event-ID resumes, `: ping` every 10 s
- *   history   GET  {base}/api/v1/tasks/{id}/events?limit=&offset=   (no token deltas)
+ *   history   GET  {base}/api/v1/tasks/{id}/events?limit=200&offset=<n>   pages of {events, count}
+ *                                                                (limit outside 1..200 is a 400; no token deltas)
+ *   status    GET  {base}/api/v1/tasks/{id}   {status: TASK_STATUS_…, result?, error?}
  *   decide    POST {base}/api/v1/approvals/decision {workflow_id, approval_id, approved, feedback?}
  *   control   POST {base}/api/v1/tasks/{id}/cancel {reason?} | /pause | /resume
  *   start     POST {base}/api/v1/tasks/stream {query}  → {workflow_id, stream_url}
  *
- * Recovery: seq counts every event of a workflow from 1, so a hole is a lost event. What
- * follows waits while the stream is resumed from before it and the history pages are read;
- * the stream is a ring of ~256 events and token deltas are never stored, so what neither
- * brings back is said once as no longer available — never fetched again and again.
+ * Recovery: seq counts every event of a workflow from 1 (token deltas included), so a hole
+ * is a lost event. What follows waits while the stream is resumed from before it and the
+ * history pages are read; the stream is a ring of a few hundred events and deltas are never
+ * stored, so what neither brings back is said once as no longer available — never fetched
+ * again and again. `done` ends the stream; when the stream ends or falls silent without
+ * saying how the run ended (a failure need not send `done`), the status check asks.
  */
-import { bearerHeaders, type Dialect } from '@/protocol/dialect';
+import { bearerHeaders, type Dialect, type OutboundCommand } from '@/protocol/dialect';
 import { stringField } from '@/protocol/decode-util';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
 import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/shannon/shannon-interpreter';
 import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
 
 const taskPath = (runId: string) => `/api/v1/tasks/${encodeURIComponent(runId)}`;
-/** History page size: the gateway accepts at most 200 (more, or none, becomes 50). */
+/** History page size: the gateway answers 400 to a limit outside 1..200 (and pages of 50 without one). */
 const HISTORY_PAGE = 200;
+
+/** The persisted events, page after page while a page comes back full. */
+function history(runId: string): OutboundCommand[] {
+  const paging = { offsetParam: 'offset', pageSize: HISTORY_PAGE, itemsKey: 'events', maxPages: 50 };
+  return [{ via: 'http', method: 'GET', path: `${taskPath(runId)}/events?limit=${HISTORY_PAGE}&offset=0`, paging }];
+}
 
 /**
  * A gate opened without an approval_id: the decoder's memo says so; the id form
@@ -47,7 +57,7 @@ export const shannonDialect: Dialect = {
     refill: ['resume-stream', 'commands'],
     unfilled: 'accept',
     drop: 'resume',
-    unfilledReason: 'Shannon keeps only its newest ~256 stream events and never stores token deltas',
+    unfilledReason: 'Shannon keeps only its newest few hundred stream events and never stores token deltas',
   },
   locate: locateShannonFrame,
   createInterpreter: createShannonInterpreter,
@@ -71,6 +81,8 @@ export const shannonDialect: Dialect = {
     return [{ via: 'http', method: 'POST', path: `${taskPath(runId)}/${action}`, body }];
   },
   startRun: (instructions) => [{ via: 'http', method: 'POST', path: '/api/v1/tasks/stream', body: { query: instructions } }],
-  // The persisted events, paged: the server resets a limit above 200 to 50.
-  refill: (runId) => [{ via: 'http', method: 'GET', path: `${taskPath(runId)}/events?limit=${HISTORY_PAGE}&offset=0`, paging: { offsetParam: 'offset', pageSize: HISTORY_PAGE, itemsKey: 'events', maxPages: 50 } }],
+  // After `done` without a final status, the history first: `done` carries no seq, so an event
+  // lost just before it (WORKFLOW_COMPLETED, the last error) leaves no hole to see.
+  checkStatus: (runId, why) => [...(why === 'ended' ? history(runId) : []), { via: 'http', method: 'GET', path: taskPath(runId) }],
+  refill: (runId) => history(runId),
 };

@@ -5,6 +5,8 @@
  */
 import { safeJson } from '@/protocol/decode-util';
 import { agentCostEvents, llmCostEvents, pickUsage } from '@/protocol/shannon/shannon-cost';
+import { agentErrorEvents, agentStarted } from '@/protocol/shannon/shannon-agents';
+import { cancelled, noteError, terminalOnce } from '@/protocol/shannon/shannon-ending';
 import { approvalDecision, approvalRequested, budgetThreshold } from '@/protocol/shannon/shannon-gates';
 import {
   AGENTS_CHAPTER,
@@ -19,7 +21,7 @@ import {
 import type { ShannonEvent, ShannonEventOf, ShannonUsage } from '@/protocol/shannon/shannon-schemas';
 import type { FrameFacts, ShannonDecoderState } from '@/protocol/shannon/shannon-state';
 import { decimalToMicros } from '@/lib/to-micros';
-import type { LogLevel, RunEvent } from '@/protocol/run-event';
+import type { LogLevel, RunEvent, RunEventOf } from '@/protocol/run-event';
 
 /** Streamed text with no agent_id still needs a node to land on. */
 export const UNATTRIBUTED_NODE = 'workflow';
@@ -33,10 +35,10 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
         ...openChapter(WORKFLOW_CHAPTER, state),
       ];
     case 'WORKFLOW_COMPLETED':
-      return [...closeAllChapters('completed', state), workflowCompleted(wire, facts)];
+      return [...closeAllChapters('completed', state), ...terminalOnce(workflowCompleted(wire, facts), state, facts.message ?? 'Workflow completed')];
     case 'WORKFLOW_FAILED': {
       const message = wire.payload.error_message ?? textOf(wire.payload.error) ?? facts.message ?? 'the workflow failed';
-      return [...closeAllChapters('failed', state), { type: 'run.failed', error: { message } }];
+      return [...closeAllChapters('failed', state), ...terminalOnce({ type: 'run.failed', error: { message } }, state, message)];
     }
     case 'AGENT_STARTED':
       return agent === undefined ? [log('info', wire.type, facts)] : agentStarted(agent, wire, state);
@@ -75,7 +77,7 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
       return [{ type: 'node.progress', nodeId: agent, progress: pct / 100, message: facts.message ?? wire.payload.current_task }];
     }
     case 'ERROR_OCCURRED':
-      return errorOccurred(wire, facts);
+      return errorOccurred(wire, facts, state);
     case 'ERROR_RECOVERY':
     case 'WARNING':
       return [log('warn', wire.type, facts)];
@@ -88,6 +90,8 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'TASKLIST_UPDATED':
       return taskListEvents(wire.payload.tasks, state);
     case 'STREAM_END':
+      // The history row of `done`: the live `done` (always sent after it, the ring's last
+      // word) is what ends the stream, so a run ends the same whether a hole was refilled or not.
       return [];
     case 'LLM_PROMPT':
     case 'WORKSPACE_UPDATED':
@@ -105,15 +109,26 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'RESEARCH_PLAN_UPDATED':
     case 'RESEARCH_PLAN_APPROVED':
     case 'REVIEW_USER_FEEDBACK':
-    case 'workflow.cancelling':
+    case 'workflow.pausing': // asked to pause: the run goes on until a checkpoint blocks (workflow.paused)
       return [log('info', wire.type, facts)];
-    case 'workflow.paused':
-      return [{ type: 'run.paused', reason: wire.payload.reason ?? facts.message }];
+    case 'workflow.cancelling':
+      state.ending.cancelling = wire.payload.reason ?? stripPrefix(facts.message, 'Cancelling');
+      return [log('info', wire.type, facts)];
+    case 'workflow.paused': {
+      const checkpoint = wire.payload.checkpoint ? ` at checkpoint ${wire.payload.checkpoint}` : '';
+      return [{ type: 'run.paused', reason: `${wire.payload.reason ?? facts.message ?? 'Paused'}${checkpoint}` }];
+    }
     case 'workflow.resumed':
       return [{ type: 'run.resumed' }];
     case 'workflow.cancelled':
-      return [...closeAllChapters('cancelled', state), { type: 'run.cancelled', reason: wire.payload.reason ?? facts.message }];
+      return cancelled(wire.payload.reason ?? stripPrefix(facts.message, 'Cancelled'), state);
   }
+}
+
+/** "Cancelling: operator stop" → "operator stop"; "Cancelled" alone → "cancelled". */
+function stripPrefix(message: string | undefined, word: string): string {
+  const rest = (message ?? '').replace(new RegExp(`^${word}(?::\\s*|\\.\\.\\.)?`), '').trim();
+  return rest || word.toLowerCase();
 }
 
 // ---- helpers -------------------------------------------------------------------
@@ -128,7 +143,7 @@ export function llmOutputEvents(output: unknown, usage: ShannonUsage | undefined
   ];
 }
 
-function workflowCompleted(wire: ShannonEventOf<'WORKFLOW_COMPLETED'>, facts: FrameFacts): RunEvent {
+function workflowCompleted(wire: ShannonEventOf<'WORKFLOW_COMPLETED'>, facts: FrameFacts): RunEventOf<'run.completed'> {
   const p = wire.payload;
   return {
     type: 'run.completed',
@@ -137,15 +152,6 @@ function workflowCompleted(wire: ShannonEventOf<'WORKFLOW_COMPLETED'>, facts: Fr
     ...(p.total_cost_usd !== undefined ? { totalCost: { micros: decimalToMicros(p.total_cost_usd), currency: 'USD' } } : {}),
     ...(p.total_tokens !== undefined ? { totalTokens: p.total_tokens } : {}),
   };
-}
-
-function agentStarted(agent: string, wire: ShannonEventOf<'AGENT_STARTED'>, state: ShannonDecoderState): RunEvent[] {
-  const isTask = state.taskIds.has(agent);
-  return [
-    ...openChapter(AGENTS_CHAPTER, state),
-    ...agentNodeEvents([{ id: agent, label: wire.payload.role }], state),
-    { type: 'node.started', nodeId: agent, ...(isTask ? {} : { kind: 'agent' }), ...(wire.payload.subtask ? { label: wire.payload.subtask } : {}) },
-  ];
 }
 
 /** Members from `payload.agents`; the minimal v1 form names the recruit in `agent_id` only. */
@@ -184,16 +190,13 @@ function toolName(named: string | undefined, message: string | undefined): strin
   return match?.[1] ?? 'tool';
 }
 
-function errorOccurred(wire: ShannonEventOf<'ERROR_OCCURRED'>, facts: FrameFacts): RunEvent[] {
+/** A row, and the last word until more comes (shannon-ending.ts: an error before `done` fails the run). */
+function errorOccurred(wire: ShannonEventOf<'ERROR_OCCURRED'>, facts: FrameFacts, state: ShannonDecoderState): RunEvent[] {
   const p = wire.payload;
   const message = p.error_message ?? facts.message ?? textOf(p.error) ?? 'error';
   const code = p.error_type ?? (typeof p.error === 'string' ? p.error : undefined);
-  const events: RunEvent[] = [log('error', wire.type, facts, message)];
-  // Only an explicit recoverable:false fails the agent; an error may be retried (ERROR_RECOVERY).
-  if (p.recoverable === false && facts.agentId !== undefined) {
-    events.push({ type: 'node.failed', nodeId: facts.agentId, error: { message, retryable: false, ...(code ? { code } : {}) } });
-  }
-  return events;
+  noteError(message, facts.agentId, state);
+  return [log('error', wire.type, facts, message), ...agentErrorEvents(facts.agentId, code ? { message, code } : { message }, p.recoverable, state)];
 }
 
 function log(level: LogLevel, type: string, facts: FrameFacts, text?: string): RunEvent {

@@ -105,6 +105,7 @@ const EVERY_TYPE: [string, Record<string, unknown>, string[]][] = [
   ['RESEARCH_PLAN_UPDATED', { payload: { round: 2 } }, ['log']],
   ['RESEARCH_PLAN_APPROVED', { payload: { final_round: 2 } }, ['log']],
   ['REVIEW_USER_FEEDBACK', { payload: { round: 2 } }, ['log']],
+  ['workflow.pausing', {}, ['log']],
   ['workflow.paused', { payload: { reason: 'user' } }, ['run.paused']],
   ['workflow.resumed', {}, ['run.resumed']],
   ['workflow.cancelling', {}, ['log']],

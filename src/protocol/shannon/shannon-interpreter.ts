@@ -4,16 +4,19 @@
  *
  * Input: SSE frames `{id?, event?, data}`; the wire type is `data.type ?? event`. Also the
  * renamed frames (`thread.message.delta` = LLM_PARTIAL, `thread.message.completed` =
- * LLM_OUTPUT, `event: error` = ERROR_OCCURRED, never a transport error), the end marker
- * (`event: done` / `data: [DONE]`, text) and HTTP replies to commands.
+ * LLM_OUTPUT, `event: error` = ERROR_OCCURRED, never a transport error; the control frames
+ * `workflow.*`, whose history rows are named WORKFLOW_PAUSED etc.), the end marker
+ * (`event: done` / `data: [DONE]`, text; its history row STREAM_END) and HTTP replies.
  *
  * State (shannon-state.ts): agents already priced, nodes and edges declared, open chapters
- * and gates — one interpreter reads the whole session in seq order.
+ * and gates, control frames read, and how the run is ending (shannon-ending.ts) — one
+ * interpreter reads the whole session in seq order.
  */
-import { isHttpReplyFrame, type HttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
-import { asSseFrame, reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util';
+import { isHttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
+import { asSseFrame, reasonOf, rejected, typeOf, unknownFrame, type SseFrameShape } from '@/protocol/decode-util';
+import { noteError, noteWord, streamEnded } from '@/protocol/shannon/shannon-ending';
 import { UNATTRIBUTED_NODE, llmOutputEvents, toRunEvents } from '@/protocol/shannon/shannon-events';
-import { isHistoryReply } from '@/protocol/shannon/shannon-locate';
+import { readReply } from '@/protocol/shannon/shannon-replies';
 import {
   MessageCompletedSchema,
   MessageDeltaSchema,
@@ -35,24 +38,50 @@ type Ctx = Readonly<{ runId: string }>;
 /** One interpreter per session: its state spans reconnects and history pages. */
 export function createShannonInterpreter(ctx: Ctx): Interpreter {
   const state = createDecoderState(false);
-  return ({ body, end }) => {
-    if (end) return NOTHING;
-    if (isHttpReplyFrame(body)) return readReply(body);
+  return ({ body, end, order }) => {
+    // Frames come in seq order, except one released after a hole was given up: it is late.
+    state.late = order !== undefined && order.seq < state.highestSeq;
+    if (order !== undefined && order.seq > state.highestSeq) state.highestSeq = order.seq;
+    if (end) return timed({ kind: 'events', events: streamEnded(state) }, state);
+    if (isHttpReplyFrame(body)) return timed(readReply(body, state, ctx.runId), state);
     const sse = asSseFrame(body);
-    return readBody(sse ? sse.data : body, sse?.event, ctx, state);
+    return noteTime(readBody(sse ? sse.data : body, sse, ctx, state), state);
   };
 }
 
-function readBody(data: unknown, event: string | undefined, ctx: Ctx, state: ShannonDecoderState): Interpretation {
-  if (typeof data === 'string' && event === 'error') {
+/** The producer time of the latest frame that carried one. */
+function noteTime(result: Interpretation, state: ShannonDecoderState): Interpretation {
+  if (result.kind === 'events') for (const event of result.events) if (event.atMs !== undefined && event.atMs > (state.lastAtMs ?? -Infinity)) state.lastAtMs = event.atMs;
+  return result;
+}
+
+/**
+ * `done` and the backend's replies carry no time: what they end (the run, its chapters, the
+ * failing step) ended at the run's last word. Their rows keep the time they arrived.
+ */
+function timed(result: Interpretation, state: ShannonDecoderState): Interpretation {
+  if (result.kind !== 'events' || state.lastAtMs === undefined) return result;
+  for (const event of result.events) if (event.type !== 'log') event.atMs ??= state.lastAtMs;
+  return result;
+}
+
+function readBody(data: unknown, sse: SseFrameShape | undefined, ctx: Ctx, state: ShannonDecoderState): Interpretation {
+  if (typeof data === 'string' && sse?.event === 'error') {
+    noteError(data, undefined, state);
     return { kind: 'events', events: [{ type: 'log', level: 'error', source: 'error_occurred', message: data }] };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return rejected('not a shannon event: expected a JSON object', event);
+    return rejected('not a shannon event: expected a JSON object', sse?.event);
   }
   const body = data as Envelope;
-  const type = normaliseType(typeOf(body) ?? event ?? inferType(body));
+  const type = normaliseType(typeOf(body) ?? sse?.event ?? inferType(body));
   if (type === undefined) return rejected('not a shannon event: no "type" field and no SSE event name');
+  const result = readTyped(type, body, sse, ctx, state);
+  if (result.kind === 'events') noteWord(type, state);
+  return result;
+}
+
+function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined, ctx: Ctx, state: ShannonDecoderState): Interpretation {
   if (type === DELTA) return readDelta(body, ctx);
   // History stores a thread.message.completed under its canonical type LLM_OUTPUT, body as is.
   if (type === COMPLETED || (type === 'LLM_OUTPUT' && isCompletedBody(body))) return readCompleted(body, ctx, state);
@@ -60,12 +89,50 @@ function readBody(data: unknown, event: string | undefined, ctx: Ctx, state: Sha
     const envelope = { workflow_id: str(body.workflow_id), timestamp: str(body.timestamp) };
     return { kind: 'events', events: stamp([unknownFrame(type, str(body.message))], envelope) };
   }
-  // The wire calls the event object `payload`, the document `data`: prefer payload.
-  const parsed = ShannonEventSchema.safeParse({ ...body, type, payload: body.payload ?? body.data ?? {} });
+  if (CONTROL.has(type) && !firstReading(sse, body, state)) return NOTHING;
+  if (type === 'ERROR_OCCURRED' && isGatewaySaying(body, sse) && !firstSaying(body, state)) return NOTHING;
+  // The wire calls the event object `payload`, the document `data`: prefer payload. The
+  // renamed control frames carry theirs (checkpoint, was_paused) beside the envelope.
+  const payload = body.payload ?? body.data ?? (CONTROL.has(type) ? { checkpoint: body.checkpoint, was_paused: body.was_paused } : {});
+  const parsed = ShannonEventSchema.safeParse({ ...body, type, payload });
   if (!parsed.success) return rejected(reasonOf(parsed.error), type);
   const events = stamp(toRunEvents(parsed.data, factsOf(parsed.data, ctx), state), parsed.data);
   const memo = unanswerableMemo(events);
   return memo ? { kind: 'events', events, memo } : { kind: 'events', events };
+}
+
+/** The control frames, whose live form carries no seq; their history rows carry the canonical names. */
+const CONTROL_NAMES: ReadonlyMap<string, string> = new Map([
+  ['WORKFLOW_PAUSING', 'workflow.pausing'],
+  ['WORKFLOW_PAUSED', 'workflow.paused'],
+  ['WORKFLOW_RESUMED', 'workflow.resumed'],
+  ['WORKFLOW_CANCELLING', 'workflow.cancelling'],
+  ['WORKFLOW_CANCELLED', 'workflow.cancelled'],
+]);
+const CONTROL: ReadonlySet<string> = new Set(CONTROL_NAMES.values());
+
+/**
+ * An error the gateway itself writes (no seq, no id: "Workflow not found" when nothing came
+ * for 30 s) is said again on every reconnect: shown once per message.
+ */
+function isGatewaySaying(body: Envelope, sse: SseFrameShape | undefined): boolean {
+  return body.seq === undefined && !sse?.id && body.stream_id === undefined;
+}
+
+function firstSaying(body: Envelope, state: ShannonDecoderState): boolean {
+  const message = str(body.message) ?? '';
+  if (state.gatewaySaid.has(message)) return false;
+  state.gatewaySaid.add(message);
+  return true;
+}
+
+/** A control frame is read once, live or as its history row: both name the same stream id. */
+function firstReading(sse: SseFrameShape | undefined, body: Envelope, state: ShannonDecoderState): boolean {
+  const key = sse?.id || str(body.stream_id) || (typeof body.seq === 'number' && body.seq > 0 ? String(body.seq) : undefined);
+  if (key === undefined) return true;
+  if (state.controlSeen.has(key)) return false;
+  state.controlSeen.add(key);
+  return true;
 }
 
 /** Remembers gates opened without an approval_id, so answerGate can refuse them by id. */
@@ -77,9 +144,10 @@ function unanswerableMemo(events: readonly RunEvent[]): Record<string, string> |
   return { [`${UNANSWERABLE_MEMO_PREFIX}${gate.gateId}`]: gate.unanswerableReason ?? 'no approval id' };
 }
 
-/** `event: error` is Shannon's ERROR_OCCURRED under another name. */
+/** `event: error` is Shannon's ERROR_OCCURRED under another name; history names control frames canonically. */
 function normaliseType(type: string | undefined): string | undefined {
-  return type === 'error' ? 'ERROR_OCCURRED' : type;
+  if (type === 'error') return 'ERROR_OCCURRED';
+  return type === undefined ? undefined : (CONTROL_NAMES.get(type) ?? type);
 }
 
 /** A thread.message.completed body (response and metadata on the envelope, no payload). */
@@ -98,7 +166,8 @@ function readDelta(body: Envelope, ctx: Ctx): Interpretation {
   const parsed = MessageDeltaSchema.safeParse(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), DELTA);
   const events: RunEvent[] =
-    parsed.data.delta === '' ? [] : [{ type: 'node.output', nodeId: parsed.data.agent_id ?? UNATTRIBUTED_NODE, delta: parsed.data.delta }];
+    // The server writes every key of a renamed frame: agent_id may be "".
+    parsed.data.delta === '' ? [] : [{ type: 'node.output', nodeId: parsed.data.agent_id || UNATTRIBUTED_NODE, delta: parsed.data.delta }];
   return { kind: 'events', events: stamp(events, { ...parsed.data, workflow_id: parsed.data.workflow_id ?? ctx.runId }) };
 }
 
@@ -135,14 +204,4 @@ function stamp(events: RunEvent[], wire: EnvelopeFacts): RunEvent[] {
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
-}
-
-// ---- HTTP replies ------------------------------------------------------------------
-
-/** A reply to a command (a decision, a control): a row only when it failed. History pages are split by locate. */
-function readReply(frame: HttpReplyFrame): Interpretation {
-  const { method, path, status } = frame.reply;
-  if (isHistoryReply(frame)) return rejected(status === 200 ? 'history page: expected {events: [...]} or an array' : `history request failed with HTTP ${status}`, 'history');
-  if (status >= 200 && status < 300) return NOTHING;
-  return { kind: 'events', events: [{ type: 'log', level: 'warn', source: 'runboard', message: `${method} ${path} answered HTTP ${status}` }] };
 }

@@ -1,23 +1,25 @@
 /**
  * Where a Shannon frame goes (stateless; Dialect.locate).
  *
- * Order: `{scope: 'wf:<workflow_id>', seq}` whenever the envelope has an integer seq (the
- * server numbers a workflow's events from 1); cursor: the SSE `id:` (a Redis stream id such
- * as `1700000000000-0`) or the seq. `event: done` / `data: [DONE]` ends the stream: the run
- * is over, nothing reconnects after it. A history page (`GET /api/v1/tasks/{id}/events`)
- * stands for the persisted events it holds: each is placed like its live frame (its
- * `stream_id` as the SSE id), so history fills holes in seq order with the stream.
+ * Order: `{scope: 'wf:<workflow_id>', seq}` whenever the envelope has a seq above 0 (the
+ * server numbers every event of a workflow from 1, token deltas included; 0 means "none"),
+ * and the cursor is then the SSE `id:` (a Redis stream id such as `1700000000000-0`, or the
+ * seq). Frames the server numbers without saying so — `done` (STREAM_END) and the renamed
+ * control frames `workflow.pausing|paused|resumed|cancelling|cancelled`, whose data has no
+ * seq — are placed by identity, their stream id, so a resumed stream repeats none of them;
+ * they move no cursor. `event: done` / `data: [DONE]` ends the stream: the run is over and
+ * nothing reconnects after it.
+ *
+ * A history page (`GET /api/v1/tasks/{id}/events`) stands for the persisted rows it holds:
+ * each is placed like its live frame — at its seq (rows come ordered by timestamp, not seq),
+ * with its stream id as the SSE id; a row with seq 0 (none stored) by identity — so history
+ * fills holes in seq order with the stream.
  */
 import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type LocateContext, type PlacedFrame } from '@/protocol/dialect';
+import { isHistoryReply } from '@/protocol/shannon/shannon-replies';
 
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const HISTORY_PATH = /\/api\/v1\/tasks\/[^/]+\/events/;
-
-export function isHistoryReply(frame: HttpReplyFrame): boolean {
-  return frame.reply.method === 'GET' && HISTORY_PATH.test(frame.reply.path);
-}
 
 export function locateShannonFrame(frame: unknown, ctx: LocateContext): Location {
   if (isHttpReplyFrame(frame)) return isHistoryReply(frame) ? splitHistory(frame, ctx) : placed({ body: frame });
@@ -29,27 +31,28 @@ export function locateShannonFrame(frame: unknown, ctx: LocateContext): Location
 function placeSse(frame: Loose, ctx: LocateContext): PlacedFrame {
   const sse = 'data' in frame && typeof frame.type !== 'string';
   const data = sse ? frame.data : frame;
-  const event = sse && typeof frame.event === 'string' ? frame.event : undefined;
-  if (event === 'done' || (typeof data === 'string' && data.trim() === '[DONE]')) return { body: frame, end: true };
+  const id = sse && typeof frame.id === 'string' && frame.id !== '' ? frame.id : undefined;
+  const identity = id === undefined ? {} : { identity: `sid:${id}` };
+  if ((sse && frame.event === 'done') || (typeof data === 'string' && data.trim() === '[DONE]')) return { body: frame, end: true, ...identity };
   if (!isObject(data)) return { body: frame };
-  const seq = typeof data.seq === 'number' && Number.isSafeInteger(data.seq) && data.seq >= 0 ? data.seq : undefined;
-  const id = sse && typeof frame.id === 'string' ? frame.id : undefined;
-  const cursor = id ?? (seq !== undefined ? String(seq) : undefined);
+  const seq = typeof data.seq === 'number' && Number.isSafeInteger(data.seq) && data.seq > 0 ? data.seq : undefined;
+  if (seq === undefined) return { body: frame, ...identity };
   const workflow = typeof data.workflow_id === 'string' && data.workflow_id !== '' ? data.workflow_id : ctx.runId;
-  return {
-    body: frame,
-    ...(seq !== undefined ? { order: { scope: `wf:${workflow}`, seq } } : {}),
-    ...(cursor !== undefined ? { cursor } : {}),
-  };
+  return { body: frame, order: { scope: `wf:${workflow}`, seq }, cursor: id ?? String(seq) };
 }
 
 function splitHistory(frame: HttpReplyFrame, ctx: LocateContext): Location {
   const body = frame.body;
-  const envelopes = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.events) ? body.events : undefined;
-  if (frame.reply.status !== 200 || !envelopes) return placed({ body: frame }, 'history');
-  const frames = envelopes.map((envelope) => {
-    const streamId = isObject(envelope) && typeof envelope.stream_id === 'string' && envelope.stream_id !== '' ? envelope.stream_id : undefined;
-    return placeSse(streamId !== undefined ? { id: streamId, data: envelope } : { data: envelope }, ctx);
-  });
-  return { kind: 'placed', frames, answer: 'history' };
+  const rows = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.events) ? body.events : undefined;
+  if (frame.reply.status !== 200 || !rows) return placed({ body: frame }, 'history');
+  return { kind: 'placed', frames: rows.map((row) => placeRow(row, ctx)), answer: 'history' };
+}
+
+/** One history row, as its live frame: the stream id as the SSE id; without seq or stream id, identified by what it says. */
+function placeRow(row: unknown, ctx: LocateContext): PlacedFrame {
+  if (!isObject(row)) return placeSse({ data: row }, ctx);
+  const streamId = typeof row.stream_id === 'string' && row.stream_id !== '' ? row.stream_id : undefined;
+  const placedRow = placeSse(streamId !== undefined ? { id: streamId, data: row } : { data: row }, ctx);
+  if (placedRow.order || placedRow.identity !== undefined) return placedRow;
+  return { ...placedRow, identity: `row:${String(row.type)}|${String(row.timestamp)}|${String(row.agent_id ?? '')}|${String(row.message ?? '')}` };
 }

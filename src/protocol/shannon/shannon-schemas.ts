@@ -130,10 +130,12 @@ const PAYLOADS = {
   RESEARCH_PLAN_APPROVED: { approved_by: str, final_round: count },
   REVIEW_USER_FEEDBACK: { round: count, version: count },
   WORKFLOW_FAILED: { error: anything, error_message: str, duration_ms: num },
-  'workflow.paused': { reason: str },
+  // The control frames (SSE names; the history rows' WORKFLOW_PAUSED etc. are read as these).
+  'workflow.pausing': { reason: str },
+  'workflow.paused': { reason: str, checkpoint: str },
   'workflow.resumed': {},
   'workflow.cancelling': { reason: str },
-  'workflow.cancelled': { reason: str },
+  'workflow.cancelled': { reason: str, checkpoint: str, was_paused: bool },
 } as const satisfies Record<string, z.ZodRawShape>;
 
 export type ShannonType = keyof typeof PAYLOADS;
@@ -197,6 +199,7 @@ export const ShannonEventSchema = z.discriminatedUnion('type', [
   event('RESEARCH_PLAN_APPROVED'),
   event('REVIEW_USER_FEEDBACK'),
   event('WORKFLOW_FAILED'),
+  event('workflow.pausing'),
   event('workflow.paused'),
   event('workflow.resumed'),
   event('workflow.cancelling'),
@@ -219,11 +222,3 @@ export const MessageCompletedSchema = z.looseObject({
   usage: optional(UsageSchema),
 });
 export type ShannonMessageCompleted = z.infer<typeof MessageCompletedSchema>;
-
-// ---- history reply ---------------------------------------------------------------
-
-/** `GET /api/v1/tasks/{id}/events`: `{events, total?}` or a bare array of envelopes. */
-export const HistoryReplySchema = z.union([
-  z.looseObject({ events: z.array(z.unknown()), total: optional(z.number()) }),
-  z.array(z.unknown()),
-]);

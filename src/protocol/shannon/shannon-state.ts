@@ -1,11 +1,12 @@
 /**
- * The small per-connection memory a Shannon decoder keeps, and the frame facts every
- * mapping helper reads. Shannon's stream states no graph for agents and no chapters, so
- * the decoder remembers what it already declared to avoid repeating it.
+ * The memory a Shannon interpreter keeps, and the frame facts every mapping helper reads.
+ * Shannon's stream states no graph for agents and no chapters, and never says "failed", so
+ * the interpreter remembers what it already declared (to avoid repeating it) and how the
+ * run is ending (shannon-ending.ts).
  *
- * Lifetime: one state per decoder. The dialect sets `decodeInOrder`, so ingest keeps one
- * decoder for the whole session (across reconnects) and feeds it frames in seq order, once
- * each: the state is what a clean run would have built (the cost rule in shannon-cost.ts).
+ * Lifetime: one state per session. Ingest feeds the interpreter every placed frame once, in
+ * seq order, across reconnects and history pages: the state is what a clean run would have
+ * built (the cost rule in shannon-cost.ts relies on it).
  */
 export type ShannonDecoderState = {
   /** Agents for which an LLM_OUTPUT / thread.message.completed carried cost_usd. */
@@ -18,12 +19,38 @@ export type ShannonDecoderState = {
   taskStatus: Map<string, string>;
   /** depends_on edges already declared (`source>target`). */
   declaredEdges: Set<string>;
-  /** Chapters opened by this decoder ('workflow', 'agents'). */
+  /** Chapters opened by this interpreter ('workflow', 'agents'). */
   openChapters: Set<string>;
-  /** Gates opened and not resolved yet, oldest first (APPROVAL_DECISION may lack an id). */
+  /** Gates opened and not resolved yet, oldest first (APPROVAL_DECISION carries no id). */
   openGates: string[];
   /** True after a reconnect: chapters may have been opened by an earlier connection. */
   resumed: boolean;
+  /**
+   * Control frames (workflow.pausing … cancelled) already read, by stream id: the live form
+   * carries no seq, so its history row (which does) must not be read a second time.
+   */
+  controlSeen: Set<string>;
+  /** Errors the gateway itself wrote (no seq): each said once, however often a reconnect repeats it. */
+  gatewaySaid: Set<string>;
+  /** The highest seq read so far: a frame numbered below it comes late (a hole given up, then filled). */
+  highestSeq: number;
+  /** The frame being read came late: it is read for what it says, but it is not the last word of the run. */
+  late: boolean;
+  /** The latest producer time read: when what `done` or a status reply ends, ended. */
+  lastAtMs?: number;
+  ending: Ending;
+};
+
+/** How the run is ending, as far as the frames said (read by shannon-ending.ts). */
+export type Ending = {
+  /** The terminal event given (never a second one). */
+  terminal?: 'completed' | 'failed' | 'cancelled';
+  /** The last word so far was this error (an ERROR_OCCURRED with nothing meaningful after it). */
+  lastError?: { message: string; agentId?: string };
+  /** workflow.cancelling's message: a `done` after it ends a cancel. */
+  cancelling?: string;
+  /** The last non-terminal status a status check reported, so it is said once. */
+  lastStatus?: string;
 };
 
 export function createDecoderState(resumed: boolean): ShannonDecoderState {
@@ -36,6 +63,11 @@ export function createDecoderState(resumed: boolean): ShannonDecoderState {
     openChapters: new Set(),
     openGates: [],
     resumed,
+    controlSeen: new Set(),
+    gatewaySaid: new Set(),
+    highestSeq: 0,
+    late: false,
+    ending: {},
   };
 }
 

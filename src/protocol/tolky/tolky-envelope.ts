@@ -23,14 +23,16 @@ export function decodeEnvelope(envelope: TolkyEnvelope, raw: unknown, state: Tol
   if (!isTolkyType(type)) return { ok: true, events: stamp([unknownFrame(type)], envelope) };
   const parsed = tolkyFrameSchema(type).safeParse(raw);
   if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error) };
-  const events = runHandler(type, parsed.data.payload, parsed.data, state);
+  const events = (HANDLERS[type] as TolkyHandler<typeof type>)(parsed.data.payload, parsed.data, state);
   return { ok: true, events: stamp(events, envelope) };
 }
 
-function runHandler<T extends TolkyType>(type: T, payload: TolkyPayload<T>, envelope: TolkyEnvelope, state: TolkyState): RunEvent[] {
-  return (HANDLERS[type] as TolkyHandler<T>)(payload, envelope, state);
+/** A payload read as its schema reads it (the fast path's, tolky-fast-path.ts) → the type's events, stamped. */
+export function mapEnvelope<T extends TolkyType>(type: T, payload: TolkyPayload<T>, envelope: TolkyEnvelope, state: TolkyState): RunEvent[] {
+  return stamp((HANDLERS[type] as TolkyHandler<T>)(payload, envelope, state), envelope);
 }
 
+/** Time and run id on every event of one envelope. */
 function stamp(events: RunEvent[], envelope: TolkyEnvelope): RunEvent[] {
   const atMs = parseTimeMs(envelope.timestamp);
   for (const event of events) {

@@ -15,6 +15,7 @@ import * as z from 'zod';
 import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util';
 import type { Interpretation, Interpreter } from '@/protocol/dialect';
 import { decodeEnvelope } from '@/protocol/tolky/tolky-envelope';
+import { fastTolky } from '@/protocol/tolky/tolky-fast-path';
 import { TolkyEnvelopeSchema } from '@/protocol/tolky/tolky-schemas';
 import { decodeSessionEvent } from '@/protocol/tolky/tolky-session';
 import { TOLKY_PIPELINE_EVENT, TOLKY_SESSION_EVENTS, type TolkySessionEvent } from '@/protocol/tolky/tolky-session-schemas';
@@ -30,7 +31,13 @@ export function createTolkyInterpreter(ctx: Readonly<{ runId: string }>): Interp
   return (frame) => readTolkyFrame(frame.body, state);
 }
 
+/** One frame: the fast path for the frequent types first (tolky-fast-path.ts), then the schemas. */
 export function readTolkyFrame(frame: unknown, state: TolkyState): Interpretation {
+  return fastTolky(frame, state) ?? readTolkyFull(frame, state);
+}
+
+/** Every frame through the zod schemas (the reference path; the fast path must agree with it). */
+export function readTolkyFull(frame: unknown, state: TolkyState): Interpretation {
   const socket = SocketFrameSchema.safeParse(frame);
   if (!socket.success) return rejected('not a tolky frame: expected a Socket.IO frame {event, data}');
   const { event, data } = socket.data;

@@ -29,24 +29,32 @@ export function locateTolkyFrame(frame: unknown, ctx: LocateContext): Location {
     if (typeof frame.type === 'string' && typeof frame.seq === 'number') return placeEnvelope(frame, ctx.runId);
     return unplaceable('not a tolky frame: expected a Socket.IO frame {event, data}');
   }
-  if (frame.event === TOLKY_PIPELINE_EVENT) return placeEnvelope(frame.data, ctx.runId);
+  // A live frame is already in the form the interpreter reads: no wrapper per frame.
+  if (frame.event === TOLKY_PIPELINE_EVENT) return placeEnvelope(frame.data, ctx.runId, frame);
   if (frame.event === 'replay_events_response') return splitReplay(frame.data, ctx.runId);
   return placed({ body: frame });
 }
 
-function placeEnvelope(envelope: unknown, runId: string): Location {
-  const frame = placeOne(envelope, runId);
+function placeEnvelope(envelope: unknown, runId: string, live?: Loose): Location {
+  const frame = placeOne(envelope, runId, live);
   return frame ? placed(frame) : NOWHERE;
 }
 
-/** One envelope in its live form; undefined when it is about another intent. */
-function placeOne(envelope: unknown, runId: string): PlacedFrame | undefined {
-  const body = { event: TOLKY_PIPELINE_EVENT, data: envelope };
+/** One envelope in its live form (`live`, when it came as one); undefined when it is about another intent. */
+function placeOne(envelope: unknown, runId: string, live?: Loose): PlacedFrame | undefined {
+  const body = live ?? { event: TOLKY_PIPELINE_EVENT, data: envelope };
   if (!isObject(envelope)) return { body };
   if (typeof envelope.intentId === 'string' && envelope.intentId !== runId) return undefined;
   const seq = envelope.seq;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq)) return { body };
-  return { body, order: { scope: intentScope(runId), seq }, cursor: String(seq) };
+  return { body, order: { scope: scopeOf(runId), seq }, cursor: String(seq) };
+}
+
+/** The intent's scope, made once per run id rather than once per frame (the sequencer looks it up per frame). */
+let lastScope: readonly [string, string] | undefined;
+function scopeOf(runId: string): string {
+  if (lastScope?.[0] !== runId) lastScope = [runId, intentScope(runId)];
+  return lastScope[1];
 }
 
 /** `{intentId, events}` or a bare array (the shape is not published): the envelopes of this intent. */

@@ -1,187 +1,157 @@
 /**
- * Scenario steps → MARS WebSocket frames, imitating the real server (protocols/README.md "mars"):
- * - `{event_type, timestamp, run_id, data}` frames with microsecond timestamps, no seq;
- * - approval options as strings `["approve","reject","modify"]`, not the documented objects;
- * - `dag_node_status_changed` sent twice for completions of every other node (the real duplicate);
- * - `cost_update` alternating between the documented shape (with running total) and the
- *   real `{model, input_tokens, output_tokens, cost}` shape;
- * - streamed tokens as `agent_message` chunks, info logs as legacy `{type:"status"}` frames
- *   and a legacy `{type:"complete"}` after workflow_completed.
- * Agent frames carry the step only while several steps run at once (the simulator's
- * fan-out; the real server runs steps one by one, so its frames name none).
+ * Scenario steps → MARS socket frames as the real in-process executor sends them
+ * (UJ2202/MARS backend/execution/task_executor.py, dag_tracker.py, callbacks/; read for
+ * facts in /work/notes/upstream.md §18–21). The REST side (mars-rest.ts) is read back from
+ * these same frames, as the real server writes its database from the same callbacks.
+ * - console `output` lines are the bulk: every printed text;
+ * - steps: `step_start` / `step_complete` / `step_failed` callbacks, each status change a
+ *   `dag_node_status_changed` followed by the whole `dag_updated` (envelope run_id = the
+ *   database's run id, not the task id); a retried step stays running and says so in its output;
+ * - the DAG ends in a `terminator` node; success re-sets every node to completed (repeats
+ *   included), a failure sets every node failed; no "skipped" status exists;
+ * - one cost file per cost step (mars-cost-file.ts), `total_cost_usd` running within the file;
+ * - approvals with string options and the plan in `context.plan`; cancel as the real handler
+ *   does: `workflow_failed {message, status: "cancelled"}` (no error), then `workflow_cancelled`.
  */
-import type { SimNode, SimStep } from '@/simulator/engine/scenario';
+import { costFile } from '@/simulator/backends/mars-cost-file';
+import { createMarsDag, type MarsIds } from '@/simulator/backends/mars-dag-writer';
+import { formA, formB, type MarsWire } from '@/simulator/backends/mars-frames';
+import type { SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
-export type MarsWire = Record<string, unknown>;
+export type { MarsWire } from '@/simulator/backends/mars-frames';
 
-const MODEL = 'gpt-4o-mini';
+export const MARS_MODEL = 'gpt-4o';
+export const MARS_MODE = 'one-shot';
 export const MARS_APPROVAL_OPTIONS = ['approve', 'reject', 'modify'] as const;
 
-export function createMarsEncoder(): Encoder<MarsWire> {
-  const nodes = new Map<string, SimNode & { stepNumber: number }>();
-  const running = new Set<string>();
-  let micro = 0;
-  let costCount = 0;
-  let completions = 0;
+/** The database's id of a task's run (the simulated run list names rows the same way). */
+export const marsDbRunId = (taskId: string) => `db-${taskId}`;
 
-  // Python-style microseconds; the counter keeps frames of one millisecond distinct.
-  const timestamp = (ms: number) => `${new Date(ms).toISOString().slice(0, 23)}${String(micro++ % 1000).padStart(3, '0')}Z`;
-  const frame = (run: RunFacts, event_type: string, data: Record<string, unknown>): MarsWire => ({
-    event_type,
-    timestamp: timestamp(run.nowMs),
-    run_id: run.runId,
-    data,
-  });
-  const stepRef = (run: RunFacts, node: string) => ({ step_id: `${run.runId}/${node}`, step_number: nodes.get(node)?.stepNumber ?? 0 });
-  const hint = (run: RunFacts, node: string) => (running.size > 1 ? stepRef(run, node) : {});
-  const status = (run: RunFacts, node: string, old_status: string, new_status: string, error: string | null = null) =>
-    frame(run, 'dag_node_status_changed', { node_id: node, old_status, new_status, error });
+export type MarsEncoderOptions = Readonly<{ task?: string; sessionId?: string }>;
 
-  function plan(run: RunFacts, step: Extract<SimStep, { op: 'plan' }>): MarsWire[] {
-    step.nodes.forEach((node, i) => nodes.set(node.id, { ...node, stepNumber: i + 1 }));
-    const dagNodes = step.nodes.map((node, i) => ({
-      id: node.id,
-      label: node.label,
-      type: node.kind ?? 'agent',
-      status: 'pending',
-      agent: node.kind === 'agent' ? 'engineer' : null,
-      step_number: i + 1,
-    }));
-    return [frame(run, 'dag_created', { run_id: run.runId, nodes: dagNodes, edges: step.edges, levels: 3 })];
+export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<MarsWire> {
+  let facts: RunFacts | undefined;
+  const ids = (): MarsIds & { taskId: string } => ({ taskId: facts?.runId ?? '', dbRunId: marsDbRunId(facts?.runId ?? ''), sessionId: options.sessionId ?? 'runboard' });
+  const dag = createMarsDag(ids);
+  const task = (event: string, data: Record<string, unknown>, at: number) => formA(event, data, at, ids().taskId, ids().sessionId);
+  const output = (message: string, at: number) => task('output', { message }, at);
+  const agentOf = (node: string) => dag.find(node)?.agent ?? 'engineer';
+  const labelOf = (node: string) => dag.find(node)?.label ?? node;
+  const stepOf = (node: string) => dag.find(node)?.step_number ?? 0;
+  const callback = (event: string, data: Record<string, unknown>, at: number) => task(event, { run_id: ids().taskId, ...data, timestamp: new Date(at).toISOString() }, at);
+
+  function gate(step: Extract<SimStep, { op: 'gate' }>, at: number): MarsWire[] {
+    const plan = dag.plan().map((n) => ({ sub_task: n.label, sub_task_agent: n.agent }));
+    const context = { plan, current_step: { number: stepOf(step.node), description: labelOf(step.node), agent: agentOf(step.node) }, proposed_action: step.context?.proposed_action ?? null };
+    const data = { approval_id: step.id, step_id: step.node, action: 'after_step', description: step.message, message: step.message, options: [...MARS_APPROVAL_OPTIONS], checkpoint_type: 'after_step', context };
+    return [task('approval_requested', data, at), output(`⏸ Waiting for approval: ${step.message}`, at)];
   }
 
-  function cost(run: RunFacts, step: Extract<SimStep, { op: 'cost' }>): MarsWire {
-    costCount += 1;
-    if (costCount % 2 === 0) {
-      return frame(run, 'cost_update', { model: step.model, input_tokens: step.inputTokens, output_tokens: step.outputTokens, cost: step.usd });
+  function runDone(at: number): MarsWire[] {
+    const seconds = (at - (facts?.startedAtMs ?? at)) / 1000;
+    const { taskId, dbRunId, sessionId } = ids();
+    return [
+      ...dag.finish('completed', at),
+      output(`✅ Task completed in ${seconds.toFixed(2)} seconds`, at),
+      task('result', { execution_time: seconds, chat_history: [], final_context: {}, session_id: sessionId, work_dir: `/mars/sessions/${sessionId}/tasks/${taskId}`, base_work_dir: '/mars', mode: MARS_MODE }, at),
+      formA('workflow_completed', { run_id: dbRunId, execution_time: seconds, mode: MARS_MODE }, at, dbRunId, sessionId),
+      task('complete', { message: 'Task execution completed successfully' }, at),
+    ];
+  }
+
+  function runFail(step: Extract<SimStep, { op: 'run.fail' }>, at: number): MarsWire[] {
+    const message = `Error executing CMBAgent task: ${step.error}`;
+    return [...dag.finish('failed', at, message), task('workflow_failed', { error: message, run_id: ids().taskId }, at), task('error', { message }, at)];
+  }
+
+  function work(step: SimStep, at: number): MarsWire[] {
+    switch (step.op) {
+      case 'tool':
+        return [callback('tool_call', { agent: agentOf(step.node), tool_name: step.tool, arguments: step.args, result: JSON.stringify(step.result) }, at), output(`🔧 ${step.tool}(${JSON.stringify(step.args)})`, at)];
+      case 'cost':
+        return costFile(ids(), step, at);
+      case 'gate':
+        return gate(step, at);
+      case 'gate.resolved':
+        return [task('approval_received', { approval_id: step.id, approved: step.decision !== 'rejected', resolution: step.decision, feedback: '' }, at)];
+      case 'log':
+        return [output(step.message, at)];
+      case 'node.progress':
+        return [output(`${labelOf(step.node)}: ${step.message ?? `${Math.round(step.progress * 100)}%`}`, at)];
+      case 'node.skip':
+        return [output(`⏭ ${labelOf(step.node)} not run: ${step.reason}`, at)];
+      default:
+        return [];
     }
-    return frame(run, 'cost_update', {
-      run_id: run.runId,
-      ...stepRef(run, step.node),
-      model: step.model,
-      tokens: step.inputTokens + step.outputTokens,
-      cost_usd: step.usd,
-      total_cost_usd: Number((run.totalUsd + step.usd).toFixed(6)),
-    });
   }
 
-  function nodeDone(run: RunFacts, step: Extract<SimStep, { op: 'node.done' }>): MarsWire[] {
-    running.delete(step.node);
-    const changed = status(run, step.node, 'running', 'completed');
-    completions += 1;
-    const frames = [frame(run, 'step_completed', { ...stepRef(run, step.node), result: step.output, output: step.output }), changed];
-    if (completions % 2 === 0) frames.push(changed);
+  function steps(step: SimStep, at: number): MarsWire[] {
+    switch (step.op) {
+      case 'plan':
+        return dag.define(step.nodes, step.edges, at);
+      case 'node.start':
+        if (step.attempt !== undefined && step.attempt > 1) return [output(`🔁 ${labelOf(step.node)}: attempt ${step.attempt}`, at)];
+        return [callback('step_start', { step_number: stepOf(step.node), goal: labelOf(step.node), description: labelOf(step.node) }, at), ...dag.setStatus(step.node, 'running', at)];
+      case 'node.done':
+        return [callback('step_complete', { step_number: stepOf(step.node), goal: labelOf(step.node), execution_time: 0.4, summary: JSON.stringify(step.output) }, at), ...dag.setStatus(step.node, 'completed', at)];
+      case 'node.fail':
+        if (step.willRetry) return [output(`⚠️ ${labelOf(step.node)}: ${step.error} — retrying (attempt ${(step.attempt ?? 1) + 1})`, at)];
+        return [callback('step_failed', { step_number: stepOf(step.node), goal: labelOf(step.node), error: step.error }, at), ...dag.setStatus(step.node, 'failed', at, step.error)];
+      default:
+        return work(step, at);
+    }
+  }
+
+  /**
+   * MARS does not stream tokens: an agent's message arrives whole (one `agent_message`, its
+   * text printed as a console line), so the engine's word-by-word chunks are gathered per node
+   * and sent when that agent does anything else.
+   */
+  const unsent = new Map<string, string>();
+  function finishedMessages(at: number): MarsWire[] {
+    const frames: MarsWire[] = [];
+    for (const [node, message] of unsent) {
+      const agent = agentOf(node);
+      frames.push(callback('agent_message', { agent, role: 'assistant', message, metadata: {} }, at), output(`${agent}: ${message}`, at));
+    }
+    unsent.clear();
     return frames;
   }
 
-  function nodeFail(run: RunFacts, step: Extract<SimStep, { op: 'node.fail' }>): MarsWire[] {
-    const ref = stepRef(run, step.node);
-    running.delete(step.node);
-    if (!step.willRetry) {
-      return [frame(run, 'step_failed', { ...ref, error: step.error, traceback: null }), status(run, step.node, 'running', 'failed', step.error)];
+  return (step: SimStep, runFacts: RunFacts): MarsWire[] => {
+    facts = runFacts;
+    if (step.op === 'tokens') {
+      unsent.set(step.node, (unsent.get(step.node) ?? '') + step.text);
+      return [];
     }
-    const attempt = (step.attempt ?? 1) + 1;
-    return [
-      frame(run, 'step_retry_started', {
-        ...ref,
-        attempt_number: attempt,
-        max_attempts: 3,
-        error_category: (step.code ?? 'UNKNOWN').toUpperCase(),
-        error_pattern: step.error,
-        success_probability: 0.75,
-        strategy: 'exponential_backoff',
-        suggestions: ['Retry later'],
-        has_user_feedback: false,
-      }),
-      frame(run, 'step_retry_backoff', { ...ref, backoff_seconds: 0.3, next_attempt_at: timestamp(run.nowMs + 300) }),
-      status(run, step.node, 'running', 'retrying'),
-    ];
-  }
+    return [...finishedMessages(runFacts.nowMs), ...encodeStep(step, runFacts.nowMs)];
+  };
 
-  function gate(run: RunFacts, step: Extract<SimStep, { op: 'gate' }>): MarsWire[] {
-    const node = nodes.get(step.node);
-    return [
-      frame(run, 'approval_requested', {
-        approval_id: step.id,
-        step_id: stepRef(run, step.node).step_id,
-        action: step.message,
-        description: step.message,
-        context: {
-          current_step: { number: node?.stepNumber ?? 0, description: node?.label ?? step.node, agent: 'engineer' },
-          previous_output: null,
-          proposed_action: step.context?.proposed_action ?? null,
-        },
-        options: [...MARS_APPROVAL_OPTIONS],
-        checkpoint_type: 'before_step',
-      }),
-      status(run, step.node, 'running', 'waiting_approval'),
-    ];
-  }
-
-  return (step: SimStep, run: RunFacts): MarsWire[] => {
+  function encodeStep(step: SimStep, at: number): MarsWire[] {
     switch (step.op) {
-      case 'run.start':
+      case 'run.start': {
+        const { dbRunId, sessionId } = ids();
+        const described = options.task ?? step.title;
         return [
-          frame(run, 'workflow_started', { run_id: run.runId, task_description: step.title, agent: 'engineer', model: MODEL, work_dir: `/tmp/mars/${run.runId}` }),
-          frame(run, 'workflow_state_changed', { status: 'executing', started_at: timestamp(run.nowMs), completed_at: null }),
-        ];
-      case 'plan':
-        return plan(run, step);
-      case 'node.start': {
-        running.add(step.node);
-        const node = nodes.get(step.node);
-        return [
-          frame(run, 'step_started', { ...stepRef(run, step.node), step_description: node?.label ?? step.node, agent: 'engineer' }),
-          status(run, step.node, step.attempt && step.attempt > 1 ? 'retrying' : 'pending', 'running'),
+          task('status', { message: 'Initializing CMBAgent...' }, at),
+          output(`🚀 Starting CMBAgent in ${MARS_MODE.replace('-', ' ')} mode`, at),
+          output(`📋 Task: ${described}`, at),
+          formA('workflow_started', { run_id: dbRunId, task_description: described.slice(0, 200), mode: MARS_MODE, agent: 'engineer', model: MARS_MODEL }, at, dbRunId, sessionId),
         ];
       }
-      case 'node.progress':
-        return [frame(run, 'step_progress', { ...stepRef(run, step.node), progress_percentage: Math.round(step.progress * 100), message: step.message ?? null })];
-      case 'tokens':
-        return [frame(run, 'agent_message', { agent: 'engineer', message: step.text, role: 'assistant', ...hint(run, step.node) })];
-      case 'tool':
-        return [frame(run, 'agent_tool_call', { agent: 'engineer', tool_name: step.tool, arguments: step.args, ...hint(run, step.node) })];
-      case 'cost':
-        return [cost(run, step)];
-      case 'node.done':
-        return nodeDone(run, step);
-      case 'node.fail':
-        return nodeFail(run, step);
-      case 'node.skip':
-        return [status(run, step.node, 'pending', 'skipped')];
-      case 'log':
-        return step.level === 'error'
-          ? [frame(run, 'error_occurred', { error_type: 'Error', message: step.message, step_id: null, traceback: null })]
-          : [{ type: 'status', message: step.message }];
-      case 'gate':
-        return gate(run, step);
-      case 'gate.resolved':
-        return [
-          frame(run, 'approval_received', { approval_id: step.id, approved: step.decision !== 'rejected', resolution: step.decision, feedback: null }),
-          status(run, step.node, 'waiting_approval', 'running'),
-        ];
       case 'run.pause':
-        return [frame(run, 'workflow_paused', { reason: step.reason })];
+        return [formB('workflow_paused', { message: 'Workflow paused', status: 'paused' }, at, ids().taskId)];
       case 'run.resume':
-        return [frame(run, 'workflow_resumed', {})];
+        return [formB('workflow_resumed', { message: 'Workflow resumed', status: 'executing' }, at, ids().taskId)];
       case 'run.done':
-        return [
-          frame(run, 'workflow_completed', {
-            final_result: step.output,
-            total_cost: Number(run.totalUsd.toFixed(6)),
-            total_duration_seconds: (run.nowMs - run.startedAtMs) / 1000,
-          }),
-          { type: 'complete' },
-        ];
+        return runDone(at);
       case 'run.fail':
-        return [frame(run, 'workflow_failed', { error: step.error, traceback: null })];
+        return runFail(step, at);
       case 'run.cancel':
-        return [frame(run, 'workflow_state_changed', { status: 'cancelled', started_at: null, completed_at: timestamp(run.nowMs) })];
-      case 'chapter.start':
-      case 'chapter.end':
-      case 'wait':
-        return [];
+        return [formB('workflow_failed', { message: 'Workflow cancelled', status: 'cancelled' }, at, ids().taskId), task('workflow_cancelled', { message: 'Workflow cancelled by user' }, at)];
+      default:
+        return steps(step, at);
     }
-  };
+  }
 }

@@ -1,25 +1,25 @@
 /**
- * Simulated Shannon gateway (README "shannon"):
- *   GET  /api/v1/stream/sse?workflow_id=<id>[&last_event_id=]  SSE; `: connected` first, `id:` = `<ms>-<n>`,
- *        resumes after Last-Event-ID (header or query) from the last 256 events only, like the real
- *        Redis buffer; `: ping` every 10 s (× timeScale); `event: done` / `data: [DONE]` at the end
- *   GET  /api/v1/tasks/{id}/events?limit=&offset=   history {events, total} without token deltas
+ * Simulated Shannon gateway, behaving like the real one (upstream notes "SHANNON"):
+ *   GET  /api/v1/stream/sse?workflow_id=<id>   the SSE stream (shannon-stream.ts: ring, resume, close rules)
+ *   GET  /api/v1/tasks/{id}/events?limit=&offset=   the persisted events (no deltas, no prompts), ordered
+ *        by timestamp, `{events, count}`; limit 1..200 (default 50), offset ≥ 0, else 400
+ *   GET  /api/v1/tasks/{id}   `{task_id, workflow_id, status: TASK_STATUS_…, result?, error?, …}`; 404 unknown
  *   POST /api/v1/approvals/decision {workflow_id, approval_id, approved, feedback?}   404 / 409 / 200
- *   POST /api/v1/tasks/{id}/cancel {reason?} | /pause | /resume
- *   POST /api/v1/tasks/stream {query} → {workflow_id, stream_url}; the scenario is the first
- *        scenario word in the query (default fanout), the id `<scenario>~<suffix>`
- * Every stream open is recorded (kind 'stream.open', with the URL and whether a bearer header
- * came, plus its first 2 characters) so tests can prove the token never travels in a URL.
+ *   POST /api/v1/tasks/{id}/cancel {reason?} | /pause | /resume   202
+ *   POST /api/v1/tasks/stream {query} → 201 {workflow_id, task_id, stream_url}; the scenario is the
+ *        first scenario word in the query (default fanout), the id `<scenario>~<suffix>`
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { createShannonEncoder, type ShannonWire } from '@/simulator/backends/shannon-encoder';
+import { createShannonEncoder } from '@/simulator/backends/shannon-encoder';
+import { serveStream } from '@/simulator/backends/shannon-stream';
+import { isPersisted, toHistoryRow, type ShannonWire } from '@/simulator/backends/shannon-wire';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
-import { authSeen, bearerToken, openSse, readJson, sendJson } from '@/simulator/http-util';
+import { readJson, sendJson } from '@/simulator/http-util';
+import { stateOf } from '@/simulator/run-lists/run-state';
+import { SHANNON_STATUS } from '@/simulator/run-lists/shannon-list-route';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
-const PING_MS = 10_000;
-const RING_CAPACITY = 256;
 let startCounter = 0;
 
 export const createShannonBackend: SimBackendFactory = (ctx) => ({
@@ -27,85 +27,64 @@ export const createShannonBackend: SimBackendFactory = (ctx) => ({
   startsRuns: false,
   async http(req, res, url) {
     const path = url.pathname;
-    if (path === '/api/v1/stream/sse' && req.method === 'GET') return stream(req, res, url, ctx);
+    if (path === '/api/v1/stream/sse' && req.method === 'GET') return serveStream(req, res, url, ctx);
     if (path === '/api/v1/approvals/decision' && req.method === 'POST') return decide(req, res, ctx);
     if (path === '/api/v1/tasks/stream' && req.method === 'POST') return start(req, res, ctx);
-    const task = /^\/api\/v1\/tasks\/([^/]+)\/(events|cancel|pause|resume)$/.exec(path);
+    const task = /^\/api\/v1\/tasks\/([^/]+)(?:\/(events|cancel|pause|resume))?$/.exec(path);
     if (!task) return false;
     const runId = decodeURIComponent(task[1] ?? '');
     const run = ctx.existingRun<ShannonWire>('shannon', runId);
-    if (!run) {
-      sendJson(res, 404, { error: `no task ${runId}` });
-      return true;
-    }
-    if (task[2] === 'events' && req.method === 'GET') sendJson(res, 200, history(run, url));
-    else if (req.method === 'POST') await control(req, res, run, task[2] as 'cancel' | 'pause' | 'resume', ctx);
-    else sendJson(res, 405, { error: 'method not allowed' });
+    const action = task[2];
+    // Reads are recorded too, so tests can count refills and status checks.
+    if (req.method === 'GET') ctx.record({ dialect: 'shannon', runId, kind: action === 'events' ? 'history' : 'status', body: { url: req.url } });
+    if (!run) sendJson(res, 404, { error: 'Task not found' });
+    else if (action === undefined && req.method === 'GET') sendJson(res, 200, status(run));
+    else if (action === 'events' && req.method === 'GET') history(run, url, res);
+    else if (action !== undefined && action !== 'events' && req.method === 'POST') await control(req, res, run, action as 'cancel' | 'pause' | 'resume', ctx);
+    else sendJson(res, 405, { error: 'Method not allowed' });
     return true;
   },
 });
 
-function stream(req: IncomingMessage, res: ServerResponse, url: URL, ctx: SimContext): true {
-  const runId = url.searchParams.get('workflow_id') ?? '';
-  const run = ctx.run<ShannonWire>('shannon', runId, createShannonEncoder());
-  if (!run) {
-    sendJson(res, 404, { error: `no workflow ${runId}` });
-    return true;
-  }
-  const lastEventId = headerOf(req, 'last-event-id') ?? url.searchParams.get('last_event_id') ?? undefined;
-  ctx.record({ dialect: 'shannon', runId, kind: 'stream.open', body: { url: req.url, ...authSeen(bearerToken(req)), lastEventId } });
-  const sse = openSse(res);
-  sse.comment(`connected workflow_id=${runId}`);
-  let ended = false;
-  const send = (wire: ShannonWire) => {
-    if (ended) return;
-    sse.frame(JSON.stringify(wire.data), wire.id, wire.event);
-    if (wire.event === 'STREAM_END') {
-      ended = true;
-      sse.frame('[DONE]', undefined, 'done');
-      setTimeout(() => sse.end(), 20);
-    }
+/** The gateway's validation (1..200, offset ≥ 0), then one page of the persisted events. */
+function history(run: ScriptedRun<ShannonWire>, url: URL, res: ServerResponse): void {
+  const limit = intParam(url, 'limit');
+  const offset = intParam(url, 'offset');
+  if (limit === null || (limit !== undefined && (limit < 1 || limit > 200))) return sendJson(res, 400, { error: 'Invalid limit parameter' });
+  if (offset === null || (offset !== undefined && offset < 0)) return sendJson(res, 400, { error: 'Invalid offset parameter' });
+  const rows = run.history
+    .filter((event) => isPersisted(event.type))
+    .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
+    .map(toHistoryRow);
+  const from = offset ?? 0;
+  const page = rows.slice(from, from + (limit ?? 50));
+  sendJson(res, 200, { events: page, count: page.length });
+}
+
+/** undefined when absent, null when not an integer (the gateway's strconv.Atoi). */
+function intParam(url: URL, name: string): number | undefined | null {
+  const text = url.searchParams.get(name);
+  if (text === null || text === '') return undefined;
+  return /^[+-]?\d+$/.test(text) ? Number(text) : null;
+}
+
+/** `GET /api/v1/tasks/{id}` (gateway TaskStatusResponse; result and error omitted when empty). */
+function status(run: ScriptedRun<ShannonWire>): Record<string, unknown> {
+  const now = new Date().toISOString();
+  const output = run.outcome === 'completed' ? run.output : undefined;
+  return {
+    task_id: run.runId,
+    workflow_id: run.runId,
+    status: SHANNON_STATUS[stateOf(run as ScriptedRun<unknown>)],
+    ...(output !== undefined ? { result: JSON.stringify(output) } : {}),
+    ...(output !== null && typeof output === 'object' ? { response: output } : {}),
+    ...(run.outcome === 'failed' && run.error ? { error: run.error } : {}),
+    created_at: now,
+    updated_at: now,
+    query: run.title ?? run.scenario.title,
+    mode: 'EXECUTION_MODE_STANDARD',
+    metadata: {},
   };
-  // Only the ring buffer can be replayed: a client further behind has lost the older events.
-  for (const wire of run.history.slice(-RING_CAPACITY)) if (isAfter(wire, lastEventId)) send(wire);
-  if (ended) return true;
-  const unsubscribe = run.subscribe(send);
-  const ping = setInterval(() => sse.comment('ping'), Math.max(50, PING_MS * ctx.timeScale));
-  res.on('close', () => {
-    unsubscribe();
-    clearInterval(ping);
-  });
-  return true;
-}
-
-function headerOf(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** Redis ids compare as (ms, n); a plain number is a seq (the real server accepts both). */
-function isAfter(wire: ShannonWire, lastEventId: string | undefined): boolean {
-  if (lastEventId === undefined) return true;
-  const redis = /^(\d+)-(\d+)$/.exec(lastEventId);
-  if (!redis) return /^\d+$/.test(lastEventId) ? wire.seq > Number(lastEventId) : true;
-  const [ms, n] = wire.id.split('-').map(Number) as [number, number];
-  const lastMs = Number(redis[1]);
-  return ms > lastMs || (ms === lastMs && n > Number(redis[2]));
-}
-
-/** The persisted log: every envelope except token deltas, paged. */
-function history(run: ScriptedRun<ShannonWire>, url: URL) {
-  const events = run.history
-    .filter((wire) => wire.event !== 'thread.message.delta')
-    .map((wire) => (typeof wire.data.type === 'string' ? wire.data : { ...wire.data, type: renamed(wire.event) }));
-  const offset = Math.max(0, Number(url.searchParams.get('offset') ?? 0) || 0);
-  const limit = Math.max(1, Number(url.searchParams.get('limit') ?? 100) || 100);
-  return { events: events.slice(offset, offset + limit), total: events.length };
-}
-
-/** The log stores the canonical type for the renamed streaming frames. */
-function renamed(event: string): string {
-  return event === 'thread.message.completed' ? 'LLM_OUTPUT' : event;
 }
 
 async function decide(req: IncomingMessage, res: ServerResponse, ctx: SimContext): Promise<true> {
@@ -113,15 +92,15 @@ async function decide(req: IncomingMessage, res: ServerResponse, ctx: SimContext
   const runId = typeof body?.workflow_id === 'string' ? body.workflow_id : '';
   ctx.record({ dialect: 'shannon', runId, kind: 'approval.decision', body });
   if (typeof body?.approval_id !== 'string' || typeof body.approved !== 'boolean') {
-    sendJson(res, 400, { error: 'workflow_id, approval_id and approved (boolean) are required' });
+    sendJson(res, 400, { error: 'workflow_id and approval_id are required' });
     return true;
   }
   const run = ctx.existingRun<ShannonWire>('shannon', runId);
   const decision = body.approved ? 'approved' : 'rejected';
   const result = run?.decide(body.approval_id, body.approved ? 'approve' : 'reject', 'api-user', decision) ?? 'not_found';
-  if (result === 'accepted') sendJson(res, 200, { success: true, approval_id: body.approval_id, decision });
+  if (result === 'accepted') sendJson(res, 200, { status: 'sent', success: true, workflow_id: runId, approval_id: body.approval_id });
   else if (result === 'already_decided') sendJson(res, 409, { error: 'approval already decided' });
-  else sendJson(res, 404, { error: `no pending approval ${body.approval_id}` });
+  else sendJson(res, 404, { error: 'Workflow or approval not found' });
   return true;
 }
 
@@ -130,7 +109,7 @@ async function control(req: IncomingMessage, res: ServerResponse, run: ScriptedR
   ctx.record({ dialect: 'shannon', runId: run.runId, kind: action, body });
   const reason = typeof body?.reason === 'string' ? body.reason : `${action} requested`;
   const done = action === 'cancel' ? run.cancel(reason) : action === 'pause' ? run.pause(reason) : run.resume();
-  if (done) sendJson(res, 200, { success: true, status: action === 'cancel' ? 'cancelling' : `${action}d` });
+  if (done) sendJson(res, 202, { success: true, message: `${action} signal sent`, task_id: run.runId });
   else sendJson(res, 409, { error: `cannot ${action} the task in its current state (${run.phase})` });
 }
 
@@ -143,6 +122,6 @@ async function start(req: IncomingMessage, res: ServerResponse, ctx: SimContext)
   const workflowId = `${scenario}~task-${Date.now().toString(36)}${startCounter}`;
   ctx.record({ dialect: 'shannon', runId: workflowId, kind: 'start', body });
   ctx.run<ShannonWire>('shannon', workflowId, createShannonEncoder());
-  sendJson(res, 200, { workflow_id: workflowId, task_id: workflowId, stream_url: `/api/v1/stream/sse?workflow_id=${encodeURIComponent(workflowId)}` });
+  sendJson(res, 201, { workflow_id: workflowId, task_id: workflowId, stream_url: `/api/v1/stream/sse?workflow_id=${encodeURIComponent(workflowId)}` });
   return true;
 }

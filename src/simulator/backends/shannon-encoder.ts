@@ -1,22 +1,29 @@
 /**
- * Scenario steps → Shannon SSE frames, the way the real server writes them: `id:` a
- * Redis-style stream id `<ms>-<n>`, `event:` the type (or the renamed streaming names),
- * `data:` the envelope with `payload`. seq is gap-free from 1 per workflow.
+ * Scenario steps → the events a real Shannon server publishes (shannon-wire.ts turns each
+ * into its SSE frame and its history row). Every event takes the next seq of the workflow,
+ * token deltas included; the stream id is Redis-style `<ms>-<n>`.
  *
- * Choices: the plan is a TASKLIST_UPDATED (task id = scenario node id, owner = the node,
- * depends_on from the scenario edges), re-sent on every status change; tokens stream as
- * `thread.message.delta`; a cost step closes the model call as `thread.message.completed`
- * with metadata usage; AGENT_COMPLETED repeats the agent's cost_usd (as real agents do), which
- * the decoder must not count twice. A gate is APPROVAL_REQUESTED with approval_id, except
- * in runs whose id contains `noid` (the unanswerable path). The terminal event is followed
- * by STREAM_END; the backend then writes `event: done` / `data: [DONE]`.
+ * Choices, after the upstream code: the plan is a TASKLIST_UPDATED (task id = scenario node
+ * id, owner = the node, depends_on from the scenario edges), re-sent on every status change;
+ * a model call is an LLM_PROMPT, its LLM_PARTIAL deltas and an LLM_OUTPUT carrying the usage
+ * payload; AGENT_COMPLETED repeats the agent's cost_usd, which the decoder must not count
+ * twice. Shannon never publishes WORKFLOW_FAILED or AGENT_FAILED: a failing step is an
+ * ERROR_OCCURRED with the raw error (not terminal for the run; a retried one only an
+ * ERROR_RECOVERY), a failing run an ERROR_OCCURRED
+ * "Hit an issue: …" and then STREAM_END — except in runs whose id contains `nodone` (the
+ * early-return paths that never schedule it). A cancel is workflow.cancelling, STREAM_END,
+ * then workflow.cancelled (the DAG paths' order). A gate is APPROVAL_REQUESTED with an
+ * approval_id in its payload, except in runs whose id contains `noid` (the real code sends none).
  */
+import type { ShannonWire } from '@/simulator/backends/shannon-wire';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
-export type ShannonWire = Readonly<{ id: string; event: string; seq: number; data: Record<string, unknown> }>;
+export type { ShannonWire } from '@/simulator/backends/shannon-wire';
 
 type Task = { id: string; description: string; status: string; owner: string; depends_on: string[] };
+type Body = Readonly<{ agent?: string | undefined; message?: string; payload?: Record<string, unknown> }>;
+type Emit = (run: RunFacts, type: string, body: Body) => ShannonWire;
 
 export function createShannonEncoder(): Encoder<ShannonWire> {
   let seq = 0;
@@ -36,73 +43,88 @@ export function createShannonEncoder(): Encoder<ShannonWire> {
     return `${lastMs}-${idInMs}`;
   }
 
-  function wire(run: RunFacts, event: string, body: Record<string, unknown>, typed = true): ShannonWire {
+  /** The Go streaming.Event, in its field order, empty fields omitted as `omitempty` does. */
+  const ev: Emit = (run, type, { agent, message, payload }) => {
     seq += 1;
-    const id = nextId(run.nowMs);
-    const head = typed ? { workflow_id: run.runId, type: event, timestamp: new Date(run.nowMs).toISOString() } : { workflow_id: run.runId };
-    return { id, event, seq, data: { ...head, ...body, seq, stream_id: id } };
-  }
-
-  const ev = (run: RunFacts, type: string, agent: string | undefined, message: string, payload?: Record<string, unknown>) =>
-    wire(run, type, { ...(agent ? { agent_id: agent } : {}), message, ...(payload ? { payload } : {}) });
+    return {
+      workflow_id: run.runId,
+      type,
+      ...(agent ? { agent_id: agent } : {}),
+      ...(message ? { message } : {}),
+      ...(payload ? { payload } : {}),
+      timestamp: new Date(run.nowMs).toISOString(),
+      seq,
+      stream_id: nextId(run.nowMs),
+    };
+  };
 
   function taskUpdate(run: RunFacts, node: string, status: string): ShannonWire[] {
     const task = tasks.find((t) => t.id === node);
     if (!task || task.status === status) return [];
     task.status = status;
-    return [ev(run, 'TASKLIST_UPDATED', 'tasklist', `task=${node} status=${status}`, { tasks: tasks.map((t) => ({ ...t })) })];
+    return [ev(run, 'TASKLIST_UPDATED', { agent: 'tasklist', message: `task=${node} status=${status}`, payload: { tasks: tasks.map((t) => ({ ...t })) } })];
   }
 
   return (step: SimStep, run: RunFacts): ShannonWire[] => {
     switch (step.op) {
       case 'run.start':
-        return [ev(run, 'WORKFLOW_STARTED', 'orchestrator', 'Workflow started', { query: step.title, mode: 'STANDARD' })];
+        return [ev(run, 'WORKFLOW_STARTED', { agent: 'orchestrator', message: 'Starting up', payload: { query: step.title, mode: 'STANDARD' } })];
       case 'plan':
         for (const node of step.nodes) {
           const depends = step.edges.filter((e) => e.target === node.id).map((e) => e.source);
           tasks.push({ id: node.id, description: node.label, status: 'pending', owner: node.id, depends_on: depends });
         }
-        return [ev(run, 'TASKLIST_UPDATED', 'tasklist', `plan with ${tasks.length} tasks`, { tasks: tasks.map((t) => ({ ...t })) })];
+        return [ev(run, 'TASKLIST_UPDATED', { agent: 'tasklist', message: `plan with ${tasks.length} tasks`, payload: { tasks: tasks.map((t) => ({ ...t })) } })];
       case 'chapter.start':
-        return [ev(run, 'PROGRESS', undefined, `Phase: ${step.title}`)];
+        return [ev(run, 'PROGRESS', { message: `Phase: ${step.title}` })];
       case 'node.start':
-        return [
-          ev(run, 'AGENT_STARTED', step.node, `Agent ${step.node} started`, { role: step.node }),
-          ...taskUpdate(run, step.node, 'in_progress'),
-        ];
+        return [ev(run, 'AGENT_STARTED', { agent: step.node, message: `Agent ${step.node} started`, payload: { role: step.node } }), ...taskUpdate(run, step.node, 'in_progress')];
       case 'node.progress':
-        return [ev(run, 'PROGRESS', step.node, step.message ?? 'working', { percentage: Math.round(step.progress * 100) })];
-      case 'tokens':
+        return [ev(run, 'PROGRESS', { agent: step.node, message: step.message ?? 'working', payload: { percentage: Math.round(step.progress * 100) } })];
+      case 'tokens': {
+        // The first delta of a model call follows its prompt (never persisted, like the deltas).
+        const prompt = text.has(step.node) ? [] : [ev(run, 'LLM_PROMPT', { agent: step.node, message: `Work on ${step.node}`, payload: { role: step.node } })];
         text.set(step.node, (text.get(step.node) ?? '') + step.text);
-        return [wire(run, 'thread.message.delta', { delta: step.text, agent_id: step.node }, false)];
+        return [...prompt, ev(run, 'LLM_PARTIAL', { agent: step.node, message: step.text })];
+      }
       case 'tool':
         return [
-          ev(run, 'TOOL_INVOKED', step.node, `Calling ${step.tool}`, { tool: step.tool, params: step.args }),
-          ev(run, 'TOOL_OBSERVATION', step.node, `${step.tool} returned`, { tool: step.tool, success: step.ok ?? true, duration_ms: 120, result: step.result }),
+          ev(run, 'TOOL_INVOKED', { agent: step.node, message: `Calling ${step.tool}`, payload: { tool: step.tool, params: step.args } }),
+          ev(run, 'TOOL_OBSERVATION', { agent: step.node, message: `${step.tool} returned`, payload: { tool: step.tool, success: step.ok ?? true, duration_ms: 120, result: step.result } }),
         ];
-      case 'cost': {
+      case 'cost':
         agentUsd.set(step.node, (agentUsd.get(step.node) ?? 0) + step.usd);
         totalTokens += step.inputTokens + step.outputTokens;
-        const metadata = {
-          tokens_used: step.inputTokens + step.outputTokens,
-          input_tokens: step.inputTokens,
-          output_tokens: step.outputTokens,
-          cost_usd: step.usd,
-          model_used: step.model,
-          provider: 'openai',
-        };
-        const response = text.get(step.node) ?? '';
-        text.delete(step.node);
-        return [wire(run, 'thread.message.completed', { response, agent_id: step.node, metadata }, false)];
-      }
+        return [llmOutput(step, run, ev, text)];
       default:
         return encodeOutcome(step, run, { ev, taskUpdate, agentUsd, totalTokens });
     }
   };
 }
 
+/** LLM_OUTPUT: the answer in `message`, the usage payload exactly as activities/agent.go builds it. */
+function llmOutput(step: Extract<SimStep, { op: 'cost' }>, run: RunFacts, ev: Emit, text: Map<string, string>): ShannonWire {
+  const response = text.get(step.node) ?? '';
+  text.delete(step.node);
+  const payload = {
+    tokens_used: step.inputTokens + step.outputTokens,
+    model_used: step.model,
+    provider: 'openai',
+    input_tokens: step.inputTokens,
+    output_tokens: step.outputTokens,
+    cost_usd: step.usd,
+    duration_ms: 840,
+    role: step.node,
+    cache_read_tokens: 0,
+    cache_creation_tokens: 0,
+    cache_creation_5m_tokens: 0,
+    cache_creation_1h_tokens: 0,
+  };
+  return ev(run, 'LLM_OUTPUT', { agent: step.node, message: response, payload });
+}
+
 type Helpers = Readonly<{
-  ev: (run: RunFacts, type: string, agent: string | undefined, message: string, payload?: Record<string, unknown>) => ShannonWire;
+  ev: Emit;
   taskUpdate: (run: RunFacts, node: string, status: string) => ShannonWire[];
   agentUsd: ReadonlyMap<string, number>;
   totalTokens: number;
@@ -113,70 +135,74 @@ function encodeOutcome(step: SimStep, run: RunFacts, h: Helpers): ShannonWire[] 
   const { ev, taskUpdate } = h;
   switch (step.op) {
     case 'node.done':
-      return [
-        ev(run, 'AGENT_COMPLETED', step.node, 'Agent completed', { result: step.output, duration_ms: 800, ...usdOf(h.agentUsd.get(step.node)) }),
-        ...taskUpdate(run, step.node, 'completed'),
-      ];
+      return [ev(run, 'AGENT_COMPLETED', { agent: step.node, message: 'Done', payload: { result: step.output, duration_ms: 800, ...usdOf(h.agentUsd.get(step.node)) } }), ...taskUpdate(run, step.node, 'completed')];
     case 'node.fail':
+      // A retried failure stays inside the agent's activity: only a recovery note is published.
       return step.willRetry
-        ? [
-            ev(run, 'ERROR_OCCURRED', step.node, step.error, { error_type: step.code ?? 'ERROR', error_message: step.error, recoverable: true }),
-            ev(run, 'ERROR_RECOVERY', step.node, `Retrying ${step.node}`, { recovery_action: 'retry', attempt: (step.attempt ?? 1) + 1 }),
-          ]
-        : [
-            ev(run, 'AGENT_FAILED', step.node, `Agent failed: ${step.error}`, { error: step.code ?? 'ERROR', error_message: step.error, recoverable: false }),
-            ...taskUpdate(run, step.node, 'failed'),
-          ];
+        ? [ev(run, 'ERROR_RECOVERY', { agent: step.node, message: `Retrying ${step.node}: ${step.error}`, payload: { recovery_action: 'retry', attempt: (step.attempt ?? 1) + 1 } })]
+        : [ev(run, 'ERROR_OCCURRED', { agent: step.node, message: step.error }), ...taskUpdate(run, step.node, 'failed')];
     case 'node.skip':
       return taskUpdate(run, step.node, 'skipped');
     case 'log':
-      if (step.level === 'warn') return [ev(run, 'WARNING', step.node, step.message)];
-      if (step.level === 'error') return [ev(run, 'ERROR_OCCURRED', step.node, step.message, { recoverable: true })];
-      return [ev(run, 'DATA_PROCESSING', step.node, step.message)];
+      if (step.level === 'warn') return [ev(run, 'WARNING', { agent: step.node, message: step.message })];
+      // An error the run only reports: recoverable, so it fails no step.
+      if (step.level === 'error') return [ev(run, 'ERROR_OCCURRED', { agent: step.node, message: step.message, payload: { recoverable: true } })];
+      return [ev(run, 'DATA_PROCESSING', { agent: step.node, message: step.message })];
     case 'gate':
-      return [ev(run, 'APPROVAL_REQUESTED', step.node, step.message, gatePayload(step, run))];
+      return [ev(run, 'APPROVAL_REQUESTED', { agent: step.node, message: step.message, ...(run.runId.includes('noid') ? {} : { payload: gatePayload(step) }) })];
     case 'gate.resolved':
       return [
-        ev(run, 'APPROVAL_DECISION', step.node, `Approval ${step.decision}`, {
-          ...(run.runId.includes('noid') ? {} : { approval_id: step.id }),
-          decision: step.cause === 'timeout' ? 'timeout' : step.decision === 'approved' ? 'approved' : 'denied',
-          approved_by: step.decidedBy,
+        ev(run, 'APPROVAL_DECISION', {
+          agent: step.node,
+          message: step.decision === 'approved' ? 'Approved — continuing' : 'Denied — stopping',
+          ...(run.runId.includes('noid') ? {} : { payload: { approval_id: step.id, decision: step.cause === 'timeout' ? 'timeout' : step.decision === 'approved' ? 'approved' : 'denied', approved_by: step.decidedBy } }),
         }),
       ];
+    default:
+      return encodeRunLife(step, run, h);
+  }
+}
+
+/** Pause, resume, and the three ways a run ends. */
+function encodeRunLife(step: SimStep, run: RunFacts, { ev, totalTokens }: Helpers): ShannonWire[] {
+  const end = () => ev(run, 'STREAM_END', { agent: 'orchestrator', message: 'Done' });
+  switch (step.op) {
     case 'run.pause':
-      return [ev(run, 'workflow.paused', undefined, step.reason, { reason: step.reason })];
+      return [ev(run, 'WORKFLOW_PAUSING', { agent: 'orchestrator', message: `Pausing: ${step.reason}` }), ev(run, 'WORKFLOW_PAUSED', { agent: 'orchestrator', message: 'Paused', payload: { checkpoint: 'pre_execution' } })];
     case 'run.resume':
-      return [ev(run, 'workflow.resumed', undefined, 'Workflow resumed')];
+      return [ev(run, 'WORKFLOW_RESUMED', { agent: 'orchestrator', message: 'Resuming' })];
     case 'run.done':
       return [
-        ev(run, 'WORKFLOW_COMPLETED', 'orchestrator', 'Workflow completed successfully', {
-          result: step.output,
-          duration_ms: run.nowMs - run.startedAtMs,
-          total_tokens: h.totalTokens,
-          total_cost_usd: round6(run.totalUsd),
+        ev(run, 'WORKFLOW_COMPLETED', {
+          agent: 'orchestrator',
+          message: 'All done',
+          payload: { result: step.output, duration_ms: run.nowMs - run.startedAtMs, total_tokens: totalTokens, total_cost_usd: round6(run.totalUsd) },
         }),
-        ev(run, 'STREAM_END', undefined, 'Stream ended'),
+        end(),
       ];
-    case 'run.fail':
-      return [
-        ev(run, 'ERROR_OCCURRED', step.node, step.error, { error_type: 'WORKFLOW_FAILED', error_message: step.error, recoverable: false }),
-        ev(run, 'WORKFLOW_FAILED', undefined, step.error, { error_message: step.error }),
-        ev(run, 'STREAM_END', undefined, 'Stream ended'),
-      ];
+    case 'run.fail': {
+      const failed = ev(run, 'ERROR_OCCURRED', { agent: step.node, message: hitAnIssue(step.error) });
+      return run.runId.includes('nodone') ? [failed] : [failed, end()];
+    }
     case 'run.cancel':
       return [
-        ev(run, 'workflow.cancelling', undefined, 'Cancelling workflow', { reason: step.reason }),
-        ev(run, 'workflow.cancelled', undefined, step.reason, { reason: step.reason }),
-        ev(run, 'STREAM_END', undefined, 'Stream ended'),
+        ev(run, 'WORKFLOW_CANCELLING', { agent: 'orchestrator', message: `Cancelling: ${step.reason}` }),
+        end(),
+        ev(run, 'WORKFLOW_CANCELLED', { agent: 'orchestrator', message: `Cancelled: ${step.reason}`, payload: { reason: step.reason, at_return: true } }),
       ];
     default:
       return [];
   }
 }
 
-function gatePayload(step: Extract<SimStep, { op: 'gate' }>, run: RunFacts): Record<string, unknown> {
+/** The server's MsgTaskFailed: "Hit an issue: <first 100 characters>...". */
+function hitAnIssue(reason: string): string {
+  return `Hit an issue: ${reason.length > 100 ? `${reason.slice(0, 100)}...` : reason}`;
+}
+
+function gatePayload(step: Extract<SimStep, { op: 'gate' }>): Record<string, unknown> {
   return {
-    ...(run.runId.includes('noid') ? {} : { approval_id: step.id }),
+    approval_id: step.id,
     tool_name: 'deploy',
     operation: 'execute',
     risk_level: String(step.context?.risk ?? 'MEDIUM').toUpperCase(),

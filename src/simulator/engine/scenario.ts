@@ -3,6 +3,8 @@
  * and retry, human gate, cancellation), which each dialect's backend encodes into its
  * own wire frames. Adding a dialect means adding an encoder, not rewriting stories.
  */
+import type { DialectId } from '@/protocol/dialect';
+
 export type SimNode = Readonly<{ id: string; label: string; kind?: string; group?: string }>;
 export type SimEdge = Readonly<{ source: string; target: string }>;
 
@@ -53,4 +55,8 @@ export type Scenario = Readonly<{
   /** Base pause between steps, in ms at speed 1. */
   tickMs: number;
   steps: readonly SimStep[];
+  /** How many of the first steps happened before anyone opened the run (played at once on start). */
+  alreadyPlayed?: number;
+  /** The dialects whose real servers behave the way this story shows (absent: every dialect). */
+  dialects?: readonly DialectId[];
 }>;

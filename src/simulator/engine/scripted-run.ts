@@ -41,6 +41,10 @@ export class ScriptedRun<F> {
   title?: string;
   outcome?: RunOutcome;
   endedAtMs?: number;
+  /** What `run.fail` said, or the reason of a cancel (a status endpoint reports it). */
+  error?: string;
+  /** What `run.done` gave. */
+  output?: unknown;
   /** The session this run belongs to (tolky, MARS), when a list groups runs. */
   group?: string;
   private stopped = false;
@@ -53,11 +57,22 @@ export class ScriptedRun<F> {
     private readonly timeScale = 1,
   ) {}
 
+  /**
+   * Plays the scenario. Its first `alreadyPlayed` steps happened before anyone watched: they
+   * are emitted at once (a run opened late), the rest on the clock.
+   */
   start(): this {
-    void this.play(this.scenario.steps).then(() => {
+    const before = this.scenario.alreadyPlayed ?? 0;
+    for (const step of this.scenario.steps.slice(0, before)) this.emitAtOnce(step);
+    void this.play(this.scenario.steps.slice(before)).then(() => {
       this.phase = 'finished';
     });
     return this;
+  }
+
+  private emitAtOnce(step: SimStep) {
+    if (step.op === 'tokens') for (const chunk of chunksOf(step.text)) this.emit({ ...step, text: chunk });
+    else if (step.op !== 'wait' && step.op !== 'gate') this.emit(step);
   }
 
   subscribe(listener: (frame: F) => void): () => void {
@@ -154,6 +169,8 @@ export class ScriptedRun<F> {
     if (outcome && !this.outcome) {
       this.outcome = outcome;
       this.endedAtMs = Date.now();
+      if (step.op === 'run.done') this.output = step.output;
+      if (step.op === 'run.fail' || step.op === 'run.cancel') this.error = step.op === 'run.fail' ? step.error : step.reason;
     }
   }
 
@@ -189,8 +206,7 @@ export class ScriptedRun<F> {
 
   /** Streams text a few words at a time, like a model would. */
   private async stream(step: Extract<SimStep, { op: 'tokens' }>) {
-    const chunks = step.text.match(/\S+\s*/g) ?? [step.text];
-    for (const [i, chunk] of chunks.entries()) {
+    for (const [i, chunk] of chunksOf(step.text).entries()) {
       if (this.stopped) return;
       if (i > 0) await this.sleep(this.scenario.tickMs / 4);
       this.emit({ ...step, text: chunk });
@@ -217,4 +233,9 @@ export class ScriptedRun<F> {
       return branch as readonly SimStep[];
     });
   }
+}
+
+/** A model streams a few characters at a time: one chunk per word (with its trailing space). */
+function chunksOf(text: string): string[] {
+  return text.match(/\S+\s*/g) ?? [text];
 }

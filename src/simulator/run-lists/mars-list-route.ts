@@ -25,7 +25,9 @@ const STATUS: Record<SimRunState, string> = {
 
 const SESSION_NAMES: Record<string, string> = { demo: 'Demo workspace', runboard: 'Started from Runboard' };
 
-const sessionOf = (run: ScriptedRun<unknown>) => run.group ?? 'runboard';
+/** The session a simulated MARS run belongs to (the MARS backend names it in its `status` frame too). */
+export const marsSessionOf = (run: Pick<ScriptedRun<unknown>, 'group'>) => run.group ?? 'runboard';
+const sessionOf = marsSessionOf;
 
 export function marsListRoute(ctx: SimContext) {
   return (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {

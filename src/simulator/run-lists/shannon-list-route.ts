@@ -14,7 +14,8 @@ import { readJson, sendJson } from '@/simulator/http-util';
 import { isoOrNull, newestRuns, pageOf, stateOf, type SimRunState } from '@/simulator/run-lists/run-state';
 import type { SimContext } from '@/simulator/sim-backend';
 
-const STATUS: Record<SimRunState, string> = {
+/** Shannon's status words for a simulated run's state (the task list and `GET /api/v1/tasks/{id}`). */
+export const SHANNON_STATUS: Record<SimRunState, string> = {
   running: 'TASK_STATUS_RUNNING',
   // Shannon has no status for a task waiting at an approval: it is still running.
   waiting: 'TASK_STATUS_RUNNING',
@@ -47,7 +48,7 @@ function list(ctx: SimContext, url: URL) {
   if (asked !== null && !(Number(asked) >= 1 && Number(asked) <= 100)) return { status: 400, body: { error: 'Invalid limit parameter' } };
   const wanted = url.searchParams.get('status')?.toUpperCase().replace(/^CANCELED$/, 'CANCELLED');
   if (wanted && !FILTERABLE.has(wanted)) return { status: 400, body: { error: 'Invalid status parameter' } };
-  const runs = newestRuns(ctx.runsOf('shannon')).filter((run) => !wanted || STATUS[stateOf(run)] === `TASK_STATUS_${wanted}`);
+  const runs = newestRuns(ctx.runsOf('shannon')).filter((run) => !wanted || SHANNON_STATUS[stateOf(run)] === `TASK_STATUS_${wanted}`);
   const { items } = pageOf(runs, url, 20, 100);
   return { status: 200, body: { tasks: items.map(toRow), total_count: runs.length } };
 }
@@ -56,7 +57,7 @@ function toRow(run: ScriptedRun<unknown>) {
   return {
     task_id: run.runId,
     query: run.title ?? run.scenario.title,
-    status: STATUS[stateOf(run)],
+    status: SHANNON_STATUS[stateOf(run)],
     mode: 'EXECUTION_MODE_STANDARD',
     created_at: isoOrNull(run.startedAtMs),
     completed_at: isoOrNull(run.endedAtMs),

@@ -6,25 +6,8 @@ import type { Scenario, SimStep } from '@/simulator/engine/scenario';
 import { crawlStart } from '@/simulator/scenarios/crawl-start';
 import { hostileText } from '@/simulator/scenarios/hostile-text';
 import { manyToolCalls } from '@/simulator/scenarios/many-tool-calls';
-
-const MODEL = 'gpt-4o-mini';
-
-/** The answer's first clause, as a node's summary (a cut mid-word reads like a bug). */
-function firstClause(text: string): string {
-  return text.split(/(?<=[.;:])\s/)[0] ?? text;
-}
-
-/** A node that streams an answer, calls a tool, books its cost and completes. */
-function work(node: string, text: string, usd: number, tool?: string): SimStep[] {
-  const steps: SimStep[] = [{ op: 'node.start', node }];
-  if (tool) steps.push({ op: 'tool', node, tool, args: { query: `${node} input` }, result: { rows: 3 } });
-  steps.push(
-    { op: 'tokens', node, text, model: MODEL },
-    { op: 'cost', node, model: MODEL, inputTokens: 400 + text.length, outputTokens: text.length, usd },
-    { op: 'node.done', node, output: { summary: firstClause(text) } },
-  );
-  return steps;
-}
+import { shannonFailure, shannonLate } from '@/simulator/scenarios/shannon-stories';
+import { MODEL, work } from '@/simulator/scenarios/steps';
 
 const researchers = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'];
 
@@ -196,7 +179,7 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText, manyToolCalls];
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText, manyToolCalls, shannonFailure, shannonLate];
 
 // ---- runs the simulator keeps going for the console (run-lists/seed-runs.ts) ----
 

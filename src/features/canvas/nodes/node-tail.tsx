@@ -11,6 +11,7 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 
 import { useRunSession } from '@/stores/run-session';
+import { tailOf } from '@/stores/tails';
 
 const TAIL_LINES = 2;
 const TAIL_LINE_CHARS = 60;
@@ -38,10 +39,11 @@ export const NodeTail = memo(function NodeTail({ nodeId }: { nodeId: string }) {
       if (el.textContent !== text) el.textContent = text;
       if (el.hidden !== (text.length === 0)) el.hidden = text.length === 0;
     };
-    paint(store.getState().tails[nodeId] ?? '');
+    paint(tailOf(store.getState().tails, nodeId) ?? '');
     return store.subscribe((state, prev) => {
-      const tail = state.tails[nodeId];
-      if (tail !== prev.tails[nodeId]) paint(tail ?? '');
+      if (state.tails === prev.tails) return;
+      const tail = tailOf(state.tails, nodeId);
+      if (tail !== tailOf(prev.tails, nodeId)) paint(tail ?? '');
     });
   }, [store, nodeId]);
   return (

@@ -1,15 +1,16 @@
 /**
- * Draws the zoomed-out graph on a Canvas 2D context: edges as one stroked path, nodes as
- * one filled path per status (eight fills for 10,000 nodes, not 10,000), culled to the
+ * Draws the zoomed-out graph on a Canvas 2D context: edges from their cached bitmap
+ * (edge-layer.ts), nodes as one filled path per status (eight fills for 10,000 nodes, not 10,000), culled to the
  * view. Zoomed out, a node is its status mark (status-glyphs.ts); from about a tenth of
  * full size it is a box with the mark, then its label and status as text. Nodes React
  * Flow draws itself (`inFlow`) are skipped, and only edges that leave them are drawn.
- * No React, no stores: the layer (overview-layer.tsx) calls this once per frame at most.
+ * No React, no stores: graph-overview.tsx calls this once per frame at most.
  */
 import { NODE_STATUSES, type NodeStatus } from '@/protocol/run-event';
 
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
-import { paintEdges, type EdgeLayer, type EdgeView } from '@/features/canvas/overview/edge-layer';
+import type { EdgeView } from '@/features/canvas/overview/draw-edges';
+import { paintEdges, type EdgeLayer, type EdgePaint } from '@/features/canvas/overview/edge-layer';
 import { nodesIn, type OverviewScene } from '@/features/canvas/overview/overview-scene';
 import { STATUS_GLYPH, traceGlyph } from '@/features/canvas/overview/status-glyphs';
 import { STATUS_INK, STATUS_TEXT, STATUS_TINT, SUMMARY_RANK, type Theme } from '@/features/canvas/status-style';
@@ -24,6 +25,8 @@ export type DrawOptions = Readonly<{
   inFlow: Uint8Array | undefined;
   selected: number;
   hovered: number;
+  /** The view rests: a scaled copy of the edges is not good enough (edge-layer.ts). */
+  sharp: boolean;
 }>;
 
 /** Screen height of a node box from which boxes (not just marks) are drawn. */
@@ -31,18 +34,17 @@ const BOX_FROM_PX = 12;
 /** Smallest label font worth drawing. */
 const TEXT_FROM_PX = 7;
 const ROW_PITCH = NODE_HEIGHT + 28;
-const EDGE_RGB: Record<Theme, string> = { light: '100,116,139', dark: '148,163,184' };
 const LABEL_INK: Record<Theme, string> = { light: '#0f172a', dark: '#f8fafc' };
 const FOCUS_INK = '#0ea5e9';
 
-/** What a frame drew: marks drawn, and whether a sharper frame is due once the view rests. */
-export type Drawn = Readonly<{ marks: number; sharpen: boolean }>;
+/** What a frame drew: marks drawn, and how its edges compare with the view (a scaled copy wants sharpening at rest). */
+export type Drawn = Readonly<{ marks: number; edges: EdgePaint }>;
 
 export function drawOverview(ctx: CanvasRenderingContext2D, scene: OverviewScene, statuses: Uint8Array, view: View, options: DrawOptions): Drawn {
   ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
   ctx.clearRect(0, 0, view.width, view.height);
-  const sharpen = paintEdges(ctx, options.edges, scene, view, edgeKey(options), (target, v) => drawEdges(target, scene, v, viewRect(v), options));
-  if (options.inFlow) return { marks: 0, sharpen };
+  const edges = paintEdges(ctx, options.edges, scene, view, { theme: options.theme, inFlow: options.inFlow }, options.sharp);
+  if (options.inFlow) return { marks: 0, edges };
   const rect = viewRect(view);
   const visible = nodesIn(scene, rect);
   const byStatus = bucketByStatus(visible, statuses);
@@ -50,56 +52,13 @@ export function drawOverview(ctx: CanvasRenderingContext2D, scene: OverviewScene
   if (boxH >= BOX_FROM_PX) drawBoxes(ctx, scene, view, byStatus, options.theme);
   else drawMarks(ctx, scene, view, byStatus, options.theme);
   drawFocus(ctx, scene, view, options);
-  return { marks: visible.length, sharpen };
+  return { marks: visible.length, edges };
 }
 
 const viewRect = (view: EdgeView) => ({ x: -view.tx / view.zoom, y: -view.ty / view.zoom, width: view.width / view.zoom, height: view.height / view.zoom });
 
-/** What the edge bitmap depends on besides the view: the theme and React Flow's window. */
-const edgeKeys = new WeakMap<Uint8Array, Record<Theme, object>>();
-const NO_WINDOW_KEYS: Record<Theme, object> = { light: {}, dark: {} };
-function edgeKey(options: DrawOptions): object {
-  if (!options.inFlow) return NO_WINDOW_KEYS[options.theme];
-  let keys = edgeKeys.get(options.inFlow);
-  if (!keys) edgeKeys.set(options.inFlow, (keys = { light: {}, dark: {} }));
-  return keys[options.theme];
-}
-
 const sx = (view: EdgeView, x: number) => x * view.zoom + view.tx;
 const sy = (view: EdgeView, y: number) => y * view.zoom + view.ty;
-
-function drawEdges(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: EdgeView, rect: { x: number; y: number; width: number; height: number }, options: DrawOptions) {
-  const lr = scene.direction === 'LR';
-  const right = rect.x + rect.width;
-  const bottom = rect.y + rect.height;
-  ctx.beginPath();
-  for (let e = 0; e < scene.edgeFrom.length; e++) {
-    const a = scene.edgeFrom[e] ?? -1;
-    const b = scene.edgeTo[e] ?? -1;
-    if (a < 0 || b < 0) continue;
-    if (options.inFlow && options.inFlow[a] === 1 && options.inFlow[b] === 1) continue; // React Flow draws it
-    const x1 = (scene.x[a] ?? 0) + (lr ? NODE_WIDTH : NODE_WIDTH / 2);
-    const y1 = (scene.y[a] ?? 0) + (lr ? NODE_HEIGHT / 2 : NODE_HEIGHT);
-    const x2 = (scene.x[b] ?? 0) + (lr ? 0 : NODE_WIDTH / 2);
-    const y2 = (scene.y[b] ?? 0) + (lr ? NODE_HEIGHT / 2 : 0);
-    if (Math.max(x1, x2) < rect.x || Math.min(x1, x2) > right || Math.max(y1, y2) < rect.y || Math.min(y1, y2) > bottom) continue;
-    ctx.moveTo(sx(view, x1), sy(view, y1));
-    ctx.lineTo(sx(view, x2), sy(view, y2));
-  }
-  ctx.strokeStyle = `rgba(${EDGE_RGB[options.theme]},${edgeAlpha(view.zoom, options.inFlow !== undefined)})`;
-  ctx.lineWidth = Math.min(1.5, Math.max(0.5, view.zoom * 3));
-  ctx.stroke();
-}
-
-/**
- * Zoomed far out, thousands of edges overlap into a grey fog over the marks, so they
- * fade with the zoom; zoomed in, only the edges leaving React Flow's window are drawn
- * here, faintly, behind its own.
- */
-function edgeAlpha(zoom: number, zoomedIn: boolean): number {
-  if (zoomedIn) return 0.25;
-  return Math.min(0.45, Math.max(0.05, zoom * 3));
-}
 
 function bucketByStatus(visible: readonly number[], statuses: Uint8Array): number[][] {
   const buckets: number[][] = NODE_STATUSES.map(() => []);

@@ -12,13 +12,13 @@
  * under the pointer: a step opens its details, a group expands.
  */
 import { useStoreApi } from '@xyflow/react';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { useRunSession } from '@/stores/run-session';
 
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
 import { drawOverview, markRadius, type DrawOptions } from '@/features/canvas/overview/draw-overview';
-import { createEdgeLayer } from '@/features/canvas/overview/edge-layer';
+import { createEdgeLayer, disposeEdgeLayer, type EdgePaint } from '@/features/canvas/overview/edge-layer';
 import { OverviewLegend } from '@/features/canvas/overview/overview-legend';
 import { nodeAt, type OverviewScene } from '@/features/canvas/overview/overview-scene';
 import { readStatuses, updateStatuses } from '@/features/canvas/overview/overview-statuses';
@@ -39,7 +39,8 @@ export function GraphOverview({ scene, inFlow, selectedId, onSelectNode, onExpan
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [hovered, setHovered] = useState(-1);
   const [edges] = useState(createEdgeLayer);
-  const options = useRef<DrawOptions>({ theme, edges, inFlow, selected: -1, hovered: -1 });
+  useEffect(() => () => disposeEdgeLayer(edges), [edges]);
+  const options = useRef<FrameOptions>({ theme, edges, inFlow, selected: -1, hovered: -1 });
   const redraw = useOverviewDrawing(canvasRef, scene, options);
   useLayoutEffect(() => {
     options.current = { theme, edges, inFlow, selected: selectedId === undefined ? -1 : (scene.indexOf.get(selectedId) ?? -1), hovered: inFlow ? -1 : hovered };
@@ -73,11 +74,14 @@ export function GraphOverview({ scene, inFlow, selectedId, onSelectNode, onExpan
 }
 
 type FlowStore = ReturnType<typeof useStoreApi>;
+/** What a frame is drawn with besides the view; `sharp` is the frame's own (set when the view rests). */
+type FrameOptions = Omit<DrawOptions, 'sharp'>;
 
+/** How long the view must rest on a scaled copy of the edges before a sharp one is asked for. */
 const SHARPEN_MS = 120;
 
 /** Subscribes to the viewport and the statuses; returns a stable "draw at the next frame". */
-function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>, scene: OverviewScene, options: React.RefObject<DrawOptions>) {
+function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>, scene: OverviewScene, options: React.RefObject<FrameOptions>) {
   const flow = useStoreApi();
   const nodeStatus = useRunSession().nodeStatus;
   const scheduleRef = useRef<() => void>(() => {});
@@ -85,18 +89,26 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
     const statuses = readStatuses(scene, nodeStatus.getState().byId);
     let frame = 0;
     let sharpen: ReturnType<typeof setTimeout> | undefined;
+    let sharp = false;
     const draw = () => {
       frame = 0;
       const canvas = canvasRef.current;
       const ctx = canvas?.getContext('2d');
       clearTimeout(sharpen);
-      // While the view moves, edges are a scaled copy; once it rests for SHARPEN_MS, drawn afresh.
-      if (canvas && ctx && paintFrame(canvas, ctx, flow, scene, statuses, options.current)) sharpen = setTimeout(schedule, SHARPEN_MS);
+      const edges = canvas && ctx ? paintFrame(canvas, ctx, flow, scene, statuses, { ...options.current, sharp }) : 'exact';
+      sharp = false;
+      // While the view moves, edges are a scaled copy; once it rests for SHARPEN_MS, a sharp one is asked for.
+      if (edges !== 'scaled') return;
+      sharpen = setTimeout(() => {
+        sharp = true;
+        schedule();
+      }, SHARPEN_MS);
     };
     const schedule = () => {
       frame ||= requestAnimationFrame(draw);
     };
     scheduleRef.current = schedule;
+    options.current.edges.onReady = schedule;
     const offFlow = flow.subscribe((s, prev) => {
       if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) schedule();
     });
@@ -114,8 +126,8 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
   return useCallback(() => scheduleRef.current(), []);
 }
 
-/** Draws one frame; true when the edges were a scaled copy and want a sharp redraw. */
-function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, flow: FlowStore, scene: OverviewScene, statuses: Uint8Array, options: DrawOptions): boolean {
+/** Draws one frame; says how its edges compare with the view. */
+function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, flow: FlowStore, scene: OverviewScene, statuses: Uint8Array, options: DrawOptions): EdgePaint {
   const { transform, width, height } = flow.getState();
   const dpr = Math.min(2, window.devicePixelRatio || 1);
   const w = Math.round(width * dpr);
@@ -125,14 +137,16 @@ function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, fl
     canvas.height = h;
   }
   const drawn = drawOverview(ctx, scene, statuses, { tx: transform[0], ty: transform[1], zoom: transform[2], width, height, dpr }, options);
-  // For tests and benchmarks: how many marks the last frame drew, of how many, and where
-  // the selected one is (canvas pixels) — the marks themselves are not in the DOM.
+  // For tests and benchmarks: how many marks the last frame drew, of how many, whether its
+  // edges were drawn for this view, and where the selected one is (canvas pixels) — the
+  // marks themselves are not in the DOM.
   canvas.dataset.drawn = String(drawn.marks);
+  canvas.dataset.edges = drawn.edges;
   canvas.dataset.nodes = String(scene.ids.length);
   const i = options.selected;
   if (i >= 0) canvas.dataset.selectedAt = `${((scene.x[i] ?? 0) + NODE_WIDTH / 2) * transform[2] + transform[0]},${((scene.y[i] ?? 0) + NODE_HEIGHT / 2) * transform[2] + transform[1]}`;
   else delete canvas.dataset.selectedAt;
-  return drawn.sharpen;
+  return drawn.edges;
 }
 
 /** Screen point (relative to the canvas) → node index, with some slop: marks are small. */
