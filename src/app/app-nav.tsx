@@ -1,5 +1,5 @@
 /** The bar above the console and a backend's list: where you are, the other pages, and the reviewer inbox. */
-import { GateCenter } from '@/app/gate-center';
+import { GateCenter } from '@/app/run/gate-center';
 import { WELCOME_SEARCH } from '@/app/url-contract';
 
 type Props = Readonly<{ current: 'console' | 'backend'; navigate: (search: string) => void; hasConsole: boolean }>;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 
-import { ReplayStartSection } from '@/app/replay-start-section';
-import { StartPage } from '@/app/start-page';
+import { ReplayStartSection } from '@/app/start/replay-start-section';
+import { StartPage } from '@/app/start/start-page';
 import { useSearch } from '@/app/use-route';
 import { useSystemTheme } from '@/app/use-system-theme';
 import { parseRoute } from '@/app/url-contract';
@@ -14,8 +14,8 @@ const KNOWN = Object.keys(DIALECTS);
 // The run screens (resizable panels, timeline, inspector, gate dialogs, replay player) load
 // on their own: the start page draws without them, and the initial-JS budget (issue 15:
 // ≤ 200 KB gzip, bench/bundle.ts) holds only what every first visit needs.
-const LiveRunPage = lazy(() => withRunScreen(import('@/app/live-run-page')).then((m) => ({ default: m.LiveRunPage })));
-const ReplayPage = lazy(() => withRunScreen(import('@/app/replay-page')).then((m) => ({ default: m.ReplayPage })));
+const LiveRunPage = lazy(() => withRunScreen(import('@/app/run/live-run-page')).then((m) => ({ default: m.LiveRunPage })));
+const ReplayPage = lazy(() => withRunScreen(import('@/app/run/replay-page')).then((m) => ({ default: m.ReplayPage })));
 
 /**
  * A run page always draws the graph, whose chunk (React Flow, dagre) the run view would
@@ -27,8 +27,8 @@ function withRunScreen<T>(page: Promise<T>): Promise<T> {
   return page;
 }
 // The console and a backend's list load on their own too: a link to one run does not wait for them.
-const ConsolePage = lazy(() => import('@/app/console-page').then((m) => ({ default: m.ConsolePage })));
-const BackendPage = lazy(() => import('@/app/backend-page').then((m) => ({ default: m.BackendPage })));
+const ConsolePage = lazy(() => import('@/app/console/console-page').then((m) => ({ default: m.ConsolePage })));
+const BackendPage = lazy(() => import('@/app/console/backend-page').then((m) => ({ default: m.BackendPage })));
 const LOADING = <p className="p-6 text-sm text-slate-500">Loading…</p>;
 
 /** Composition root: theme, route, and the page the URL asks for. */
@@ -76,7 +76,7 @@ function startWatchWhenWanted(): () => void {
   const check = () => {
     if (started || !backendsStore.getState().backends.some((b) => b.watchRunning)) return;
     started = true;
-    void import('@/app/console-watch').then(({ startConsoleWatch }) => {
+    void import('@/app/console/console-watch').then(({ startConsoleWatch }) => {
       if (!stop.signal.aborted) startConsoleWatch({ signal: stop.signal });
     });
   };

@@ -22,7 +22,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createSseTransport } from '@/transport/sse-transport';
 import type { ConnectionState, Transport } from '@/transport/transport';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
-import { createLiveSession } from '@/app/create-live-session';
+import { createLiveSession } from '@/app/session/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
 
 import { waitFor } from './wait-for';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { MAX_WATCHED_STREAMS, startConsoleWatch } from '@/app/console-watch';
-import { useSessionRegistry } from '@/app/session-registry';
+import { MAX_WATCHED_STREAMS, startConsoleWatch } from '@/app/console/console-watch';
+import { useSessionRegistry } from '@/app/session/session-registry';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createBackendsStore } from '@/stores/backends-store';
 import { createRunListStore } from '@/stores/run-list-store';

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/app/create-live-session';
+import { createLiveSession } from '@/app/session/create-live-session';
 import { sendCommand } from '@/ingest/command-channel';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { createSyncPipeline } from '@/ingest/sync-pipeline';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/app/create-live-session';
+import { createLiveSession } from '@/app/session/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { sendCommand } from '@/ingest/command-channel';
 import type { HttpReplyFrame } from '@/protocol/dialect';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sendCommand } from '@/ingest/command-channel';
-import { createLiveSession } from '@/app/create-live-session';
+import { createLiveSession } from '@/app/session/create-live-session';
 import { describeHealth } from '@/features/health/describe-health';
 import { createIngest } from '@/ingest/create-ingest';
 import { flushNow } from '@/ingest/frame-scheduler';

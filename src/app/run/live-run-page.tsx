@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 
-import { openLiveRun } from '@/app/open-live-run';
-import { RunView } from '@/app/run-view';
-import { liveRunKey, useSessionRegistry } from '@/app/session-registry';
+import { openLiveRun } from '@/app/session/open-live-run';
+import { RunView } from '@/app/run/run-view';
+import { liveRunKey, useSessionRegistry } from '@/app/session/session-registry';
 import { buildLiveSearch, type Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
 import type { Dialect } from '@/protocol/dialect';

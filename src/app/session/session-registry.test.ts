@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 
-import { rememberToken, tokenFor } from '@/app/session-registry';
+import { rememberToken, tokenFor } from '@/app/session/session-registry';
 import { FrameLog } from '@/ingest/frame-log';
 
 test('a token is held in memory only unless "remember" is ticked', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-import { useSessionRegistry } from '@/app/session-registry';
+import { useSessionRegistry } from '@/app/session/session-registry';
 import { Button } from '@/components/ui/button';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 

@@ -10,9 +10,9 @@
  * Each watched backend's list is polled on its own (newest WATCH_PAGE runs), app-wide,
  * so gates keep arriving while the person looks at a run.
  */
-import { listTargetOf } from '@/app/backend-target';
-import { openLiveRun } from '@/app/open-live-run';
-import { liveRunKey, useSessionRegistry } from '@/app/session-registry';
+import { listTargetOf } from '@/app/console/backend-target';
+import { openLiveRun } from '@/app/session/open-live-run';
+import { liveRunKey, useSessionRegistry } from '@/app/session/session-registry';
 import { dialectById } from '@/protocol/dialects';
 import { runListOf } from '@/protocol/run-lists';
 import { ACTIVE_STATUSES, type RunSummary } from '@/protocol/run-summary';

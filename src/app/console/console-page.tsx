@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 
 import { AppNav } from '@/app/app-nav';
-import { ConsoleBackends } from '@/app/console-backends';
-import { ConsoleDialogs, type ConsoleDialog } from '@/app/console-dialogs';
-import { ConsoleRuns } from '@/app/console-runs';
-import { useRunListPolling } from '@/app/use-run-list-polling';
+import { ConsoleBackends } from '@/app/console/console-backends';
+import { ConsoleDialogs, type ConsoleDialog } from '@/app/console/console-dialogs';
+import { ConsoleRuns } from '@/app/console/console-runs';
+import { useRunListPolling } from '@/app/console/use-run-list-polling';
 import { runListOf } from '@/protocol/run-lists';
 import { useKeptBackends } from '@/stores/backends-store';
 

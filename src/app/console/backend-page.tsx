@@ -8,11 +8,11 @@ import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 
 import { AppNav } from '@/app/app-nav';
-import { ConsoleDialogs, type ConsoleDialog } from '@/app/console-dialogs';
-import { rowsOfBackend } from '@/app/console-rows-of';
-import { useSecondClock } from '@/app/console-page';
-import { useSessionRegistry } from '@/app/session-registry';
-import { useRunListPolling } from '@/app/use-run-list-polling';
+import { ConsoleDialogs, type ConsoleDialog } from '@/app/console/console-dialogs';
+import { rowsOfBackend } from '@/app/console/console-rows-of';
+import { useSecondClock } from '@/app/console/console-page';
+import { useSessionRegistry } from '@/app/session/session-registry';
+import { useRunListPolling } from '@/app/console/use-run-list-polling';
 import type { Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
 import { dialectById } from '@/protocol/dialects';

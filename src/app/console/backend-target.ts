@@ -1,5 +1,5 @@
 /** Where and how to ask a kept backend for its runs: its URL, the token typed for it (memory or this tab), its session. */
-import { tokenFor } from '@/app/session-registry';
+import { tokenFor } from '@/app/session/session-registry';
 import type { ListTarget } from '@/services/fetch-run-list';
 import type { KeptBackend } from '@/stores/backends-store';
 

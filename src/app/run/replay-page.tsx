@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 
-import { createReplaySession, RecordingUnreadable, type ReplaySession } from '@/app/create-replay-session';
-import { assertNotWebPage, fetchRecording, RecordingNotFound } from '@/app/fetch-recording';
-import { RunView } from '@/app/run-view';
-import { useReplayUrl } from '@/app/use-replay-url';
+import { createReplaySession, RecordingUnreadable, type ReplaySession } from '@/app/session/create-replay-session';
+import { assertNotWebPage, fetchRecording, RecordingNotFound } from '@/app/session/fetch-recording';
+import { RunView } from '@/app/run/run-view';
+import { useReplayUrl } from '@/app/run/use-replay-url';
 import type { Route } from '@/app/url-contract';
 import type { RecordingProblem } from '@/ingest/parse-recording';
 

@@ -3,8 +3,8 @@
  * edit) a backend, start a run on one. Tokens typed in the form go to memory (or this tab's
  * sessionStorage when asked), never into the kept backend.
  */
-import { openLiveRun } from '@/app/open-live-run';
-import { rememberToken, tokenFor } from '@/app/session-registry';
+import { openLiveRun } from '@/app/session/open-live-run';
+import { rememberToken, tokenFor } from '@/app/session/session-registry';
 import { buildLiveSearch } from '@/app/url-contract';
 import { DIALECT_IDS, type DialectId } from '@/protocol/dialect';
 import { dialectById } from '@/protocol/dialects';

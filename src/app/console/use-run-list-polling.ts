@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 
-import { listTargetOf } from '@/app/backend-target';
+import { listTargetOf } from '@/app/console/backend-target';
 import { runListOf } from '@/protocol/run-lists';
 import type { RunListQuery } from '@/protocol/run-summary';
 import { pollRunList, type Poller } from '@/services/run-list-poller';

@@ -1,4 +1,4 @@
-import { personalRuns, useSessionRegistry } from '@/app/session-registry';
+import { personalRuns, useSessionRegistry } from '@/app/session/session-registry';
 
 /** Runs still connected in this tab, so the start page leads back to them. */
 export function OpenRuns({ navigate }: { navigate: (search: string) => void }) {

@@ -4,8 +4,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 
-import type { ConsoleDialog } from '@/app/console-dialogs';
-import { SIMULATOR_URL } from '@/app/simulator-catalogue';
+import type { ConsoleDialog } from '@/app/console/console-dialogs';
+import { SIMULATOR_URL } from '@/app/start/simulator-catalogue';
 import { Button } from '@/components/ui/button';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { DIALECTS } from '@/protocol/dialects';
@@ -13,7 +13,7 @@ import { listNeedsSession } from '@/protocol/run-lists';
 import { backendsStore, useKeptBackends, type BackendInput } from '@/stores/backends-store';
 
 // The dialogs (and the connection test behind them) load when first opened.
-const ConsoleDialogs = lazy(() => import('@/app/console-dialogs').then((m) => ({ default: m.ConsoleDialogs })));
+const ConsoleDialogs = lazy(() => import('@/app/console/console-dialogs').then((m) => ({ default: m.ConsoleDialogs })));
 
 /** The simulator seeds its demo runs into this session of the lists that need one (tolky; src/simulator/run-lists/seed-runs.ts). */
 const SIMULATOR_TOLKY_SESSION = 'demo';

@@ -1,6 +1,6 @@
 /** The console's dialogs: add or edit a backend, and start a run on one ("nothing is sent until Start run"). */
-import { saveBackend, startRunOn, testConnection } from '@/app/console-actions';
-import { PROTOCOL_CHOICES } from '@/app/protocol-choices';
+import { saveBackend, startRunOn, testConnection } from '@/app/console/console-actions';
+import { PROTOCOL_CHOICES } from '@/app/start/protocol-choices';
 import { dialectById } from '@/protocol/dialects';
 import type { KeptBackend } from '@/stores/backends-store';
 

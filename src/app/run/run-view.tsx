@@ -1,12 +1,12 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 
 import { downloadText } from '@/lib/download-text';
-import { EventsPanel } from '@/app/events-panel';
-import { GateCenter } from '@/app/gate-center';
-import { RunPanels } from '@/app/run-panels';
-import { RunSwitcher } from '@/app/run-switcher';
+import { EventsPanel } from '@/app/run/events-panel';
+import { GateCenter } from '@/app/run/gate-center';
+import { RunPanels } from '@/app/run/run-panels';
+import { RunSwitcher } from '@/app/run/run-switcher';
 import { ShortcutHelp } from '@/app/shortcut-help';
-import { PANEL_LOADING, SidePanel, type SideTab } from '@/app/side-panel';
+import { PANEL_LOADING, SidePanel, type SideTab } from '@/app/run/side-panel';
 import { useFocusRescue } from '@/app/use-focus-rescue';
 import { useGlobalShortcuts } from '@/app/use-global-shortcuts';
 import { withFocus, type Focus } from '@/app/url-contract';

@@ -5,8 +5,8 @@
 import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 
-import { rowsOfBackend } from '@/app/console-rows-of';
-import { useSessionRegistry } from '@/app/session-registry';
+import { rowsOfBackend } from '@/app/console/console-rows-of';
+import { useSessionRegistry } from '@/app/session/session-registry';
 import type { KeptBackend } from '@/stores/backends-store';
 import { recentRunsStore } from '@/stores/recent-runs-store';
 import { runListStore } from '@/stores/run-list-store';

@@ -1,4 +1,4 @@
-import { personalRuns, useSessionRegistry } from '@/app/session-registry';
+import { personalRuns, useSessionRegistry } from '@/app/session/session-registry';
 import type { RunSession } from '@/stores/run-session';
 
 const OPEN_ANOTHER = '__open-another__';

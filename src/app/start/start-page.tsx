@@ -1,7 +1,7 @@
-import { KeepBackendsSection } from '@/app/keep-backends-section';
-import { OpenRuns } from '@/app/open-runs';
-import { rememberToken } from '@/app/session-registry';
-import { SimulatorCatalogue } from '@/app/simulator-catalogue';
+import { KeepBackendsSection } from '@/app/console/keep-backends-section';
+import { OpenRuns } from '@/app/run/open-runs';
+import { rememberToken } from '@/app/session/session-registry';
+import { SimulatorCatalogue } from '@/app/start/simulator-catalogue';
 import { buildLiveSearch } from '@/app/url-contract';
 import type { Dialect } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';

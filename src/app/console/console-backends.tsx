@@ -1,8 +1,8 @@
 /** The console's kept backends, one row each: health (a failing one says why, on its own row), watch switch, actions. */
 import { useStore } from 'zustand';
 
-import { MAX_WATCHED_STREAMS } from '@/app/console-watch';
-import { testConnection } from '@/app/console-actions';
+import { MAX_WATCHED_STREAMS } from '@/app/console/console-watch';
+import { testConnection } from '@/app/console/console-actions';
 import { buildBackendSearch } from '@/app/url-contract';
 import { dialectById } from '@/protocol/dialects';
 import { runListOf } from '@/protocol/run-lists';
