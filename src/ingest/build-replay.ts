@@ -28,28 +28,23 @@
  */
 import { toAuditEvent } from '@/protocol/audit-event';
 import type { Dialect } from '@/protocol/dialect';
-import type { RunEvent } from '@/protocol/run-event';
 import { createTimeSlice } from '@/lib/yield-to-page';
 import { EventLog } from '@/stores/event-log';
 import type { NodeMap } from '@/stores/reduce-node-status';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import { createRunStore, type RunStore } from '@/stores/run-store';
-import type { RunState } from '@/stores/run-types';
 
 import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
 import { createIngest, type Ingest } from '@/ingest/create-ingest';
 import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
 import type { RecordingProblem, RecordingReader } from '@/ingest/parse-recording';
 import { ReplayFrames } from '@/ingest/replay-frames';
-import { ReplaySnapshots, snapshotEvery, type ReplaySnapshot } from '@/ingest/replay-snapshots';
+import { collectMarks, type ReplayMark } from '@/ingest/replay-marks';
+import { captureSnapshot, fullState, ReplaySnapshots, snapshotEvery } from '@/ingest/replay-snapshots';
 import type { RecordingLines } from '@/ingest/recording-lines';
 
 /** Lines decoded per call (one TextDecoder call per chunk, not per line). */
 const CHUNK_LINES = 512;
-
-export type ReplayMarkKind = 'chapter' | 'gate' | 'failure';
-/** Something worth jumping to; `position` counts frames applied (the frame index + 1). */
-export type ReplayMark = Readonly<{ kind: ReplayMarkKind; position: number; label: string }>;
 
 export type ReplayTimeline = Readonly<{
   header: RecordingHeader;
@@ -107,7 +102,7 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
     marks: [],
     applied: 0,
   };
-  load.snapshots.add(snapshot(0, load.loader));
+  load.snapshots.add(captureSnapshot(0, load.loader));
   const slice = createTimeSlice();
   for (let from = 1; from < lines.count; from += CHUNK_LINES) {
     lines.lines(from, from + CHUNK_LINES).forEach((raw, i) => {
@@ -149,7 +144,7 @@ function readEntry(load: Load, entry: RecordedEntry, startedAtMs: number, noteFr
   if (batch) collectMarks(batch.events, position, load.marks);
   if (position % load.snapshots.every === 0) {
     applyUpTo(load, position);
-    load.snapshots.add(snapshot(position, load.loader));
+    load.snapshots.add(captureSnapshot(position, load.loader));
   }
 }
 
@@ -178,7 +173,7 @@ function finish(load: Load): void {
     applyBatch(loader, tail);
     noteActivity(loader.run, tail.atMs);
   }
-  if (total > 0 && total % snapshots.every === 0) snapshots.replaceLast(snapshot(total, loader));
+  if (total > 0 && total % snapshots.every === 0) snapshots.replaceLast(captureSnapshot(total, loader));
   snapshots.finish(fullState(loader.run));
 }
 
@@ -205,23 +200,4 @@ function settle(ingest: Ingest, clock: { now: number }): void {
 /** The replay's "last heard from the stream" is the recorded time (the header's clock reads it). */
 export function noteActivity(run: RunStore, atMs: number): void {
   run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
-}
-
-/** Optional keys are written out so restoring over a later state clears them. */
-function fullState(run: RunStore): RunState {
-  const { actions: _actions, ...state } = run.getState();
-  return { title: undefined, startedAtMs: undefined, endedAtMs: undefined, error: undefined, ...state } as RunState;
-}
-
-function snapshot(position: number, { log, run, nodeStatus }: BatchTarget): ReplaySnapshot {
-  return { position, run: fullState(run), checkpoint: log.checkpoint(), byId: nodeStatus.getState().byId };
-}
-
-function collectMarks(events: readonly RunEvent[], position: number, marks: ReplayMark[]) {
-  for (const event of events) {
-    if (event.type === 'chapter.started') marks.push({ kind: 'chapter', position, label: event.title });
-    else if (event.type === 'gate.opened') marks.push({ kind: 'gate', position, label: event.message });
-    else if (event.type === 'node.failed') marks.push({ kind: 'failure', position, label: `${event.nodeId} failed` });
-    else if (event.type === 'run.failed') marks.push({ kind: 'failure', position, label: 'run failed' });
-  }
 }

@@ -17,7 +17,10 @@
  */
 import type { LogCheckpoint } from '@/stores/event-log';
 import type { NodeMap } from '@/stores/reduce-node-status';
+import type { RunStore } from '@/stores/run-store';
 import type { RunState } from '@/stores/run-types';
+
+import type { BatchTarget } from '@/ingest/apply-batch';
 
 export const MIN_EVERY = 128;
 export const MAX_SNAPSHOTS = 256;
@@ -31,6 +34,17 @@ export type ReplaySnapshot = Readonly<{ position: number; run: RunState; checkpo
 type Shared = Readonly<{ path: readonly string[]; length: number; tail: readonly unknown[] }>;
 
 type Stored = Readonly<{ snapshot: ReplaySnapshot; base?: RunState; shared: readonly Shared[] }>;
+
+/** The stores' state now, as a snapshot at `position`. */
+export function captureSnapshot(position: number, { log, run, nodeStatus }: BatchTarget): ReplaySnapshot {
+  return { position, run: fullState(run), checkpoint: log.checkpoint(), byId: nodeStatus.getState().byId };
+}
+
+/** The run's state without its actions; optional keys are written out so restoring over a later state clears them. */
+export function fullState(run: RunStore): RunState {
+  const { actions: _actions, ...state } = run.getState();
+  return { title: undefined, startedAtMs: undefined, endedAtMs: undefined, error: undefined, ...state } as RunState;
+}
 
 /** Frames between snapshots for a recording of up to `frames` frames. */
 export function snapshotEvery(frames: number): number {

@@ -4,7 +4,8 @@
  * cursor moves to any frame. Nothing is ever sent: the bound commands refuse, so a gate or
  * a control in a replay cannot reach a backend.
  */
-import { buildReplay, type ReplayMark, type ReplayTimeline } from '@/ingest/build-replay';
+import { buildReplay, type ReplayTimeline } from '@/ingest/build-replay';
+import type { ReplayMark } from '@/ingest/replay-marks';
 import { createRecordingReader, type RecordingProblem, type RecordingReader } from '@/ingest/parse-recording';
 import { RecordingLines } from '@/ingest/recording-lines';
 import { createReplayCursor, type ReplayCursor } from '@/ingest/replay-cursor';
