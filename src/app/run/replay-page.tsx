@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 
 import { createReplaySession, RecordingUnreadable, type ReplaySession } from '@/app/session/create-replay-session';
 import { assertNotWebPage, fetchRecording, RecordingNotFound } from '@/app/session/fetch-recording';
+import { recordingLabel } from '@/app/session/local-recordings';
 import { RunView } from '@/app/run/run-view';
 import { useReplayUrl } from '@/app/run/use-replay-url';
 import type { Route } from '@/app/url-contract';
@@ -76,16 +77,20 @@ async function openReplay(source: string, progress: (stage: string) => (done: nu
   return createReplaySession({ recording: bytes, onProgress: progress('Decoding lines') });
 }
 
+/** A thin bar in the app's accent: the browser's default progress bar is green on grey. */
+const PROGRESS_BAR =
+  'h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700 [&::-webkit-progress-bar]:bg-slate-200 dark:[&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-sky-600 [&::-moz-progress-bar]:bg-sky-600';
+
 function LoadingView({ phase, source }: { phase: Extract<Phase, { kind: 'loading' }>; source: string }) {
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-3 p-8">
       <h1 className="text-xl font-semibold">Opening a recording</h1>
-      <p className="truncate text-sm text-slate-600 dark:text-slate-300">{source}</p>
+      <p className="truncate text-sm text-slate-600 dark:text-slate-300">{recordingLabel(source)}</p>
       <p role="status" aria-label="Loading progress" className="text-sm">
         {phase.stage}
         {phase.total > 0 ? `: ${phase.done.toLocaleString()} / ${phase.total.toLocaleString()}` : '…'}
       </p>
-      {phase.total > 0 && <progress className="w-full" max={phase.total} value={phase.done} aria-label={phase.stage} />}
+      {phase.total > 0 && <progress className={PROGRESS_BAR} max={phase.total} value={phase.done} aria-label={phase.stage} />}
     </main>
   );
 }
