@@ -80,7 +80,7 @@ export function wavePositions(
   const columns = waveColumns(ids, waves);
   const alongSize = direction === 'LR' ? NODE_WIDTH : NODE_HEIGHT;
   const acrossStep = direction === 'LR' ? NODE_HEIGHT + LANE_GAP : NODE_WIDTH + LANE_GAP;
-  const lanes = Math.max(1, ...columns.map((column) => column.ids.length));
+  const lanes = columns.reduce((most, column) => Math.max(most, column.ids.length), 1);
   const bandStep = lanes * acrossStep + WAVE_GAP;
   const perBand = columnsPerBand(columns.length, alongSize + COLUMN_GAP, bandStep, direction);
   const out: Record<string, PlacedPosition> = {};
