@@ -9,13 +9,17 @@ import { FrameLog, type RecordedEntry } from '@/ingest/frame-log';
 
 const HEADER = { runboard: 1, dialect: 'relavium', transport: 'sse', source: 'http://x', startedAt: '2026-01-01T00:00:00.000Z' } as const;
 
-/** `maxBytes`: frames' JSON text; past it the oldest lines holding half of it go (frames of strings only: weights are exact). */
+/**
+ * `maxBytes`: frames' JSON text; past it the oldest lines holding half of it go, never the
+ * newest frame (frames of strings only: weights are exact).
+ */
 function model(maxEntries: number, maxBytes = Number.POSITIVE_INFINITY) {
   let lines: { entry: RecordedEntry; bytes: number }[] = [];
   let bytes = 0;
   let dropped = 0;
   const frames: unknown[] = [];
-  const frameFrom = (n: number) => lines.slice(n).some((line) => 'frame' in line.entry);
+  /** Bytes never drop the newest frame: at least two frames from line `n` on. */
+  const framesFrom = (n: number) => lines.slice(n).filter((line) => 'frame' in line.entry).length;
   return {
     frames,
     add(entry: RecordedEntry) {
@@ -28,7 +32,7 @@ function model(maxEntries: number, maxBytes = Number.POSITIVE_INFINITY) {
       const cutBytes = bytes > maxBytes ? bytes - Math.floor(maxBytes / 2) : 0;
       let cut = 0;
       let cutWeight = 0;
-      while (cut < cutLines || (cutWeight < cutBytes && frameFrom(cut))) cutWeight += (lines[cut++] as { bytes: number }).bytes;
+      while (cut < cutLines || (cutWeight < cutBytes && framesFrom(cut) >= 2)) cutWeight += (lines[cut++] as { bytes: number }).bytes;
       lines = lines.slice(cut);
       bytes -= cutWeight;
       dropped += cut;
@@ -84,5 +88,17 @@ describe('FrameLog', () => {
     expect(log.frames).toBe(expected.frames.length);
     const kept = new Set(expected.lines.filter((line) => 'frame' in line).map((line) => (line as { frame: unknown }).frame));
     expected.frames.forEach((frame, index) => expect(log.frameAt(index)).toBe(kept.has(frame) ? frame : undefined));
+  });
+
+  test('a frame bigger than the whole byte bound is kept until the next frame comes', () => {
+    const log = new FrameLog(HEADER, 0, 1000, 1_000);
+    log.addFrame({ pad: 'x'.repeat(100) }, 1);
+    const page = { history: 'x'.repeat(5_000) };
+    expect(log.addFrame(page, 2)).toBe(1);
+    expect(log.frameAt(1)).toBe(page);
+    expect(log.frameAt(0)).toBeUndefined();
+    log.addFrame({ n: 'next' }, 3);
+    expect(log.frameAt(1)).toBeUndefined();
+    expect(log.frameAt(2)).toEqual({ n: 'next' });
   });
 });

@@ -125,7 +125,7 @@ export class FrameLog {
 
   /**
    * Past `maxEntries` lines the oldest half is dropped, past `maxBytes` the oldest lines that
-   * hold half of the bytes (in one go, so each drop is amortised O(1)). Other lines (commands,
+   * hold half of the bytes, never the newest frame (in one go, so each drop is amortised O(1)). Other lines (commands,
    * connections, audits) are few and small: they count as lines, not bytes.
    */
   private bound(): void {
@@ -136,7 +136,8 @@ export class FrameLog {
     let frames = 0;
     let others = 0;
     let weight = 0;
-    while (frames + others < lines || (weight < bytes && frames < this.frameList.length)) {
+    // The newest frame stays, however big (one Shannon history page can pass the whole bound).
+    while (frames + others < lines || (weight < bytes && frames < this.frameList.length - 1)) {
       const other = this.others[others];
       // An other line added before frame `firstFrame + frames` comes first.
       if (other && (other.beforeFrame <= this.firstFrame + frames || frames >= this.frameList.length)) others += 1;

@@ -34,7 +34,7 @@ describe('limits in the UI', () => {
     const over = sessionWithRecording(10, 14);
     expect(over.frames.dropped).toBeGreaterThan(0);
     render(withSession(over.session, <DiagnosticsPanel />));
-    expect(screen.getByRole('note').textContent).toMatch(/the recording keeps the last 10 frames or 64 MB of frames at most; the oldest 5 lines were dropped/);
+    expect(screen.getByRole('note').textContent).toMatch(/the recording keeps the last 10 frames or 64\sMB of frames at most; the oldest 5 lines were dropped/);
   });
 
   it('a rejected frame in diagnostics can be downloaded whole', () => {

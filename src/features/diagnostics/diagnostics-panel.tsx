@@ -69,7 +69,7 @@ function RecordingBoundNote({ bound }: { bound: RecordingBound | undefined }) {
   );
 }
 
-/** 67108864 → "64 MB" (the bound is set in whole megabytes). */
+/** 67108864 → "64 MB", with a no-break space (the bound is set in whole megabytes). */
 function megabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024)).toLocaleString('en-US')} MB`;
+  return `${Math.round(bytes / (1024 * 1024)).toLocaleString('en-US')}\u00a0MB`;
 }
