@@ -37,13 +37,23 @@ export function runChild(dialect: DialectId, events: number, samples: number): C
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as ChildResult;
 }
 
-/** MB per 100k events over the second half of the series (after the frame log's bound is reached). */
+/**
+ * Bytes per 100k events over the last third of the series, by least squares: by then the
+ * frame log's and the event log's bounds are full (they fill at about two thirds of the soak).
+ * A fit over every sample, not the two ends, so one noisy sample (GC timing) cannot decide.
+ */
 function tailSlope(series: ChildResult['series']): number {
-  const tail = series.slice(Math.floor(series.length / 2));
-  const first = tail[0];
-  const last = tail.at(-1);
-  if (!first || !last || last.events === first.events) return 0;
-  return ((last.heapBytes - first.heapBytes) / (last.events - first.events)) * 100_000;
+  const tail = series.slice(-Math.max(3, Math.ceil(series.length / 3)));
+  const n = tail.length;
+  const meanX = tail.reduce((sum, s) => sum + s.events, 0) / n;
+  const meanY = tail.reduce((sum, s) => sum + s.heapBytes, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const s of tail) {
+    covariance += (s.events - meanX) * (s.heapBytes - meanY);
+    variance += (s.events - meanX) ** 2;
+  }
+  return variance === 0 ? 0 : (covariance / variance) * 100_000;
 }
 
 export function benchMemory({ quick, log }: BenchOptions): BenchRow[] {

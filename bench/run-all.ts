@@ -13,6 +13,7 @@ import { benchBigGraph } from './browser/big-graph';
 import { BENCH_DIST } from './browser/launch';
 import { benchLiveRender } from './browser/live-render';
 import { benchOverviewCandidates } from './browser/overview-candidates';
+import { benchReplayBrowser } from './browser/replay-open';
 import { benchBundle } from './bundle';
 import { benchDurations } from './durations';
 import { benchIngest } from './ingest';
@@ -55,6 +56,7 @@ const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Pro
   ['7', benchBundle],
   ['8', benchOverviewCandidates],
   ['9', benchDurations],
+  ['10', benchReplayBrowser],
 ];
 
 const child = process.argv.find((a) => a.startsWith('--child='))?.slice(8);

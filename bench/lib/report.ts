@@ -64,3 +64,12 @@ export function printTable(rows: readonly BenchRow[], log: (line: string) => voi
   if (notes.length > 0) log('');
   for (const r of notes) log(`* ${r.bench}: ${r.note}`);
 }
+
+/**
+ * Frame budgets count frames, not fractions of a millisecond: a frame is timed from one
+ * requestAnimationFrame to the next, so a page that never drops a frame measures 16.7 ms
+ * ± the timestamps' jitter (16.8, 17.1 …), and two frames measure 33.3 ms. A p95 within
+ * `FRAME_JITTER_MS` of the budget is that many frames, and meets it.
+ */
+export const FRAME_JITTER_MS = 1;
+export const withinFrameBudget = (p95: number, budgetMs: number): boolean => p95 <= budgetMs + FRAME_JITTER_MS;

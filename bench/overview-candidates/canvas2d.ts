@@ -11,7 +11,8 @@ export const create: CreateCandidate = async (stage, scene, statuses) => {
   stage.appendChild(canvas);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d context');
-  const options = { theme: 'light', edges: createEdgeLayer(), inFlow: undefined, selected: -1, hovered: -1 } as const;
+  // A moving view draws the scaled edge copy, as the app does (it asks for a sharp one only at rest).
+  const options = { theme: 'light', edges: createEdgeLayer(), inFlow: undefined, selected: -1, hovered: -1, sharp: false } as const;
   return {
     render: (view) => void drawOverview(ctx, scene, statuses, { ...view, dpr: 1 }, options),
     setStatus: (i, status) => void (statuses[i] = status),

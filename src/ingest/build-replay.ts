@@ -1,57 +1,68 @@
 /**
- * Replay's load pass: reads a recording ONCE, through the same ingest pipeline as a live
- * stream (create-ingest.ts), one frame at a time on the recording's own clock.
+ * Replay's load pass: reads a recording ONCE, line by line, through the same ingest
+ * pipeline as a live stream (create-ingest.ts), one frame at a time on the recording's own
+ * clock, and keeps only what ingest made of each frame.
  *
- *   recorded frames → createIngest (clock = startedAt + t) → take() per frame → payloads[frame]
- *   every SNAPSHOT_EVERY frames → the payloads since the last snapshot applied to the
- *                                 loader's stores (apply-batch.ts) → snapshot {run, log checkpoint, byId}
+ *   recording lines → parse one line → createIngest (clock = startedAt + t) → take() per frame
+ *     → ReplayFrames (compact: events, issues, counters, clocks by frame)
+ *   every `every` frames → those frames applied to the loader's stores (apply-batch.ts)
+ *     → ReplaySnapshots (bounded in number, growing arrays shared between them)
  *
- * Seeking (replay-cursor.ts) then restores the nearest snapshot and re-applies at most
- * SNAPSHOT_EVERY cached payloads: no frame is read twice, so seeking costs O(K) at any
- * length. Deterministic: held frames wait exactly as long as the recorded times say, never
- * by a timer. After the last frame the clock runs on until nothing waits any more, so the
- * end shows what the person saw once the stream settled. Nothing is sent: the pipeline's
- * actions (refill, snapshot) are what live did, and their replies are in the recording.
- * Written only by app/create-replay-session.ts; no React.
+ * Nothing else is kept per frame: the parsed frame is let go once decoded, and the raw
+ * frame is parsed again from its line when a view asks (recording-lines.ts). Seeking
+ * (replay-cursor.ts) restores the nearest snapshot and re-applies at most `every` frames'
+ * events: no frame is decoded twice. Deterministic: held frames wait exactly as long as
+ * the recorded times say, never by a timer. After the last frame the clock runs on until
+ * nothing waits any more, so the end shows what the person saw once the stream settled.
+ * Nothing is sent: the pipeline's actions (refill, snapshot) are what live did, and their
+ * replies are in the recording. Written only by app/create-replay-session.ts; no React.
+ *
+ * On the page's thread, in slices: the loop gives the page a turn every SLICE_MS
+ * (lib/yield-to-page.ts), so opening a big recording shows its progress and answers input
+ * instead of freezing. Why not a Web Worker (replay had one for parsing): what replay keeps
+ * is the decoded events, which the views' stores need on this thread; a worker would have
+ * to send all of them back, and structured-cloning a million events costs this thread
+ * about what decoding them does, with both copies alive at once (the old worker sent the
+ * parsed entries, and the page froze deserialising them). Decoding here, one line at a
+ * time, lets each parsed frame go as soon as ingest has read it.
  */
 import { toAuditEvent } from '@/protocol/audit-event';
 import type { Dialect } from '@/protocol/dialect';
-import type { RunEvent } from '@/protocol/run-event';
-import { EventLog, type LogCheckpoint } from '@/stores/event-log';
+import { createTimeSlice } from '@/lib/yield-to-page';
+import { EventLog } from '@/stores/event-log';
 import type { NodeMap } from '@/stores/reduce-node-status';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import { createRunStore, type RunStore } from '@/stores/run-store';
-import type { RunState } from '@/stores/run-types';
 
 import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
-import { mergeBatches, NO_STATS, type Batch } from '@/ingest/batch';
 import { createIngest, type Ingest } from '@/ingest/create-ingest';
-import { FrameLog, type RecordedEntry, type RecordingHeader } from '@/ingest/frame-log';
+import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
+import type { RecordingProblem, RecordingReader } from '@/ingest/parse-recording';
+import { ReplayFrames } from '@/ingest/replay-frames';
+import { collectMarks, type ReplayMark } from '@/ingest/replay-marks';
+import { captureSnapshot, fullState, ReplaySnapshots, snapshotEvery } from '@/ingest/replay-snapshots';
+import type { RecordingLines } from '@/ingest/recording-lines';
 
-/** Frames between snapshots: a seek re-applies at most this many cached batches. */
-export const SNAPSHOT_EVERY = 128;
-const YIELD_EVERY = 1_000;
-
-export type ReplayMarkKind = 'chapter' | 'gate' | 'failure';
-/** Something worth jumping to; `position` counts frames applied (the frame index + 1). */
-export type ReplayMark = Readonly<{ kind: ReplayMarkKind; position: number; label: string }>;
-
-export type ReplaySnapshot = Readonly<{ position: number; run: RunState; checkpoint: LogCheckpoint; byId: NodeMap }>;
+/** Lines decoded per call (one TextDecoder call per chunk, not per line). */
+const CHUNK_LINES = 512;
 
 export type ReplayTimeline = Readonly<{
   header: RecordingHeader;
   /** Number of received frames; positions run 0..total. */
   total: number;
   /** Recorded arrival time of each frame (ms since start). */
-  times: readonly number[];
-  /** What the stores got for each frame, by frame index. */
-  payloads: readonly Batch[];
-  /** snapshots[j] is the state at position j * SNAPSHOT_EVERY. */
-  snapshots: readonly ReplaySnapshot[];
+  times: Float64Array;
+  /** What the stores got for each frame. */
+  frames: ReplayFrames;
+  /** snapshots.at(j) is the state at position j × snapshots.every. */
+  snapshots: ReplaySnapshots;
   /** The loader's log, run to the end: forward seeks copy rows from it. */
   log: EventLog;
-  frames: FrameLog;
+  /** The recording's bytes: raw frames by index, and the export. */
+  lines: RecordingLines;
   marks: readonly ReplayMark[];
+  /** Lines that could not be read, with their 1-based numbers. */
+  problems: readonly RecordingProblem[];
   /** The loader's run store at the end (tests compare a seek to it). */
   loaded: Readonly<{ run: RunStore; byId: () => NodeMap }>;
 }>;
@@ -59,66 +70,120 @@ export type ReplayTimeline = Readonly<{
 export type BuildReplayOptions = Readonly<{
   dialect: Dialect;
   header: RecordingHeader;
-  entries: readonly RecordedEntry[];
+  lines: RecordingLines;
+  /** Has read line 1 (the header); reads the rest. */
+  reader: RecordingReader;
   runId: string;
-  /** Called between chunks with frames read so far. */
+  /** Called between slices with lines read so far. */
   onProgress?: (done: number, total: number) => void;
 }>;
 
-const EMPTY_BATCH: Batch = { events: [], issues: [], stats: NO_STATS, atMs: 0 };
+type Load = {
+  readonly ingest: Ingest;
+  readonly loader: BatchTarget;
+  readonly clock: { now: number };
+  readonly frames: ReplayFrames;
+  readonly snapshots: ReplaySnapshots;
+  readonly marks: ReplayMark[];
+  /** Frames applied to the loader so far. */
+  applied: number;
+};
 
 export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTimeline> {
-  const { dialect, header, entries, runId } = options;
+  const { dialect, header, lines, reader, runId } = options;
   const startedAtMs = Date.parse(header.startedAt) || 0;
-  const frames = new FrameLog(header, startedAtMs, Number.MAX_SAFE_INTEGER);
-  const loader: BatchTarget = { log: new EventLog(), run: createRunStore({ runId, dialect: dialect.id, source: header.source }), nodeStatus: createNodeStatusStore() };
   const clock = { now: startedAtMs };
-  const ingest = createIngest({ dialect, runId, now: () => clock.now });
-  const total = entries.reduce((n, e) => n + ('frame' in e ? 1 : 0), 0);
-  const times: number[] = [];
-  const payloads: Batch[] = [];
-  const snapshots: ReplaySnapshot[] = [snapshot(0, loader)];
-  const marks: ReplayMark[] = [];
-  for (const entry of entries) {
-    clock.now = startedAtMs + entry.t;
-    if (!('frame' in entry)) {
-      replayNonFrame(entry, ingest, frames, clock.now);
-      continue;
-    }
-    ingest.tick();
-    ingest.accept(entry.frame, frames.addFrame(entry.frame, clock.now));
-    if (times.length === total - 1) settle(ingest, clock);
-    const payload = ingest.take() ?? { ...EMPTY_BATCH, atMs: clock.now };
-    payloads.push(payload);
-    times.push(entry.t);
-    const position = times.length;
-    collectMarks(payload.events, position, marks);
-    if (position % SNAPSHOT_EVERY === 0 || position === total) {
-      applyBatch(loader, mergeBatches(payloads.slice(position - (position % SNAPSHOT_EVERY || SNAPSHOT_EVERY)), clock.now));
-      noteActivity(loader.run, clock.now);
-    }
-    if (position % SNAPSHOT_EVERY === 0) snapshots.push(snapshot(position, loader));
-    if (position % YIELD_EVERY === 0) {
-      options.onProgress?.(position, total);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+  const load: Load = {
+    ingest: createIngest({ dialect, runId, now: () => clock.now }),
+    loader: { log: new EventLog(), run: createRunStore({ runId, dialect: dialect.id, source: header.source }), nodeStatus: createNodeStatusStore() },
+    clock,
+    frames: new ReplayFrames(lines.count),
+    snapshots: new ReplaySnapshots(snapshotEvery(lines.count)),
+    marks: [],
+    applied: 0,
+  };
+  load.snapshots.add(captureSnapshot(0, load.loader));
+  const slice = createTimeSlice();
+  for (let from = 1; from < lines.count; from += CHUNK_LINES) {
+    lines.lines(from, from + CHUNK_LINES).forEach((raw, i) => {
+      const entry = reader.read(raw, from + i + 1);
+      if (entry) readEntry(load, entry, startedAtMs, () => lines.noteFrame(from + i));
+    });
+    if (slice.due()) {
+      options.onProgress?.(Math.min(lines.count, from + CHUNK_LINES), lines.count);
+      await slice.yield();
     }
   }
-  options.onProgress?.(total, total);
-  return { header, total, times, payloads, snapshots, log: loader.log, frames, marks, loaded: { run: loader.run, byId: () => loader.nodeStatus.getState().byId } };
+  finish(load);
+  options.onProgress?.(lines.count, lines.count);
+  const { loader, frames, snapshots, marks } = load;
+  return {
+    header,
+    total: frames.length,
+    times: frames.times,
+    frames,
+    snapshots,
+    log: loader.log,
+    lines,
+    marks,
+    problems: reader.problems,
+    loaded: { run: loader.run, byId: () => loader.nodeStatus.getState().byId },
+  };
+}
+
+function readEntry(load: Load, entry: RecordedEntry, startedAtMs: number, noteFrame: () => void): void {
+  const { ingest, clock, frames } = load;
+  clock.now = startedAtMs + entry.t;
+  if (!('frame' in entry)) return replayNonFrame(entry, ingest);
+  ingest.tick();
+  ingest.accept(entry.frame, frames.length);
+  noteFrame();
+  const batch = ingest.take();
+  frames.push(batch, clock.now, entry.t);
+  const position = frames.length;
+  if (batch) collectMarks(batch.events, position, load.marks);
+  if (position % load.snapshots.every === 0) {
+    applyUpTo(load, position);
+    load.snapshots.add(captureSnapshot(position, load.loader));
+  }
+}
+
+/** Applies the frames read since the loader was last brought up to date. */
+function applyUpTo(load: Load, position: number): void {
+  const batch = load.frames.batchOf(load.applied, position);
+  load.applied = position;
+  if (!batch) return;
+  applyBatch(load.loader, batch);
+  noteActivity(load.loader.run, batch.atMs);
+}
+
+/** The stream settles, the last frame gets what that released, and the loader reaches the end. */
+function finish(load: Load): void {
+  const { ingest, clock, frames, snapshots, loader } = load;
+  const total = frames.length;
+  settle(ingest, clock);
+  const tail = total > 0 ? ingest.take() : undefined;
+  if (tail) {
+    frames.amendLast(tail);
+    collectMarks(tail.events, total, load.marks);
+  }
+  if (load.applied < total) applyUpTo(load, total);
+  else if (tail) {
+    // The loader had the last frame already, without what settling released.
+    applyBatch(loader, tail);
+    noteActivity(loader.run, tail.atMs);
+  }
+  if (total > 0 && total % snapshots.every === 0) snapshots.replaceLast(captureSnapshot(total, loader));
+  snapshots.finish(fullState(loader.run));
 }
 
 /** Commands (read as live read them), reconnects and audit rows: what live recorded besides frames. */
-function replayNonFrame(entry: RecordedEntry, ingest: Ingest, frames: FrameLog, atMs: number): void {
-  if ('out' in entry) {
-    frames.addCommand(entry.out, atMs);
-    ingest.outbound(entry.out);
-  } else if ('connection' in entry) {
-    ingest.newConnection();
-    frames.addConnection(entry.connection, atMs);
-  } else if ('audit' in entry) {
+function replayNonFrame(entry: RecordedEntry, ingest: Ingest): void {
+  if ('out' in entry) ingest.outbound(entry.out);
+  else if ('connection' in entry) ingest.newConnection();
+  else if ('audit' in entry) {
     const event = toAuditEvent(entry.audit);
     if (event) ingest.local(event);
-    frames.addAudit(entry.audit, atMs);
   }
 }
 
@@ -135,20 +200,4 @@ function settle(ingest: Ingest, clock: { now: number }): void {
 /** The replay's "last heard from the stream" is the recorded time (the header's clock reads it). */
 export function noteActivity(run: RunStore, atMs: number): void {
   run.getState().actions.setHealth({ lastActivityAtMs: atMs, stale: false });
-}
-
-/** Optional keys are written out so restoring over a later state clears them. */
-function snapshot(position: number, { log, run, nodeStatus }: BatchTarget): ReplaySnapshot {
-  const { actions: _actions, ...state } = run.getState();
-  const full: RunState = { title: undefined, startedAtMs: undefined, endedAtMs: undefined, error: undefined, ...state } as RunState;
-  return { position, run: full, checkpoint: log.checkpoint(), byId: nodeStatus.getState().byId };
-}
-
-function collectMarks(events: readonly RunEvent[], position: number, marks: ReplayMark[]) {
-  for (const event of events) {
-    if (event.type === 'chapter.started') marks.push({ kind: 'chapter', position, label: event.title });
-    else if (event.type === 'gate.opened') marks.push({ kind: 'gate', position, label: event.message });
-    else if (event.type === 'node.failed') marks.push({ kind: 'failure', position, label: `${event.nodeId} failed` });
-    else if (event.type === 'run.failed') marks.push({ kind: 'failure', position, label: 'run failed' });
-  }
 }

@@ -6,8 +6,8 @@
  * Pure and tolerant: a line that is not JSON, is cut off, or has the wrong shape is
  * reported with its 1-based line number and skipped; every good line still loads. A
  * missing or broken header is a problem too, and the recording still opens when a
- * dialect can be named some other way (the caller decides). Used in a Web Worker for
- * big files (recording.worker.ts) and in-thread where Worker does not exist.
+ * dialect can be named some other way (the caller decides). Replay reads line by line
+ * (createRecordingReader, build-replay.ts); parseRecording reads a whole text at once.
  */
 import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
 
@@ -21,62 +21,66 @@ export type ParsedRecording = Readonly<{
   frames: number;
 }>;
 
-/** Lines per progress report and per cooperative yield. */
-export const PARSE_CHUNK_LINES = 2_000;
-
 /** Splits into lines, dropping one trailing empty line (files end with "\n"). */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   const lines = text.split(/\r?\n/);
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
 
 export function parseRecording(text: string): ParsedRecording {
-  const parser = createRecordingParser();
-  const lines = splitLines(text);
-  parser.addLines(lines, 0);
-  return parser.result();
+  const reader = createRecordingReader();
+  const entries: RecordedEntry[] = [];
+  let frames = 0;
+  splitLines(text).forEach((line, i) => {
+    const entry = reader.read(line, i + 1);
+    if (!entry) return;
+    entries.push(entry);
+    if ('frame' in entry) frames += 1;
+  });
+  return { header: reader.header, entries, problems: reader.problems, frames };
 }
 
-/** Incremental form: feed lines in chunks (the worker reports progress between them). */
-export function createRecordingParser() {
-  let header: RecordingHeader | undefined;
-  const entries: RecordedEntry[] = [];
-  const problems: RecordingProblem[] = [];
-  let frames = 0;
+export type RecordingReader = Readonly<{
+  readonly header: RecordingHeader | undefined;
+  readonly problems: RecordingProblem[];
+  /** The entry on this line (1-based `lineNumber`); undefined for the header, a blank line or a problem (noted). */
+  read: (raw: string, lineNumber: number) => RecordedEntry | undefined;
+}>;
 
-  function addLine(raw: string, lineNumber: number) {
+/** Reads a recording one line at a time, so a caller can use each entry and let it go (replay does). */
+export function createRecordingReader(): RecordingReader {
+  let header: RecordingHeader | undefined;
+  const problems: RecordingProblem[] = [];
+
+  function read(raw: string, lineNumber: number): RecordedEntry | undefined {
     const line = raw.trim();
-    if (line === '') return;
+    if (line === '') return undefined;
     let value: unknown;
     try {
       value = JSON.parse(line);
     } catch {
       problems.push({ line: lineNumber, reason: line.startsWith('{') && !line.endsWith('}') ? 'truncated JSON' : 'not JSON' });
-      return;
+      return undefined;
     }
     if (lineNumber === 1) {
       const checked = toHeader(value);
       if (typeof checked === 'string') problems.push({ line: 1, reason: checked });
       else header = checked;
-      if (typeof checked !== 'string' || isHeaderLike(value)) return;
+      if (typeof checked !== 'string' || isHeaderLike(value)) return undefined;
     }
     const entry = toEntry(value);
-    if (typeof entry === 'string') problems.push({ line: lineNumber, reason: entry });
-    else {
-      entries.push(entry);
-      if ('frame' in entry) frames += 1;
-    }
+    if (typeof entry !== 'string') return entry;
+    problems.push({ line: lineNumber, reason: entry });
+    return undefined;
   }
 
   return {
-    /** `firstIndex` is the 0-based index of lines[0] in the whole file. */
-    addLines(lines: readonly string[], firstIndex: number): void {
-      for (let i = 0; i < lines.length; i++) addLine(lines[i] ?? '', firstIndex + i + 1);
+    get header() {
+      return header;
     },
-    result(): ParsedRecording {
-      return { header, entries, problems, frames };
-    },
+    problems,
+    read,
   };
 }
 

@@ -1,16 +1,15 @@
 /**
  * The replay playhead: puts a session's stores in the state they had after N frames.
  *
- * Forward by a few frames: apply the cached batches in between, as ONE batch (the
+ * Forward without passing a snapshot: apply the frames in between as ONE batch (the
  * reducers are folds, so one batch of k frames equals k batches; replay-session.test.ts
  * guards "play to N" == "seek to N"). Further, or backwards: restore the nearest snapshot
- * at or before N (the event log truncates, or copies rows forward from the loader's log)
- * and apply at most SNAPSHOT_EVERY batches. Only writer of the replay session's stores;
+ * at or before N (the event log truncates, or takes rows forward from the loader's log)
+ * and apply at most `snapshots.every` frames. Only writer of the replay session's stores;
  * the player reads `position` and subscribes for changes.
  */
 import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
-import { mergeBatches } from '@/ingest/batch';
-import { SNAPSHOT_EVERY, noteActivity, type ReplayTimeline } from '@/ingest/build-replay';
+import { noteActivity, type ReplayTimeline } from '@/ingest/build-replay';
 
 export type ReplayCursor = Readonly<{
   readonly position: number;
@@ -25,15 +24,14 @@ export function createReplayCursor(timeline: ReplayTimeline, target: BatchTarget
   let position = 0;
 
   function applyRange(from: number, to: number) {
-    if (to <= from) return;
-    const batches = timeline.payloads.slice(from, to);
-    const atMs = batches[batches.length - 1]?.atMs ?? 0;
-    applyBatch(target, mergeBatches(batches, atMs));
-    noteActivity(run, atMs);
+    const batch = timeline.frames.batchOf(from, to);
+    if (!batch) return;
+    applyBatch(target, batch);
+    noteActivity(run, batch.atMs);
   }
 
   function restore(index: number) {
-    const snap = timeline.snapshots[index];
+    const snap = timeline.snapshots.at(index);
     if (!snap) return;
     log.restoreFrom(timeline.log, snap.checkpoint);
     run.getState().actions.restore(snap.run);
@@ -48,8 +46,9 @@ export function createReplayCursor(timeline: ReplayTimeline, target: BatchTarget
     seek(target) {
       const to = Math.max(0, Math.min(timeline.total, Math.round(target)));
       if (to === position) return;
-      const nearest = Math.floor(to / SNAPSHOT_EVERY);
-      const snapAt = nearest * SNAPSHOT_EVERY;
+      const every = timeline.snapshots.every;
+      const nearest = Math.floor(to / every);
+      const snapAt = nearest * every;
       // Forward past no snapshot: just apply the frames in between.
       if (to < position || snapAt > position) restore(nearest);
       applyRange(position, to);

@@ -201,28 +201,29 @@ export class EventLog {
 
   /**
    * Replay seeking: brings this log to `checkpoint` of `source`, a log fed the same events
-   * that went further. Backwards it is `restore`; forwards it copies the missing rows
-   * (references) instead of re-applying their events. A row not open at a checkpoint is
-   * final, so both logs agree on it; open rows come from the checkpoint.
+   * that went further. Backwards it is `restore`; forwards it appends the source's rows and
+   * node indices it lacks, up to the checkpoint (a row not open at a checkpoint is final, so
+   * both logs agree on it; open rows come from the checkpoint). Why appending and not a
+   * copy of the whole prefix: a seek then costs the distance moved, not the position — a
+   * copy of 750k rows per seek, and the array regrown on the next append, was most of a
+   * seek in a million-frame replay. Replay logs are unbounded (nothing dropped), so indices
+   * are array positions in both.
    */
   restoreFrom(source: EventLog, checkpoint: LogCheckpoint): void {
     if (checkpoint.length <= this.rows.length) return this.restore(checkpoint);
-    const from = this.rows.length;
-    // rows still open here may have grown in `source`; take its version (restore fixes the open ones)
+    const length = Math.min(checkpoint.length, source.rows.length);
+    // Rows still open here may have grown in `source`: take its version (restore fixes those open at the checkpoint).
     for (const index of this.openText.values()) {
       const row = source.rows[index];
       if (row) this.rows[index] = row;
     }
-    for (let index = from; index < checkpoint.length; index++) {
-      const row = source.rows[index];
-      if (!row) break;
-      const nodeId = 'nodeId' in row.event ? row.event.nodeId : undefined;
-      if (nodeId !== undefined) {
-        let list = this.byNode.get(nodeId);
-        if (!list) this.byNode.set(nodeId, (list = []));
-        list.push(index);
+    for (let index = this.rows.length; index < length; index++) this.rows.push(source.rows[index] as LogRow);
+    for (const [nodeId, list] of source.byNode) {
+      let mine = this.byNode.get(nodeId);
+      for (let i = mine?.length ?? 0; i < list.length && (list[i] ?? length) < length; i++) {
+        if (!mine) this.byNode.set(nodeId, (mine = []));
+        mine.push(list[i] as number);
       }
-      this.rows.push(row);
     }
     this.restore(checkpoint);
   }
@@ -240,3 +241,4 @@ export class EventLog {
 }
 
 const EMPTY: readonly number[] = [];
+

@@ -45,11 +45,13 @@ type BatchScratch = {
    * The last TAIL_CHARS characters of the whole are the same however often it is cut.
    */
   tailText: Map<string, string> | undefined;
+  /** The same for `gates` and `gateOrder`: a batch of many gate events copies them once, not once per event. */
+  ownsGates: boolean;
 };
 
 export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   const draft: Draft = { ...state };
-  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined };
+  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined, ownsGates: false };
   const { events, rows } = batch;
   for (let i = 0; i < events.length; i++) applyEvent(draft, scratch, events[i] as RunEvent, rows[i] ?? -1);
   if (scratch.tailText) draft.tails = withTails(state.tails, scratch.tailText);
@@ -102,7 +104,7 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       return;
     case 'run.cancelled':
       finish(d, 'cancelled', event.atMs);
-      closeOpenGates(d, 'cancelled');
+      closeOpenGates(d, b, 'cancelled');
       return;
     case 'graph.defined':
       d.graph = mergeGraph(d.graph, event);
@@ -130,10 +132,10 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       b.ownsCost = true;
       return;
     case 'gate.opened':
-      openGate(d, event, row);
+      openGate(d, b, event, row);
       return;
     case 'gate.resolved':
-      resolveGate(d, event);
+      resolveGate(d, b, event);
       return;
     case 'chapter.started':
       d.chapters = [...closeChapter(d.chapters, undefined, event.atMs), startChapter(event, row)];
@@ -251,7 +253,7 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
 
 // ---- gates -------------------------------------------------------------------
 
-function openGate(d: Draft, event: RunEventOf<'gate.opened'>, row: number) {
+function openGate(d: Draft, b: BatchScratch, event: RunEventOf<'gate.opened'>, row: number) {
   const existing = d.gates[event.gateId];
   if (existing && existing.status !== 'open') return; // decided already: a late or repeated ask changes nothing
   const gate: GateState = {
@@ -273,24 +275,24 @@ function openGate(d: Draft, event: RunEventOf<'gate.opened'>, row: number) {
     ...optional('onTimeout', event.onTimeout),
     ...optional('unanswerableReason', event.unanswerableReason),
   };
-  d.gates = { ...d.gates, [event.gateId]: gate };
-  if (!existing) d.gateOrder = [...d.gateOrder, event.gateId];
+  const { gates, order } = ownGates(d, b);
+  gates[event.gateId] = gate;
+  if (!existing) order.push(event.gateId);
+  if (existing?.status !== 'open') d.openGates += 1;
   if (d.status === 'running' || d.status === 'pending') d.status = 'waiting';
 }
 
-function resolveGate(d: Draft, event: RunEventOf<'gate.resolved'>) {
+function resolveGate(d: Draft, b: BatchScratch, event: RunEventOf<'gate.resolved'>) {
   const gate = d.gates[event.gateId] ?? findOpenGateOfNode(d, event.nodeId);
   if (!gate || gate.status !== 'open') return;
   const status = event.cause === 'timeout' ? 'timed_out' : event.cause === 'cancelled' ? 'cancelled' : 'resolved';
-  d.gates = {
-    ...d.gates,
-    [gate.gateId]: {
-      ...gate,
-      status,
-      resolution: { decision: event.decision, ...optional('decidedBy', event.decidedBy), ...optional('atMs', event.atMs) },
-    },
+  ownGates(d, b).gates[gate.gateId] = {
+    ...gate,
+    status,
+    resolution: { decision: event.decision, ...optional('decidedBy', event.decidedBy), ...optional('atMs', event.atMs) },
   };
-  if (d.status === 'waiting' && !Object.values(d.gates).some((g) => g.status === 'open')) d.status = 'running';
+  d.openGates -= 1;
+  if (d.status === 'waiting' && d.openGates === 0) d.status = 'running';
 }
 
 function findOpenGateOfNode(d: Draft, nodeId: string | undefined): GateState | undefined {
@@ -302,15 +304,28 @@ function findOpenGateOfNode(d: Draft, nodeId: string | undefined): GateState | u
   return undefined;
 }
 
-function closeOpenGates(d: Draft, status: 'cancelled') {
-  let gates: Record<string, GateState> | undefined;
+function closeOpenGates(d: Draft, b: BatchScratch, status: 'cancelled') {
+  if (d.openGates === 0) return;
   for (const id of d.gateOrder) {
     const gate = d.gates[id];
     if (gate?.status !== 'open') continue;
-    gates ??= { ...d.gates };
-    gates[id] = { ...gate, status };
+    ownGates(d, b).gates[id] = { ...gate, status };
+    d.openGates -= 1;
   }
-  if (gates) d.gates = gates;
+}
+
+/**
+ * The batch's own copies of `gates` and `gateOrder`, made once per batch. Why: a copy per
+ * gate event costs O(gates) each, and a long run with thousands of gates replayed in
+ * batches of thousands of frames spent most of its time copying them.
+ */
+function ownGates(d: Draft, b: BatchScratch): { gates: Record<string, GateState>; order: string[] } {
+  if (!b.ownsGates) {
+    d.gates = { ...d.gates };
+    d.gateOrder = [...d.gateOrder];
+    b.ownsGates = true;
+  }
+  return { gates: d.gates as Record<string, GateState>, order: d.gateOrder as string[] };
 }
 
 // ---- chapters ------------------------------------------------------------------

@@ -48,6 +48,7 @@ export function initialRunState({ runId, dialect, source }: RunIdentity): RunSta
     cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, unsplitTokens: 0, points: [], byNode: {} },
     gates: {},
     gateOrder: [],
+    openGates: 0,
     issues: [],
     stats: { frames: 0, duplicates: 0, rejected: 0, unknown: 0, gaps: 0, holes: 0 },
   };

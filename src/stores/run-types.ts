@@ -118,6 +118,8 @@ export type RunState = Readonly<{
   gates: Readonly<Record<string, GateState>>;
   /** Gate ids in the order they opened. */
   gateOrder: readonly string[];
+  /** How many of them are open (kept by the reducer: a run with thousands of gates asks this on every answer). */
+  openGates: number;
   issues: readonly DecodeIssue[];
   stats: StreamStats;
 }>;

@@ -3,7 +3,8 @@
  * the status region, steps forward (the URL follows), plays to the end at 100× and shows
  * the final node statuses and total cost; a picked file with broken lines names them; a
  * recording address that does not exist says "not found" once (a 404, or the app's own
- * page that a server sends for unknown addresses), never "line N: not JSON".
+ * page that a server sends for unknown addresses), never "line N: not JSON"; a big
+ * recording shows its progress while it opens (the page gets turns) and opens to its end.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -26,13 +27,10 @@ describe('replay in the browser', () => {
   test('opens a recording by URL at a frame, steps, and plays to the end', async () => {
     const page = await harness.newPage();
     const total = framesIn('shannon-fanout.jsonl');
-    const workers: string[] = [];
-    page.on('worker', (worker) => workers.push(worker.url()));
     await page.goto(`${harness.sim.url}/?replay=${encodeURIComponent('/recordings/shannon-fanout.jsonl')}&at=10`);
     const slider = page.getByRole('slider', { name: 'Replay position' });
     await slider.waitFor({ timeout: 20_000 });
     await expect(page.getByRole('status', { name: 'Stream status' }).textContent()).resolves.toMatch(/Replay/);
-    expect(workers.some((url) => url.includes('recording.worker'))).toBe(true); // parsed off the main thread
     await expect(slider.getAttribute('aria-valuetext')).resolves.toBe(`frame 11 of ${total}`);
     await expect(page.getByText('Run succeeded').count()).resolves.toBe(0);
 
@@ -71,6 +69,30 @@ describe('replay in the browser', () => {
     await page.close();
   });
 
+  test('a big recording shows its progress while it opens, then opens to its end', async () => {
+    const page = await harness.newPage();
+    // Every text the progress line shows, as React commits it: a commit between two slices means the page had a turn.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __progress: string[] }).__progress = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[aria-label="Loading progress"]')?.textContent ?? '';
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const frames = 60_000;
+    await page.goto(`${harness.sim.url}/`);
+    await page.getByLabel('Open a recording file (.jsonl)').setInputFiles({ name: 'big.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(bigRecording(frames)) });
+    const slider = page.getByRole('slider', { name: 'Replay position' });
+    await slider.waitFor({ timeout: 120_000 });
+    await expect(slider.getAttribute('aria-valuetext')).resolves.toBe(`frame ${frames} of ${frames}`);
+    await page.getByText('Run succeeded').waitFor();
+    const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+    const partway = progress.filter((text) => /^Decoding lines: [\d,]+ \/ [\d,]+$/.test(text) && !text.endsWith(`${(frames + 1).toLocaleString('en-US')} / ${(frames + 1).toLocaleString('en-US')}`));
+    expect(partway.length, progress.join(' | ')).toBeGreaterThanOrEqual(2);
+    await page.close();
+  });
+
   test('a recording that does not exist says "not found" once, whether the server sends a 404 or its own page', async () => {
     const page = await harness.newPage();
     // `/no-such-run` has no extension: like the dev server, the simulator answers with the app's index.html (200, text/html).
@@ -86,3 +108,21 @@ describe('replay in the browser', () => {
     await page.close();
   });
 });
+
+/** A relavium recording of `frames` frames: one node after another, each started, streaming tokens, completed. */
+function bigRecording(frames: number): string {
+  const header = { runboard: 1, dialect: 'relavium', transport: 'sse', source: 'tests/e2e/replay.spec.ts', startedAt: '2026-01-01T00:00:00.000Z', runId: 'big' };
+  const lines = [JSON.stringify(header)];
+  const frame = (seq: number, data: Record<string, unknown>) =>
+    JSON.stringify({ t: seq * 5, frame: { id: String(seq), data: { runId: 'big', timestamp: new Date(Date.UTC(2026, 0, 1) + seq * 5).toISOString(), sequenceNumber: seq, ...data } } });
+  lines.push(frame(0, { type: 'run:started', workflowId: 'wf' }));
+  for (let seq = 1; seq < frames - 1; seq++) {
+    const nodeId = `n${Math.floor(seq / 20)}`;
+    const step = seq % 20;
+    if (step === 0) lines.push(frame(seq, { type: 'node:started', nodeId, nodeType: 'agent' }));
+    else if (step === 19) lines.push(frame(seq, { type: 'node:completed', nodeId, output: { ok: true }, durationMs: 90 }));
+    else lines.push(frame(seq, { type: 'agent:token', nodeId, token: `token ${step} `, model: 'm' }));
+  }
+  lines.push(frame(frames - 1, { type: 'run:completed', outputs: { ok: true }, totalCostMicrocents: 0, durationMs: frames * 5 }));
+  return `${lines.join('\n')}\n`;
+}

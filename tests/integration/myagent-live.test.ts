@@ -86,6 +86,19 @@ describe('myagent over a server that behaves like the real one', () => {
     live.close();
   });
 
+  test('an answer that could not be sent (the socket is gone) leaves the gate open: our own answer counts only once it went out', async () => {
+    const live = startRun('gate [scenario:gate] deploy 2.5');
+    const gate = await waitFor(() => Object.values(live.session.run.getState().gates)[0], 'the plan confirmation');
+    sim.dropConnections();
+    await waitFor(() => live.session.run.getState().connection.state.status !== 'live' || undefined, 'the socket to drop');
+    const approve = gate.options.find((o) => o.tone === 'approve')!;
+    const result = await live.session.answerGate({ gateId: gate.gateId, kind: gate.kind, runId: live.session.runId }, { option: approve, decidedBy: 'reviewer' }, { message: 'reviewer approved' });
+    expect(result.ok).toBe(false);
+    expect(live.session.run.getState().gates[gate.gateId]?.status).toBe('open');
+    expect(live.session.exportRecording()).not.toContain('"user.response"');
+    live.close();
+  });
+
   test('a fatal error ("Execution error: …" after the retries) ends the run failed', async () => {
     const live = startRun('retry [scenario:retry] nightly sync');
     const state = await finished(live);

@@ -9,8 +9,6 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { createReplaySession, type ReplaySession } from '@/app/session/create-replay-session';
-import { SNAPSHOT_EVERY } from '@/ingest/build-replay';
-import { parseRecording } from '@/ingest/parse-recording';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
@@ -26,10 +24,9 @@ afterAll(async () => {
 });
 
 async function replayOf(text: string): Promise<ReplaySession> {
-  const parsed = parseRecording(text);
-  expect(parsed.problems).toEqual([]);
-  if (!parsed.header) throw new Error('no header');
-  return createReplaySession({ header: parsed.header, entries: parsed.entries, text });
+  const replay = await createReplaySession({ recording: text });
+  expect(replay.problems).toEqual([]);
+  return replay;
 }
 
 /** What a person sees, as plain data: the run (log rows included) and every node's status. */
@@ -75,7 +72,8 @@ describe.each(SAMPLES)('sample %s', (file) => {
     const played = await replayOf(text);
     const seeker = await replayOf(text);
     const total = played.timeline.total;
-    const wanted = new Set([0, 1, 5, SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, SNAPSHOT_EVERY + 1, 2 * SNAPSHOT_EVERY + 3, Math.floor(total / 2), total - 1, total].filter((p) => p >= 0 && p <= total));
+    const every = played.timeline.snapshots.every;
+    const wanted = new Set([0, 1, 5, every - 1, every, every + 1, 2 * every + 3, Math.floor(total / 2), total - 1, total].filter((p) => p >= 0 && p <= total));
     const atPosition = new Map<number, ReturnType<typeof visibleState>>();
     for (let p = 0; p <= total; p++) {
       played.cursor.seek(p);

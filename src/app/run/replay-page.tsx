@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 
-import { createReplaySession, type ReplaySession } from '@/app/session/create-replay-session';
+import { createReplaySession, RecordingUnreadable, type ReplaySession } from '@/app/session/create-replay-session';
 import { assertNotWebPage, fetchRecording, RecordingNotFound } from '@/app/session/fetch-recording';
+import { recordingLabel } from '@/app/session/local-recordings';
 import { RunView } from '@/app/run/run-view';
 import { useReplayUrl } from '@/app/run/use-replay-url';
 import type { Route } from '@/app/url-contract';
-import { loadRecording } from '@/ingest/load-recording';
 import type { RecordingProblem } from '@/ingest/parse-recording';
 
 import type { ReplayController } from '@/features/replay/replay-controller';
@@ -30,14 +30,14 @@ export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: 
       if (!cancelled) setPhase({ kind: 'loading', stage, done, total });
     };
     openReplay(route.replay, progress)
-      .then(({ replay, problems }) => {
+      .then((replay) => {
         if (cancelled) return;
         replay.cursor.seek(route.at === undefined ? replay.timeline.total : route.at + 1);
-        setPhase({ kind: 'ready', replay, problems });
+        setPhase({ kind: 'ready', replay, problems: replay.problems });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        const problems = error instanceof RecordingError ? error.problems : [];
+        const problems = error instanceof RecordingUnreadable ? error.problems : [];
         const title = error instanceof RecordingNotFound ? 'Recording not found' : 'This recording cannot be opened';
         setPhase({ kind: 'failed', title, message: error instanceof Error ? error.message : String(error), problems });
       });
@@ -69,31 +69,28 @@ function ReadyView({ replay, problems, route, navigate }: { replay: ReplaySessio
   return <RunView session={replay.session} focus={route.focus} navigate={navigate} extraBar={bar} />;
 }
 
-class RecordingError extends Error {
-  constructor(message: string, readonly problems: readonly RecordingProblem[]) {
-    super(message);
-  }
-}
-
-async function openReplay(source: string, progress: (stage: string) => (done: number, total: number) => void) {
+async function openReplay(source: string, progress: (stage: string) => (done: number, total: number) => void): Promise<ReplaySession> {
   const blob = await fetchRecording(source);
   await assertNotWebPage(blob, source);
-  const parsed = await loadRecording(blob, progress('Reading lines'));
-  if (!parsed.header) throw new RecordingError('This file is not a Runboard recording: its first line is not a valid header.', parsed.problems);
-  const replay = await createReplaySession({ header: parsed.header, entries: parsed.entries, onProgress: progress('Decoding frames') });
-  return { replay, problems: parsed.problems };
+  progress('Reading the recording')(0, 0);
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return createReplaySession({ recording: bytes, onProgress: progress('Decoding lines') });
 }
+
+/** A thin bar in the app's accent: the browser's default progress bar is green on grey. */
+const PROGRESS_BAR =
+  'h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700 [&::-webkit-progress-bar]:bg-slate-200 dark:[&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-sky-600 [&::-moz-progress-bar]:bg-sky-600';
 
 function LoadingView({ phase, source }: { phase: Extract<Phase, { kind: 'loading' }>; source: string }) {
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-3 p-8">
       <h1 className="text-xl font-semibold">Opening a recording</h1>
-      <p className="truncate text-sm text-slate-600 dark:text-slate-300">{source}</p>
+      <p className="truncate text-sm text-slate-600 dark:text-slate-300">{recordingLabel(source)}</p>
       <p role="status" aria-label="Loading progress" className="text-sm">
         {phase.stage}
         {phase.total > 0 ? `: ${phase.done.toLocaleString()} / ${phase.total.toLocaleString()}` : '…'}
       </p>
-      {phase.total > 0 && <progress className="w-full" max={phase.total} value={phase.done} aria-label={phase.stage} />}
+      {phase.total > 0 && <progress className={PROGRESS_BAR} max={phase.total} value={phase.done} aria-label={phase.stage} />}
     </main>
   );
 }

@@ -1,11 +1,13 @@
 /**
- * The only place that builds a replay: a recording → the same ingest as live (decoded
- * once, build-replay.ts) → a RunSession in `replay` mode whose stores a cursor moves to
- * any frame. Nothing is ever sent: the bound commands refuse, so a gate or a control in a
- * replay cannot reach a backend.
+ * The only place that builds a replay: a recording's bytes → its header → the same ingest
+ * as live (decoded once, build-replay.ts) → a RunSession in `replay` mode whose stores a
+ * cursor moves to any frame. Nothing is ever sent: the bound commands refuse, so a gate or
+ * a control in a replay cannot reach a backend.
  */
-import { buildReplay, type ReplayMark, type ReplayTimeline } from '@/ingest/build-replay';
-import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
+import { buildReplay, type ReplayTimeline } from '@/ingest/build-replay';
+import type { ReplayMark } from '@/ingest/replay-marks';
+import { createRecordingReader, type RecordingProblem, type RecordingReader } from '@/ingest/parse-recording';
+import { RecordingLines } from '@/ingest/recording-lines';
 import { createReplayCursor, type ReplayCursor } from '@/ingest/replay-cursor';
 import type { Dialect } from '@/protocol/dialect';
 import { dialectById } from '@/protocol/dialects';
@@ -20,31 +22,55 @@ export type ReplaySession = Readonly<{
   cursor: ReplayCursor;
   timeline: ReplayTimeline;
   marks: readonly ReplayMark[];
+  /** Lines that could not be read (the rest loaded), with their 1-based numbers. */
+  problems: readonly RecordingProblem[];
 }>;
 
 export type ReplaySessionOptions = Readonly<{
-  header: RecordingHeader;
-  entries: readonly RecordedEntry[];
-  /** The original text, so "Export recording" gives back exactly what was opened. */
-  text?: string;
+  /** The recording as read: its bytes (a file, a fetched body) or its text. */
+  recording: Uint8Array | string;
   onProgress?: (done: number, total: number) => void;
 }>;
 
-function inferRunId(dialect: Dialect, entries: readonly RecordedEntry[]): string | undefined {
-  for (const entry of entries) {
-    const runId = 'frame' in entry ? dialect.runIdOf?.(entry.frame) : undefined;
+/** The recording cannot be replayed at all (no header, an unknown dialect); `problems` lists the lines that failed. */
+export class RecordingUnreadable extends Error {
+  constructor(
+    message: string,
+    readonly problems: readonly RecordingProblem[],
+  ) {
+    super(message);
+  }
+}
+
+/** The run a recording is of, from the first frame that names one (reads lines until then, and lets them go). */
+function inferRunId(dialect: Dialect, lines: RecordingLines): string | undefined {
+  const runIdOf = dialect.runIdOf;
+  if (!runIdOf) return undefined;
+  const reader = createRecordingReader();
+  for (let i = 1; i < lines.count; i++) {
+    const entry = reader.read(lines.line(i), i + 1);
+    const runId = entry && 'frame' in entry ? runIdOf(entry.frame) : undefined;
     if (runId !== undefined) return runId;
   }
   return undefined;
 }
 
-export async function createReplaySession(options: ReplaySessionOptions): Promise<ReplaySession> {
-  const { header } = options;
+function readHeader(lines: RecordingLines, reader: RecordingReader) {
+  if (lines.count > 0) reader.read(lines.line(0), 1);
+  const header = reader.header;
+  if (!header) throw new RecordingUnreadable('This file is not a Runboard recording: its first line is not a valid header.', reader.problems);
   const dialect = dialectById(header.dialect);
-  if (!dialect) throw new Error(`this recording is of an unknown dialect "${header.dialect}"`);
+  if (!dialect) throw new RecordingUnreadable(`This recording is of an unknown dialect "${header.dialect}".`, reader.problems);
+  return { header, dialect };
+}
+
+export async function createReplaySession(options: ReplaySessionOptions): Promise<ReplaySession> {
+  const lines = typeof options.recording === 'string' ? RecordingLines.fromText(options.recording) : new RecordingLines(options.recording);
+  const reader = createRecordingReader();
+  const { header, dialect } = readHeader(lines, reader);
   // The header's runId is Runboard's own addition: a recording from elsewhere names the run only in its frames.
-  const runId = header.runId ?? inferRunId(dialect, options.entries) ?? 'recording';
-  const timeline = await buildReplay({ dialect, header, entries: options.entries, runId, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const runId = header.runId ?? inferRunId(dialect, lines) ?? 'recording';
+  const timeline = await buildReplay({ dialect, header, lines, reader, runId, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   const log = new EventLog();
   const run = createRunStore({ runId, dialect: dialect.id, source: header.source });
   const nodeStatus = createNodeStatusStore();
@@ -60,8 +86,8 @@ export async function createReplaySession(options: ReplaySessionOptions): Promis
     answers: createGateAnswerStore(),
     answerGate: nothingSent,
     control: nothingSent,
-    frameAt: (index) => timeline.frames.frameAt(index),
-    exportRecording: () => options.text ?? timeline.frames.toJsonl(),
+    frameAt: (index) => lines.frameAt(index),
+    exportRecording: () => lines.toText(),
   };
-  return { session, cursor, timeline, marks: timeline.marks };
+  return { session, cursor, timeline, marks: timeline.marks, problems: timeline.problems };
 }

@@ -24,12 +24,17 @@ export class LiveCommands {
   async send(commands: readonly OutboundCommand[], audit?: AuditNote): Promise<CommandResult> {
     const { driver } = this.options;
     for (const command of commands) {
-      this.record(command);
+      // A command whose answer comes back as frames (an HTTP reply, an AG-UI run's stream) is
+      // read before them; a message on the socket only once it went out — an answer that could
+      // not be sent must not resolve its gate (myagent reads its own answer, the server echoes nothing).
+      const readBeforeReply = command.via === 'http' || command.via === 'run';
+      if (readBeforeReply) this.record(command);
       const outcome = await sendCommand(command, this.options.target(), (reply) => driver.accept(reply));
       if (!outcome.ok) {
         if (audit) this.audit(audit, `not sent: ${outcome.reason}`);
         return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };
       }
+      if (!readBeforeReply) this.record(command);
     }
     if (audit) this.audit(audit, 'sent');
     return { ok: true };

@@ -22,3 +22,8 @@ export function localRecording(id: string): Blob | undefined {
 export function isLocalRecording(id: string): boolean {
   return id.startsWith(LOCAL_PREFIX);
 }
+
+/** What a person calls the source: a picked file by its name, a URL as it is. */
+export function recordingLabel(id: string): string {
+  return isLocalRecording(id) ? id.slice(id.indexOf('/') + 1) : id;
+}

@@ -9,10 +9,13 @@ import { useMemo } from 'react';
 import { formatMoney } from '@/lib/format-money';
 import { useCostState, useGraphState } from '@/stores/panel-selectors';
 
-import { deriveModelBreakdown, deriveWaterfall, type WaterfallBar } from '@/features/cost/derive-waterfall';
+import { deriveModelBreakdown, deriveWaterfall, groupWaterfall, type WaterfallBar } from '@/features/cost/derive-waterfall';
 import { ModelBreakdownTable } from '@/features/cost/model-breakdown-table';
 import { WaterfallChart } from '@/features/cost/waterfall-chart';
 import { WaterfallTable } from '@/features/cost/waterfall-table';
+
+/** Bars the waterfall draws at most (a wider run is drawn by groups of consecutive nodes). */
+const MAX_BARS = 60;
 
 export type CostPanelProps = Readonly<{ className?: string }>;
 
@@ -20,6 +23,7 @@ export function CostPanel({ className = '' }: CostPanelProps) {
   const cost = useCostState();
   const graph = useGraphState();
   const bars = useMemo(() => deriveWaterfall(cost.points, (id) => graph.nodes[id]?.label ?? id), [cost.points, graph.nodes]);
+  const shown = useMemo(() => groupWaterfall(bars, MAX_BARS), [bars]);
   const models = useMemo(() => deriveModelBreakdown(cost.points), [cost.points]);
   const sum = bars.at(-1)?.running ?? 0;
   const total = formatMoney(cost.totalMicros, cost.currency);
@@ -37,8 +41,8 @@ export function CostPanel({ className = '' }: CostPanelProps) {
       ) : (
         <>
           <figure aria-label={summarize(bars, cost.currency)} className="text-zinc-600 dark:text-zinc-300">
-            <WaterfallChart bars={bars} currency={cost.currency} />
-            <WaterfallTable bars={bars} currency={cost.currency} />
+            <WaterfallChart bars={shown} currency={cost.currency} />
+            <WaterfallTable bars={shown} currency={cost.currency} />
           </figure>
           <ModelBreakdownTable models={models} currency={cost.currency} inputTokens={cost.inputTokens} outputTokens={cost.outputTokens} />
         </>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { CostPoint } from '@/stores/run-types';
 
-import { deriveModelBreakdown, deriveWaterfall, RUN_KEY } from '@/features/cost/derive-waterfall';
+import { deriveModelBreakdown, deriveWaterfall, groupWaterfall, RUN_KEY } from '@/features/cost/derive-waterfall';
 
 const p = (row: number, nodeId: string | undefined, micros: number, model?: string, inputTokens = 0, outputTokens = 0): CostPoint => ({
   row,
@@ -49,5 +49,33 @@ describe('deriveModelBreakdown', () => {
       { model: 'small', micros: 30, inputTokens: 101, outputTokens: 11, calls: 2 },
       { model: 'unknown model', micros: 1, inputTokens: 0, outputTokens: 0, calls: 1 },
     ]);
+  });
+});
+
+describe('groupWaterfall', () => {
+  it('leaves a short waterfall as it is', () => {
+    const bars = deriveWaterfall([p(1, 'a', 10), p(2, 'b', 20)]);
+    expect(groupWaterfall(bars, 60)).toBe(bars);
+  });
+
+  it('draws a thousand nodes as at most 60 groups of consecutive nodes, each floating from the running total before it to the one after', () => {
+    // node i costs i + 1 micros, except every 100th node, a refund of 500
+    const points = Array.from({ length: 1000 }, (_, i) => p(i, `n${i}`, i % 100 === 99 ? -500 : i + 1, 'm', 2, 1));
+    const bars = deriveWaterfall(points);
+    const groups = groupWaterfall(bars, 60);
+    expect(groups.length).toBeLessThanOrEqual(60);
+    expect(groups.length).toBeGreaterThan(50);
+    expect(groups.at(-1)?.running).toBe(bars.at(-1)?.running);
+    expect(groups.reduce((sum, g) => sum + g.micros, 0)).toBe(bars.reduce((sum, b) => sum + b.micros, 0));
+    expect(groups.reduce((sum, g) => sum + g.inputTokens, 0)).toBe(2000);
+    expect(groups[0]?.label).toBe('n0 … n16 (17 nodes)');
+    let before = 0;
+    for (const group of groups) {
+      expect(group.running - before).toBe(group.micros);
+      expect(group.base).toBe(Math.min(before, group.running));
+      expect(group.size).toBe(Math.abs(group.micros));
+      before = group.running;
+    }
+    expect(new Set(groups.map((g) => g.nodeId)).size).toBe(groups.length);
   });
 });

@@ -60,6 +60,37 @@ export function deriveWaterfall(points: readonly CostPoint[], labelOf: (nodeId: 
   });
 }
 
+/**
+ * At most `max` bars: consecutive bars (in completion order) merged into one per group,
+ * floating from the running total before the group to the one after it. Why: a run of a
+ * thousand nodes drew a thousand bars half a pixel wide — none visible — and rendering
+ * them was most of a replay scrub step in Chromium (bench 10's profile).
+ */
+export function groupWaterfall(bars: readonly WaterfallBar[], max: number): readonly WaterfallBar[] {
+  if (bars.length <= max) return bars;
+  const size = Math.ceil(bars.length / max);
+  const groups: WaterfallBar[] = [];
+  for (let from = 0; from < bars.length; from += size) {
+    const group = bars.slice(from, from + size);
+    const first = group[0] as WaterfallBar;
+    const last = group[group.length - 1] as WaterfallBar;
+    const start = groups.at(-1)?.running ?? 0;
+    const micros = group.reduce((sum, bar) => sum + bar.micros, 0);
+    groups.push({
+      nodeId: first.nodeId,
+      label: group.length === 1 ? first.label : `${first.label} … ${last.label} (${group.length} nodes)`,
+      micros,
+      base: Math.min(start, last.running),
+      size: Math.abs(last.running - start),
+      running: last.running,
+      inputTokens: group.reduce((sum, bar) => sum + bar.inputTokens, 0),
+      outputTokens: group.reduce((sum, bar) => sum + bar.outputTokens, 0),
+      lastRow: last.lastRow,
+    });
+  }
+  return groups;
+}
+
 export type ModelCost = Readonly<{ model: string; micros: number; inputTokens: number; outputTokens: number; calls: number }>;
 
 /** Cost and tokens per model, most expensive first; points without a model read "unknown model". */

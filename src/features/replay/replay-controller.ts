@@ -10,7 +10,7 @@ export type ReplayMark = Readonly<{ kind: ReplayMarkKind; position: number; labe
 export type ReplayController = Readonly<{
   total: number;
   /** Recorded arrival time (ms since start) of frame i at times[i]. */
-  times: readonly number[];
+  times: ArrayLike<number>;
   marks: readonly ReplayMark[];
   position: () => number;
   seek: (position: number) => void;
@@ -37,7 +37,7 @@ export function findMark(marks: readonly ReplayMark[], kind: ReplayMarkKind, pos
 }
 
 /** The last position whose frame arrived at or before `atMs` (binary search over times). */
-export function positionAtTime(times: readonly number[], atMs: number): number {
+export function positionAtTime(times: ArrayLike<number>, atMs: number): number {
   let lo = 0;
   let hi = times.length;
   while (lo < hi) {

@@ -53,3 +53,33 @@ describe('wavePositions', () => {
     expect(at.stray!.x).toBeGreaterThan(Math.max(...columns));
   });
 });
+
+describe('wavePositions of a long run of steps one after another', () => {
+  const steps = Array.from({ length: 1000 }, (_, i) => `s${i}`);
+  const waves = steps.map((id) => [id]);
+
+  it.each(['LR', 'TB'] as const)('wraps the columns into bands, so the block is about as wide as a screen, not a hairline (%s)', (direction) => {
+    const at = wavePositions(steps, waves, { x: 0, y: 0 }, direction);
+    const xs = steps.map((id) => at[id]!.x);
+    const ys = steps.map((id) => at[id]!.y);
+    const width = Math.max(...xs) - Math.min(...xs) + 1;
+    const height = Math.max(...ys) - Math.min(...ys) + 1;
+    expect(width / height).toBeGreaterThan(0.8);
+    expect(width / height).toBeLessThan(4);
+  });
+
+  it('still reads in time order: along a band, then the next band', () => {
+    const at = wavePositions(steps, waves, { x: 0, y: 0 }, 'LR');
+    for (let i = 1; i < steps.length; i++) {
+      const before = at[steps[i - 1]!]!;
+      const now = at[steps[i]!]!;
+      expect(now.y > before.y || (now.y === before.y && now.x > before.x)).toBe(true);
+    }
+  });
+
+  it('leaves a short run on one row', () => {
+    const few = steps.slice(0, 12);
+    const at = wavePositions(few, few.map((id) => [id]), { x: 0, y: 0 }, 'LR');
+    expect(new Set(few.map((id) => at[id]!.y)).size).toBe(1);
+  });
+});

@@ -64,6 +64,12 @@ export function parseWaveKey(key: string): Waves {
  * Positions of `ids` (only these; other wave members are not on the canvas) from `origin`:
  * one column per wave along the layout direction, lanes across it. Ids missing from
  * `waves` join a last column. Rank is -1 for all of them: no layer of the graph.
+ *
+ * Many waves (a long run of steps one after another: a replay of a thousand sequential
+ * steps) would make one row thousands of columns long, a hairline when the view fits it;
+ * so the columns wrap into bands like lines of text, as many columns per band as keep the
+ * whole block about as wide as a screen (`columnsPerBand`). Time still reads left to right,
+ * then the next band down (across, for TB).
  */
 export function wavePositions(
   ids: readonly string[],
@@ -71,30 +77,60 @@ export function wavePositions(
   origin: Readonly<{ x: number; y: number }>,
   direction: LayoutDirection,
 ): Record<string, PlacedPosition> {
-  const wanted = new Set(ids);
-  const columns: string[][] = [];
-  for (const wave of [...waves, leftOver(ids, waves)]) {
-    const members = wave.filter((id) => wanted.has(id));
-    for (let i = 0; i < members.length; i += LANES_PER_COLUMN) columns.push(members.slice(i, i + LANES_PER_COLUMN));
-    // A wave boundary: mark by an empty column slot, drawn as a wider gap.
-    if (members.length > 0) columns.push([]);
-  }
+  const columns = waveColumns(ids, waves);
   const alongSize = direction === 'LR' ? NODE_WIDTH : NODE_HEIGHT;
   const acrossStep = direction === 'LR' ? NODE_HEIGHT + LANE_GAP : NODE_WIDTH + LANE_GAP;
+  const lanes = Math.max(1, ...columns.map((column) => column.ids.length));
+  const bandStep = lanes * acrossStep + WAVE_GAP;
+  const perBand = columnsPerBand(columns.length, alongSize + COLUMN_GAP, bandStep, direction);
   const out: Record<string, PlacedPosition> = {};
   let along = 0;
-  for (const column of columns) {
-    if (column.length === 0) {
+  let band = 0;
+  columns.forEach((column, index) => {
+    if (index > 0 && index % perBand === 0) {
+      band += 1;
+      along = 0;
+    } else if (column.newWave && index > 0) {
       along += WAVE_GAP - COLUMN_GAP;
-      continue;
     }
-    column.forEach((id, lane) => {
-      const across = lane * acrossStep;
+    column.ids.forEach((id, lane) => {
+      const across = band * bandStep + lane * acrossStep;
       out[id] = direction === 'LR' ? { x: origin.x + along, y: origin.y + across, rank: -1 } : { x: origin.x + across, y: origin.y + along, rank: -1 };
     });
     along += alongSize + COLUMN_GAP;
-  }
+  });
   return out;
+}
+
+/** Below this many columns nothing wraps (a usual run reads as one row). */
+const WRAP_FROM_COLUMNS = 24;
+/** Width over height the wrapped block aims for (a screen's, roughly). */
+const BLOCK_ASPECT = 1.8;
+
+/**
+ * Columns per band for a block about BLOCK_ASPECT wide: with c columns per band, width is
+ * c·columnStep and height (C/c)·bandStep, so c = √(aspect·C·bandStep / columnStep) for LR
+ * (the axes swap for TB). Rounded up to a multiple of 8 so a live run's growing column count
+ * re-wraps the block rarely, not at every new step.
+ */
+function columnsPerBand(count: number, columnStep: number, bandStep: number, direction: LayoutDirection): number {
+  if (count <= WRAP_FROM_COLUMNS) return count;
+  const aspect = direction === 'LR' ? BLOCK_ASPECT : 1 / BLOCK_ASPECT;
+  const ideal = Math.sqrt((aspect * count * bandStep) / columnStep);
+  return Math.min(count, Math.max(WRAP_FROM_COLUMNS, Math.ceil(ideal / 8) * 8));
+}
+
+type WaveColumn = Readonly<{ ids: readonly string[]; newWave: boolean }>;
+
+/** The columns in time order: each wave's members on the canvas, LANES_PER_COLUMN at a time. */
+function waveColumns(ids: readonly string[], waves: Waves): WaveColumn[] {
+  const wanted = new Set(ids);
+  const columns: WaveColumn[] = [];
+  for (const wave of [...waves, leftOver(ids, waves)]) {
+    const members = wave.filter((id) => wanted.has(id));
+    for (let i = 0; i < members.length; i += LANES_PER_COLUMN) columns.push({ ids: members.slice(i, i + LANES_PER_COLUMN), newWave: i === 0 });
+  }
+  return columns;
 }
 
 function leftOver(ids: readonly string[], waves: Waves): string[] {

@@ -1,0 +1,112 @@
+/**
+ * Benchmark 10, browser part — a recording opened by `?replay=` in the built app in
+ * headless Chromium. Time to interactive: from navigation until the run view shows the
+ * recording's end (the scrubber at the last frame, the run's final status in the header)
+ * AND answers input (a click on "Step back one frame" moves the scrubber). Long tasks over
+ * the whole open (a PerformanceObserver installed before the app loads), then scrubber
+ * seeks (input events to random positions, each timed to the next painted frame), and the
+ * JS heap after a forced GC (CDP). Recordings are served from the app's own origin (copied
+ * into the benchmark's build).
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+import type { CDPSession, Page } from 'playwright-core';
+
+import { benchRecording } from '../lib/replay-recordings';
+import { mb, ms, percentile, type BenchOptions, type BenchRow } from '../lib/report';
+import { BENCH_DIST, launchBenchBrowser, type BenchBrowser } from './launch';
+
+export type BrowserReplayFigures = Readonly<{
+  interactiveMs: number;
+  longTasks: readonly number[];
+  seeks: readonly number[];
+  heapBytes: number;
+}>;
+
+const LONG_TASKS_SCRIPT = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+    .observe({ type: 'longtask', buffered: true });
+`;
+
+// Arrow functions without inner named functions: tsx's keepNames would wrap those in a helper the page lacks.
+const atEnd = (frames: number) =>
+  (document.querySelector('[aria-label="Replay position"]')?.getAttribute('aria-valuetext') ?? '').replace(/,/g, '') === `frame ${frames} of ${frames}` &&
+  /Run (succeeded|failed|cancelled|ended)/.test(document.body.innerText);
+const sliderAt = (position: number) => document.querySelector<HTMLInputElement>('[aria-label="Replay position"]')?.value === String(position);
+
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usage.usedSize;
+}
+
+/** Seeks by setting the scrubber and firing its input event (what a drag does), timed to the next two frames. */
+async function scrub(page: Page, frames: number, count: number): Promise<number[]> {
+  const times: number[] = [];
+  let seed = 11;
+  for (let i = 0; i < count; i++) {
+    seed = (seed * 48271) % 2147483647;
+    const position = 1 + (seed % frames);
+    times.push(
+      await page.evaluate(`new Promise((resolve) => {
+        const slider = document.querySelector('[aria-label="Replay position"]');
+        const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+        const started = performance.now();
+        setter.call(slider, String(${position}));
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - started)));
+      })`),
+    );
+  }
+  return times;
+}
+
+export async function openInBrowser(browser: BenchBrowser, path: string, frames: number, seeks: number): Promise<BrowserReplayFigures> {
+  const page = await browser.newPage();
+  await page.addInitScript(LONG_TASKS_SCRIPT);
+  const cdp = await page.context().newCDPSession(page);
+  const started = Date.now();
+  await page.goto(`${browser.sim.url}/?replay=${encodeURIComponent(path)}`);
+  await page.waitForFunction(atEnd, frames, { timeout: 600_000, polling: 200 });
+  const slider = page.getByRole('slider', { name: 'Replay position' });
+  await page.getByRole('button', { name: 'Step back one frame' }).click();
+  await page.waitForFunction(sliderAt, frames - 1, { polling: 'raf' });
+  const interactiveMs = Date.now() - started;
+  const longTasks = (await page.evaluate('window.__longTasks.slice()')) as number[];
+  await slider.waitFor();
+  const seekTimes = await scrub(page, frames, seeks);
+  const heapBytes = await heapAfterGc(cdp);
+  await cdp.detach();
+  await page.close();
+  return { interactiveMs, longTasks, seeks: seekTimes, heapBytes };
+}
+
+export function describeBrowserFigures(f: BrowserReplayFigures): string {
+  const long = f.longTasks.filter((t) => t > 50);
+  return `interactive ${ms(f.interactiveMs)}; ${long.length} long tasks (longest ${ms(Math.max(0, ...long))}, ${ms(long.reduce((a, b) => a + b, 0))} in all); scrub p50 ${ms(percentile(f.seeks, 50))} p95 ${ms(percentile(f.seeks, 95))}; heap ${mb(f.heapBytes)}`;
+}
+
+/** Benchmark 10: a diverse recording of 100k frames opened in the built app. */
+export async function benchReplayBrowser({ quick, log }: BenchOptions): Promise<BenchRow[]> {
+  const recording = benchRecording('diverse', quick ? 20_000 : 100_000);
+  mkdirSync(join(BENCH_DIST, 'bench-recordings'), { recursive: true });
+  const served = `bench-recordings/${basename(recording.path)}`;
+  copyFileSync(recording.path, join(BENCH_DIST, served));
+  const browser = await launchBenchBrowser();
+  try {
+    const f = await openInBrowser(browser, `/${served}`, recording.frames, 30);
+    log(`replay in Chromium, diverse, ${recording.frames} frames (${mb(recording.bytes)}): ${describeBrowserFigures(f)}`);
+    const long = f.longTasks.filter((t) => t > 50);
+    return [
+      { bench: `10 replay ${Math.round(recording.frames / 1000)}k frames diverse: interactive in Chromium`, figure: ms(f.interactiveMs), budget: '≤ 2,000 ms', met: f.interactiveMs <= 2000 },
+      { bench: '10 replay in Chromium: long tasks while opening', figure: `${long.length}, longest ${ms(Math.max(0, ...long))}`, budget: 'none over 50 ms', met: long.length === 0 },
+      { bench: '10 replay in Chromium: scrub, 30 random positions to paint', figure: `p95 ${ms(percentile(f.seeks, 95))}`, budget: 'p95 ≤ 50 ms', met: percentile(f.seeks, 95) <= 50 },
+      { bench: '10 replay in Chromium: JS heap after GC', figure: mb(f.heapBytes), budget: '–' },
+    ];
+  } finally {
+    await browser.close();
+  }
+}
