@@ -21,9 +21,15 @@ function childBundle(): string {
   return (bundled ??= nodeBundle('bench/memory-child.ts'));
 }
 
-/** One long run in a child process (bench/memory-child.ts): timed feeding, heap after GC at `samples` points. */
+/**
+ * One long run in a child process (bench/memory-child.ts): timed feeding, heap after GC at `samples` points.
+ * Why `--single-threaded-gc`: CPU time counts every thread, and on this shared 2-core machine V8's
+ * parallel GC helpers, contending with other processes for a core, made the same Shannon 100k run
+ * take 0.95 s or 1.9 s of CPU from one process to the next (issue 12); with the GC on the main
+ * thread, CPU time counts the GC's work and not its helpers' waiting.
+ */
 export function runChild(dialect: DialectId, events: number, samples: number): ChildResult {
-  const out = execFileSync(process.execPath, ['--expose-gc', childBundle(), dialect, String(events), String(samples)], {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--single-threaded-gc', childBundle(), dialect, String(events), String(samples)], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
     timeout: CHILD_TIMEOUT_MS,

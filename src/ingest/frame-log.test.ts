@@ -9,23 +9,39 @@ import { FrameLog, type RecordedEntry } from '@/ingest/frame-log';
 
 const HEADER = { runboard: 1, dialect: 'relavium', transport: 'sse', source: 'http://x', startedAt: '2026-01-01T00:00:00.000Z' } as const;
 
-function model(maxEntries: number) {
-  let lines: RecordedEntry[] = [];
+/**
+ * `maxBytes`: frames' JSON text; past it the oldest lines holding half of it go, never the
+ * newest frame (frames of strings only: weights are exact).
+ */
+function model(maxEntries: number, maxBytes = Number.POSITIVE_INFINITY) {
+  let lines: { entry: RecordedEntry; bytes: number }[] = [];
+  let bytes = 0;
   let dropped = 0;
   const frames: unknown[] = [];
+  /** Bytes never drop the newest frame: at least two frames from line `n` on. */
+  const framesFrom = (n: number) => lines.slice(n).filter((line) => 'frame' in line.entry).length;
   return {
     frames,
     add(entry: RecordedEntry) {
-      lines.push(entry);
+      const weight = 'frame' in entry ? JSON.stringify(entry.frame).length : 0;
+      lines.push({ entry, bytes: weight });
+      bytes += weight;
       if ('frame' in entry) frames.push(entry.frame);
-      if (lines.length > maxEntries) {
-        const cut = Math.floor(maxEntries / 2);
-        lines = lines.slice(cut);
-        dropped += cut;
-      }
+      if (lines.length <= maxEntries && bytes <= maxBytes) return;
+      const cutLines = lines.length > maxEntries ? Math.floor(maxEntries / 2) : 0;
+      const cutBytes = bytes > maxBytes ? bytes - Math.floor(maxBytes / 2) : 0;
+      let cut = 0;
+      let cutWeight = 0;
+      while (cut < cutLines || (cutWeight < cutBytes && framesFrom(cut) >= 2)) cutWeight += (lines[cut++] as { bytes: number }).bytes;
+      lines = lines.slice(cut);
+      bytes -= cutWeight;
+      dropped += cut;
     },
     get lines() {
-      return lines;
+      return lines.map((line) => line.entry);
+    },
+    get bytes() {
+      return bytes;
     },
     get dropped() {
       return dropped;
@@ -34,16 +50,23 @@ function model(maxEntries: number) {
 }
 
 describe('FrameLog', () => {
-  test.each([7, 50, 1000])('lines, drops and frame indices match the format (bound %i)', (maxEntries) => {
-    let seed = maxEntries;
+  test.each([
+    [7, undefined],
+    [50, undefined],
+    [1000, undefined],
+    // Bytes bind first: frames of 20 to ~2,000 characters, as a stream mixing tokens and whole graphs.
+    [1000, 20_000],
+    [60, 8_000],
+  ])('lines, drops and frame indices match the format (bound %i lines, %s bytes)', (maxEntries, maxBytes) => {
+    let seed = maxEntries + (maxBytes ?? 0);
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    const log = new FrameLog(HEADER, 1000, maxEntries);
-    const expected = model(maxEntries);
+    const log = new FrameLog(HEADER, 1000, maxEntries, maxBytes);
+    const expected = model(maxEntries, maxBytes);
     for (let i = 0; i < 400; i++) {
       const atMs = 1000 + i * 3;
       const roll = random();
       if (roll < 0.75) {
-        const frame = { n: i };
+        const frame = { n: String(i), pad: 'x'.repeat(random() < 0.1 ? 2_000 : 10) };
         expect(log.addFrame(frame, atMs)).toBe(expected.frames.length);
         expected.add({ t: atMs - 1000, frame });
       } else if (roll < 0.85) {
@@ -61,8 +84,21 @@ describe('FrameLog', () => {
     expect(JSON.parse(lines[0] ?? '')).toEqual(HEADER);
     expect(lines.slice(1).map((line) => JSON.parse(line) as unknown)).toEqual(expected.lines);
     expect(log.dropped).toBe(expected.dropped);
+    if (maxBytes !== undefined) expect(expected.bytes).toBeLessThanOrEqual(maxBytes);
     expect(log.frames).toBe(expected.frames.length);
     const kept = new Set(expected.lines.filter((line) => 'frame' in line).map((line) => (line as { frame: unknown }).frame));
     expected.frames.forEach((frame, index) => expect(log.frameAt(index)).toBe(kept.has(frame) ? frame : undefined));
+  });
+
+  test('a frame bigger than the whole byte bound is kept until the next frame comes', () => {
+    const log = new FrameLog(HEADER, 0, 1000, 1_000);
+    log.addFrame({ pad: 'x'.repeat(100) }, 1);
+    const page = { history: 'x'.repeat(5_000) };
+    expect(log.addFrame(page, 2)).toBe(1);
+    expect(log.frameAt(1)).toBe(page);
+    expect(log.frameAt(0)).toBeUndefined();
+    log.addFrame({ n: 'next' }, 3);
+    expect(log.frameAt(1)).toBeUndefined();
+    expect(log.frameAt(2)).toEqual({ n: 'next' });
   });
 });

@@ -3,11 +3,17 @@
  * command (secrets removed), in DESIGN.md's JSON Lines format. Canonical events point
  * into it by frame index, so the details panel can show the frames behind a node.
  *
- * Bounded: past `maxEntries` the oldest half is dropped and `dropped` says how many, so a
- * week-long stream cannot exhaust memory; the UI states the bound when it is reached.
- * 200k frames (was 500k): with the live event log bounded too, 1M events then fit in
- * the 300 MB heap budget with a flat soak (benchmark 6).
+ * Bounded two ways, so a week-long stream cannot exhaust memory; the UI states the bound
+ * when it is reached and `dropped` says how many lines went:
+ * - past `maxEntries` lines the oldest half is dropped. 200k (was 500k): with the live event
+ *   log bounded too, 1M events then fit in the 300 MB heap budget with a flat soak (benchmark 6);
+ * - past `maxBytes` of frames (as JSON text, json-weight.ts) the oldest lines holding half of
+ *   it are dropped. Why: frames differ in size by 100×. A MARS `dag_updated` carries the whole
+ *   DAG (~36 kB for 200 nodes), so 200k MARS frames held ~500 MB (benchmark 1: 465 MB heap at
+ *   262k frames); 64 MB of text is ~200k relavium frames, ~75k Shannon ones, ~18k MARS ones.
  */
+import { jsonWeight } from '@/ingest/json-weight';
+
 export type RecordingHeader = Readonly<{
   runboard: 1;
   dialect: string;
@@ -41,6 +47,9 @@ export class FrameLog {
    */
   private frameList: unknown[] = [];
   private frameTimes: number[] = [];
+  /** Each kept frame's weight (json-weight.ts), and their sum. */
+  private frameWeights: number[] = [];
+  private keptBytes = 0;
   private firstFrame = 0;
   /** The other lines, in order; each knows where it sits among the frames. */
   private others: OtherLine[] = [];
@@ -51,12 +60,16 @@ export class FrameLog {
     readonly header: RecordingHeader,
     private readonly startedAtMs: number,
     readonly maxEntries = 200_000,
+    readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
   /** Appends a received frame; returns its frame index (the recording's line number, 0-based). */
   addFrame(frame: unknown, atMs: number): number {
+    const weight = jsonWeight(frame);
     this.frameList.push(frame);
     this.frameTimes.push(this.at(atMs));
+    this.frameWeights.push(weight);
+    this.keptBytes += weight;
     this.bound();
     return this.firstFrame + this.frameList.length - 1;
   }
@@ -110,23 +123,33 @@ export class FrameLog {
     this.bound();
   }
 
-  /** Past `maxEntries` lines the oldest half is dropped (in one go, so each drop is amortised O(1)). */
+  /**
+   * Past `maxEntries` lines the oldest half is dropped, past `maxBytes` the oldest lines that
+   * hold half of the bytes, never the newest frame (in one go, so each drop is amortised O(1)). Other lines (commands,
+   * connections, audits) are few and small: they count as lines, not bytes.
+   */
   private bound(): void {
-    if (this.frameList.length + this.others.length <= this.maxEntries) return;
-    const cut = Math.floor(this.maxEntries / 2);
+    const overLines = this.frameList.length + this.others.length > this.maxEntries;
+    if (!overLines && this.keptBytes <= this.maxBytes) return;
+    const lines = overLines ? Math.floor(this.maxEntries / 2) : 0;
+    const bytes = this.keptBytes > this.maxBytes ? this.keptBytes - Math.floor(this.maxBytes / 2) : 0;
     let frames = 0;
     let others = 0;
-    while (frames + others < cut) {
+    let weight = 0;
+    // The newest frame stays, however big (one Shannon history page can pass the whole bound).
+    while (frames + others < lines || (weight < bytes && frames < this.frameList.length - 1)) {
       const other = this.others[others];
       // An other line added before frame `firstFrame + frames` comes first.
-      if (other && other.beforeFrame <= this.firstFrame + frames) others += 1;
-      else frames += 1;
+      if (other && (other.beforeFrame <= this.firstFrame + frames || frames >= this.frameList.length)) others += 1;
+      else weight += this.frameWeights[frames++] as number;
     }
     this.frameList = this.frameList.slice(frames);
     this.frameTimes = this.frameTimes.slice(frames);
+    this.frameWeights = this.frameWeights.slice(frames);
     this.others = this.others.slice(others);
     this.firstFrame += frames;
-    this.dropped += cut;
+    this.keptBytes -= weight;
+    this.dropped += frames + others;
   }
 }
 

@@ -43,9 +43,11 @@ export type RunSession = Readonly<{
   frameAt: (index: number) => unknown;
   /** The session's recording as JSON Lines (secrets removed). */
   exportRecording: () => string;
-  /** Live recordings are bounded: how many lines were dropped and the most kept (diagnostics states it). */
-  recordingBound?: () => Readonly<{ droppedLines: number; maxLines: number }>;
+  /** Live recordings are bounded: how many lines were dropped, the most lines and frame bytes kept (diagnostics states it). */
+  recordingBound?: () => RecordingBound;
 }>;
+
+export type RecordingBound = Readonly<{ droppedLines: number; maxLines: number; maxBytes: number }>;
 
 export const RunSessionContext = createContext<RunSession | null>(null);
 

@@ -20,7 +20,7 @@ afterEach(cleanup);
 function sessionWithRecording(maxLines: number, frameCount: number) {
   const frames = new FrameLog({ runboard: 1, dialect: 'relavium', transport: 'sse', source: 'test', startedAt: '' }, 0, maxLines);
   for (let i = 0; i < frameCount; i += 1) frames.addFrame({ data: { n: i } }, i);
-  const session = { ...makeSession(), frameAt: (i: number) => frames.frameAt(i), recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries }) };
+  const session = { ...makeSession(), frameAt: (i: number) => frames.frameAt(i), recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries, maxBytes: frames.maxBytes }) };
   return { session, frames };
 }
 
@@ -34,7 +34,7 @@ describe('limits in the UI', () => {
     const over = sessionWithRecording(10, 14);
     expect(over.frames.dropped).toBeGreaterThan(0);
     render(withSession(over.session, <DiagnosticsPanel />));
-    expect(screen.getByRole('note').textContent).toMatch(/the recording keeps the last 10 frames at most; the oldest 5 lines were dropped/);
+    expect(screen.getByRole('note').textContent).toMatch(/the recording keeps the last 10 frames or 64\sMB of frames at most; the oldest 5 lines were dropped/);
   });
 
   it('a rejected frame in diagnostics can be downloaded whole', () => {

@@ -124,7 +124,7 @@ class LiveRun {
       control: (action, reason, audit) => commands.sendBound(dialect.control(action, currentRunId(), reason, memo), audit),
       frameAt: (index) => frames.frameAt(index),
       exportRecording: () => frames.toJsonl(),
-      recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries }),
+      recordingBound: () => ({ droppedLines: frames.dropped, maxLines: frames.maxEntries, maxBytes: frames.maxBytes }),
     };
   }
 

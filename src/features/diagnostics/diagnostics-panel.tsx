@@ -1,6 +1,6 @@
 import { EmptyState } from '@/components/ui/empty-state';
 import { JsonBlock } from '@/components/ui/json-block';
-import { useRunSession } from '@/stores/run-session';
+import { useRunSession, type RecordingBound } from '@/stores/run-session';
 import { useDecodeIssues, useStreamStats } from '@/stores/run-selectors';
 
 /**
@@ -59,12 +59,17 @@ export function DiagnosticsPanel() {
 }
 
 /** Said only once the bound is reached: the export then starts part-way through the run. */
-function RecordingBoundNote({ bound }: { bound: Readonly<{ droppedLines: number; maxLines: number }> | undefined }) {
+function RecordingBoundNote({ bound }: { bound: RecordingBound | undefined }) {
   if (!bound || bound.droppedLines === 0) return null;
   return (
     <p role="note" className="rounded-md border border-slate-300 p-2 text-xs text-slate-700 dark:border-slate-600 dark:text-slate-200">
-      Recording bound reached: the recording keeps the last {bound.maxLines.toLocaleString('en-US')} frames at most;
+      Recording bound reached: the recording keeps the last {bound.maxLines.toLocaleString('en-US')} frames or {megabytes(bound.maxBytes)} of frames at most;
       the oldest {bound.droppedLines.toLocaleString('en-US')} lines were dropped to stay within memory.
     </p>
   );
+}
+
+/** 67108864 → "64 MB", with a no-break space (the bound is set in whole megabytes). */
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024)).toLocaleString('en-US')}\u00a0MB`;
 }

@@ -122,6 +122,8 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
       case 'chapter.end':
         return step.key === 'compile' && !options.solveOnly ? [wire(run, 'aggregate.completed', { final_result: { sections: 5 } }, { aggregation_time_ms: 500 })] : [];
       case 'node.start':
+        // A rerun is a new attempt: its summary is its own text, not every attempt's so far (that grew without bound).
+        texts.delete(step.node);
         return planned ? [wire(run, 'solver.start', { task: task(step.node) }, { task_id: step.node, attempt: step.attempt ?? 1 }, { step_id: `solve_${step.node}`, show_content: `Solving: ${labels.get(step.node) ?? step.node}` })] : [];
       case 'node.progress':
         return planned ? [wire(run, 'solver.progress', { current_task: step.message ?? step.node, status: 'processing' }, { task_id: step.node, progress_percent: Math.round(step.progress * 100) })] : [];
