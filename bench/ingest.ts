@@ -16,7 +16,7 @@ import { DIALECT_IDS, type DialectId } from '@/protocol/dialect';
 
 import { runChild } from './memory';
 import type { ChildResult } from './memory-child';
-import { createPipeline, feed } from './lib/session';
+import { createPipeline, feed, textLengthsFor } from './lib/session';
 import { buildSteps, encodeFrames, finishSteps } from './lib/stream';
 import { bestCpuMs, cpuTime, mb, rate, type BenchOptions, type BenchRow } from './lib/report';
 
@@ -28,13 +28,14 @@ type Measured = { frames: number; ingestMs: number; parseMs: number; parsePlusIn
 
 function measure(dialect: DialectId, events: number, runs: number): Measured {
   const { frames, texts } = encodeFrames(dialect, RUN_ID, finishSteps(buildSteps(events)));
+  const lengths = textLengthsFor(dialect, texts);
   let parseMs = Number.POSITIVE_INFINITY;
   let ingestMs = Number.POSITIVE_INFINITY;
   for (let run = 0; run < runs; run++) {
     parseMs = Math.min(parseMs, cpuTime(() => texts.forEach((text) => JSON.parse(text) as unknown)).cpuMs);
-    ingestMs = Math.min(ingestMs, cpuTime(() => feed(createPipeline(dialect, RUN_ID), frames, BATCH)).cpuMs);
+    ingestMs = Math.min(ingestMs, cpuTime(() => feed(createPipeline(dialect, RUN_ID), frames, BATCH, lengths)).cpuMs);
   }
-  const parsePlusIngestMs = cpuTime(() => feed(createPipeline(dialect, RUN_ID), texts.map((t) => JSON.parse(t) as unknown), BATCH)).cpuMs;
+  const parsePlusIngestMs = cpuTime(() => feed(createPipeline(dialect, RUN_ID), texts.map((t) => JSON.parse(t) as unknown), BATCH, lengths)).cpuMs;
   return { frames: frames.length, ingestMs, parseMs, parsePlusIngestMs };
 }
 
@@ -54,8 +55,9 @@ function rateRow(dialect: DialectId, events: number, runs: number, log: BenchOpt
 }
 
 function flushPerFrameRow(events: number, runs: number): BenchRow {
-  const { frames } = encodeFrames('relavium', RUN_ID, finishSteps(buildSteps(events)));
-  const ms = bestCpuMs(() => feed(createPipeline('relavium', RUN_ID), frames, 1), runs);
+  const { frames, texts } = encodeFrames('relavium', RUN_ID, finishSteps(buildSteps(events)));
+  const lengths = textLengthsFor('relavium', texts);
+  const ms = bestCpuMs(() => feed(createPipeline('relavium', RUN_ID), frames, 1, lengths), runs);
   const perSecond = (frames.length / ms) * 1000;
   return { bench: '1 ingest relavium, flush per frame', figure: rate(perSecond), budget: '≥ 100k ev/s', met: perSecond >= 100_000 };
 }

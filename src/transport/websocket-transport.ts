@@ -61,7 +61,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
           };
           ws.onmessage = (event) => {
             if (signal.aborted) return;
-            handlers.onFrame(typeof event.data === 'string' ? parseMaybeJson(event.data) : event.data);
+            if (typeof event.data === 'string') handlers.onFrame(parseMaybeJson(event.data), event.data.length);
+            else handlers.onFrame(event.data);
           };
           ws.onerror = () => undefined; // the close event that follows carries the reason
           ws.onclose = (event) => {

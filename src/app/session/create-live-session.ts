@@ -196,9 +196,9 @@ class LiveRun {
   private handlersFor(current: Connection): TransportHandlers {
     const mine = () => this.connection === current && isOpen(current);
     return {
-      onFrame: (frame) => {
+      onFrame: (frame, textLength) => {
         this.lastFrameAtMs = Date.now();
-        this.driver.accept(frame);
+        this.driver.accept(frame, textLength);
         this.end.settle();
       },
       onAlive: () => this.driver.alive(),
