@@ -3,6 +3,8 @@
  * every status change (as Shannon does), so a 2,000-task run passes 64 MB of frames long
  * before 200,000 of them; diagnostics must then say that the recording was cut, and both bounds.
  */
+import { mkdirSync } from 'node:fs';
+
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { createShannonEncoder, type ShannonWire } from '@/simulator/backends/shannon-encoder';
@@ -33,6 +35,8 @@ test('a run of whole-task-list frames past 64 MB: diagnostics states the recordi
   const note = page.getByRole('note').filter({ hasText: 'Recording bound reached' });
   await note.waitFor({ timeout: 90_000 });
   expect(await note.textContent()).toMatch(/keeps the last 200,000 frames or 64\sMB of frames at most; the oldest [\d,]+ lines were dropped/);
-  await page.screenshot({ path: 'tests/screenshots/recording-bound-light.png' });
+  // Into the ignored folder: a test run must not change tracked files.
+  mkdirSync('tests/e2e/screenshots', { recursive: true });
+  await page.screenshot({ path: 'tests/e2e/screenshots/recording-bound-light.png' });
   await page.close();
 }, 150_000);
