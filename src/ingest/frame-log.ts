@@ -1,6 +1,6 @@
 /**
  * The session's recording: every raw frame with its arrival time, and every outbound
- * command (secrets removed), in DESIGN.md's JSON Lines format. Canonical events point
+ * command (secrets removed), as JSON Lines (docs/ARCHITECTURE.md "Recordings"). Canonical events point
  * into it by frame index, so the details panel can show the frames behind a node.
  *
  * Bounded two ways, so a week-long stream cannot exhaust memory; the UI states the bound

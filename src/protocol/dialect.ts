@@ -23,7 +23,7 @@ import type { GateOption, RunEvent } from '@/protocol/run-event';
 export const DIALECT_IDS = ['relavium', 'tolky', 'myagent', 'mars', 'shannon', 'agui'] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 
-/** How frames arrive, as the recording header names it (DESIGN.md "Recordings"). */
+/** How frames arrive, as the recording header names it (docs/ARCHITECTURE.md "Recordings"). */
 export type WireKind = 'sse' | 'websocket' | 'socket.io';
 
 export type Memo = Readonly<Record<string, unknown>>;
@@ -268,7 +268,7 @@ export interface Dialect {
    * before an end marker that carries no number leave no hole to see.
    */
   checkStatus?(runId: string, why: StatusCheckReason): OutboundCommand[];
-  /** The run a frame belongs to, for a recording whose header names none (DESIGN.md "Recordings"). */
+  /** The run a frame belongs to, for a recording whose header names none (docs/ARCHITECTURE.md "Recordings"). */
   runIdOf?(frame: unknown): string | undefined;
   /** Frames to send once the connection is open (watch/subscribe, resume, start). */
   onOpen(ctx: OpenContext): OutboundCommand[];
