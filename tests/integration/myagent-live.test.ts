@@ -1,6 +1,6 @@
 /**
- * myagent end to end, as the real server behaves (protocols/README.md "What the real servers
- * do"): the simulator's real WebSocket server (coalesced partial answers that leave seq holes,
+ * myagent end to end, as the real server behaves (tests/fixtures/myagent/SOURCE.txt): the
+ * simulator's real WebSocket server (coalesced partial answers that leave seq holes,
  * a run cancelled when its socket closes, the real state export and replay), the real
  * WebSocket transport (`ws`) and the app's own live session (createLiveSession).
  */

@@ -1,6 +1,6 @@
 /**
- * How a myagent run ends, in every way the real server ends one (protocols/README.md
- * "myagent"; upstream myagent/ws/session.py and plan_solver.py):
+ * How a myagent run ends, in every way the real server ends one (JasonDZS/myagent
+ * myagent/ws/session.py and plan_solver.py):
  *   pipeline.completed (then an agent.final_answer that only repeats the summary)   succeeded
  *   agent.final_answer of a plain agent (no plan)                                     succeeded, with the answer
  *   agent.final_answer "Plan was declined by user." / "Plan was cancelled"            cancelled (the plan never ran)

@@ -1,6 +1,6 @@
 /**
- * myagent WebSocket wire schemas (myagent-ws.md, overridden by the real-system notes in
- * protocols/README.md and examples/myagent/SOURCE.txt): every server→client event of the
+ * myagent WebSocket wire schemas (its WebSocket document, overridden by what the real
+ * server sends: tests/fixtures/myagent/SOURCE.txt): every server→client event of the
  * document plus `agent.interrupted`, and the client→server `user.*` events (the simulator
  * and the tests build them; the decoder keeps echoes as raw frames).
  *

@@ -1,7 +1,7 @@
 /**
  * Simulated myagent server: a plain WebSocket at `/` (also `/ws/myagent`), behaving like the
- * real myagent/ws/server.py (protocols/README.md "What the real servers do"; the facts with
- * their upstream lines are in tests/fixtures/myagent/SOURCE.txt):
+ * real myagent/ws/server.py (the facts with their upstream lines are in
+ * tests/fixtures/myagent/SOURCE.txt):
  *
  *   on open                      system.connected; system.heartbeat every 60 s × timeScale
  *   user.create_session          agent.session_created with a new id `sess-<n>`

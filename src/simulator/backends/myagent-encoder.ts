@@ -4,7 +4,7 @@
  * `metadata.connection_id`: the backend stamps those per connection, as the real
  * server's `_send_event` does, so a replay after a resume can renumber them.
  *
- * Shaped like the real server (protocols/README.md "myagent"; upstream plan_solver.py and
+ * Shaped like the real server (JasonDZS/myagent myagent/ws/plan_solver.py and
  * session.py): partial answers are deltas; tool events carry `metadata.{tool, args, status}`
  * and pair by `step_id`; a gate is a plan confirmation (`metadata.{requires_confirmation,
  * scope, plan_summary, tasks}`, no options, no timeout) and a declined one ends the run with
