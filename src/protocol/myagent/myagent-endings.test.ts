@@ -67,10 +67,15 @@ describe('myagent: every way a run ends', () => {
     expect(events.filter((e) => e.type === 'gate.resolved')).toEqual([expect.objectContaining({ decision: 'rejected', decidedBy: 'bob' })]);
   });
 
-  test('a plan confirmation carries the 300 s the server waits before declining', () => {
+  test('a plan confirmation carries the 600 s the shipped servers wait before declining, as an estimate (the frame states none)', () => {
     const [gate] = read(frame('agent.user_confirm', { step_id: 'c', content: 'Confirm plan before solving', metadata: { requires_confirmation: true, scope: 'plan', tasks: [] } }));
-    expect(gate).toMatchObject({ type: 'gate.opened', onTimeout: 'myagent declines the plan and ends the run' });
-    expect(gate?.type === 'gate.opened' && gate.deadlineAtMs! - Date.parse('2025-10-18T17:50:09.123')).toBe(300_000);
+    expect(gate).toMatchObject({ type: 'gate.opened', onTimeout: 'myagent declines the plan and ends the run', deadlineEstimated: true });
+    expect(gate?.type === 'gate.opened' && gate.deadlineAtMs! - Date.parse('2025-10-18T17:50:09.123')).toBe(600_000);
+  });
+
+  test('a timeout_seconds the frame does state is the deadline, not an estimate', () => {
+    const [gate] = read(frame('agent.user_confirm', { step_id: 'c', content: 'Confirm', metadata: { scope: 'plan', timeout_seconds: 90 } }));
+    expect(gate?.type === 'gate.opened' && [gate.deadlineAtMs! - Date.parse('2025-10-18T17:50:09.123'), gate.deadlineEstimated]).toEqual([90_000, undefined]);
   });
 
   test('invalid edited tasks end it failed', () => {
