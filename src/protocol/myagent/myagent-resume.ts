@@ -16,9 +16,14 @@ import type { RunEvent } from '@/protocol/run-event';
 const HELD_ELSEWHERE = 'Session already active on another connection';
 const REFUSALS = [HELD_ELSEWHERE, 'Invalid state:', 'Missing signed_state', 'Failed to restore session state', 'Reconnection failed:'];
 
+/** Is this error text one of the server's refusals of a resume? (They are sent for nothing else.) */
+export function isResumeRefusal(text: unknown): boolean {
+  return typeof text === 'string' && REFUSALS.some((refusal) => text.startsWith(refusal));
+}
+
 /** The run's end when `text` refuses our pending resume; undefined for any other error. */
 export function resumeRefused(state: MyagentStreamState, text: string | undefined): RunEvent[] | undefined {
-  if (!state.reconnectPending || text === undefined || !REFUSALS.some((refusal) => text.startsWith(refusal))) return undefined;
+  if (!state.reconnectPending || !isResumeRefusal(text) || text === undefined) return undefined;
   state.reconnectPending = false;
   state.reconnected = false;
   const running: RunEvent[] = state.active.map((nodeId) => ({ type: 'node.cancelled', nodeId, reason: `myagent refused to resume: ${text}` }));
