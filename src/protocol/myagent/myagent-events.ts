@@ -17,7 +17,7 @@ import { clip, contentObject, contentText, costEvents, taskIdOf, taskLabelOf } f
 import { confirmedTool, gateOpened } from '@/protocol/myagent/myagent-gate';
 import { ownerOf, plainStart, toolConfirmationEnded, wasDenied } from '@/protocol/myagent/myagent-agent-node';
 import { resumeRefused } from '@/protocol/myagent/myagent-resume';
-import { answerTokens, closingTokens, stageTokens } from '@/protocol/myagent/myagent-tokens';
+import { answerTokens, closingTokens, stageCost } from '@/protocol/myagent/myagent-tokens';
 import type { MyagentEventOf, MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
 import {
   finish,
@@ -155,10 +155,9 @@ function planCompleted(wire: MyagentEventOf<'plan.completed'>, state: MyagentStr
   state.planned = true;
   return [
     ...runStarted(state, undefined),
-    ...stageTokens(state, wire.metadata, undefined),
     { type: 'graph.defined', nodes, edges },
     ...(summary ? [log('info', `Plan (${tasks.length} tasks): ${clip(summary, 500)}`, 'plan')] : []),
-    ...costEvents(wire.metadata, undefined),
+    ...stageCost(state, wire.metadata, undefined),
   ];
 }
 
@@ -181,7 +180,7 @@ function solverCompleted(wire: MyagentEventOf<'solver.completed'>, state: Myagen
   endTask(state, taskId);
   const result = contentObject(wire.content)?.result;
   const status = contentObject(result)?.status;
-  const costs = [...costEvents(wire.metadata, taskId), ...stageTokens(state, wire.metadata, taskId)];
+  const costs = stageCost(state, wire.metadata, taskId);
   if (typeof status === 'string' && toNodeStatus(status) === 'failed') {
     const message = contentText(result, undefined) ?? `task ${taskId} failed`;
     return [...costs, { type: 'node.failed', nodeId: taskId, error: { message } }];

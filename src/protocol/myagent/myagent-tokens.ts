@@ -9,11 +9,13 @@
  * Each count is booked once: what the plan and the tasks booked is subtracted from the
  * closing statistics, so the run's total equals the server's and nothing counts twice.
  */
-import { contentObject } from '@/protocol/myagent/myagent-content';
+import { decimalToMicros } from '@/lib/to-micros';
+import { contentObject, costEvents } from '@/protocol/myagent/myagent-content';
 import type { MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
 type Split = { input: number; output: number; model: string | undefined };
+type Meta = Parameters<typeof costEvents>[0];
 
 const count = (value: unknown): number => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0);
 
@@ -34,18 +36,22 @@ export function statisticsOf(metadata: unknown): Split | undefined {
   return { input, output, model: models.size === 1 ? [...models][0] : undefined };
 }
 
-function tokensRecord(split: Split, nodeId: string | undefined): RunEvent[] {
-  if (split.input === 0 && split.output === 0) return [];
-  return [{ type: 'cost.recorded', nodeId, micros: 0, currency: 'USD', inputTokens: split.input, outputTokens: split.output, ...(split.model ? { model: split.model } : {}) }];
+function tokensRecord(split: Split, nodeId: string | undefined, micros = 0): RunEvent[] {
+  if (split.input === 0 && split.output === 0 && micros === 0) return [];
+  return [{ type: 'cost.recorded', nodeId, micros, currency: 'USD', inputTokens: split.input, outputTokens: split.output, ...(split.model ? { model: split.model } : {}) }];
 }
 
-/** Per-call statistics of one stage (the plan, one task): booked on its node. */
-export function stageTokens(state: MyagentStreamState, metadata: unknown, nodeId: string | undefined): RunEvent[] {
+/**
+ * One stage's usage (the plan, one task) on its node: its per-call statistics, with the
+ * `cost_usd` a server may add in the same record (one record per stage, never two); without
+ * statistics, the document's `cost_usd` / `tokens_used` (costEvents).
+ */
+export function stageCost(state: MyagentStreamState, metadata: Meta | undefined, nodeId: string | undefined): RunEvent[] {
   const split = statisticsOf(metadata);
-  if (!split) return [];
+  if (!split) return costEvents(metadata, nodeId);
   state.bookedTokens.input += split.input;
   state.bookedTokens.output += split.output;
-  return tokensRecord(split, nodeId);
+  return tokensRecord(split, nodeId, metadata?.cost_usd !== undefined ? decimalToMicros(metadata.cost_usd) : 0);
 }
 
 /** The run's closing statistics: only what no stage booked yet (a reconnect may have missed some). */

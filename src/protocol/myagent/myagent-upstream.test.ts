@@ -96,6 +96,18 @@ describe('a plan/solve pipeline with statistics, as the shipped server sends it'
     expect(costs.every((c) => c.micros === 0)).toBe(true);
   });
 
+  test('a server that adds cost_usd beside the statistics gets one record per task, with money, tokens and model', () => {
+    const frames = fixture('plan-solve-statistics').map((f) => {
+      const frame = f as { event: string; metadata: Record<string, unknown> };
+      return frame.event === 'solver.completed' ? { ...frame, metadata: { ...frame.metadata, cost_usd: 0.0021 } } : frame;
+    });
+    const tasks = of(read(frames), 'cost.recorded').filter((c) => c.nodeId !== undefined);
+    expect(tasks.map((c) => [c.nodeId, c.micros, c.inputTokens, c.model])).toEqual([
+      ['1', 2100, 900, 'gpt-4o-mini'],
+      ['2', 2100, 700, 'gpt-4o-mini'],
+    ]);
+  });
+
   test('the closing statistics book what a reconnect missed (here: the plan)', () => {
     const frames = fixture('plan-solve-statistics').filter((f) => (f as { event: string }).event !== 'plan.completed');
     const costs = of(read(frames), 'cost.recorded');

@@ -16,6 +16,7 @@
  * micros and sent as `cost_usd` (+ `tokens_used`) on solver.completed, so the canonical total
  * equals the scenario's sum; the 'compile' chapter is the aggregate stage.
  */
+import { compressedWaitShiftMs, isToolConfirmation } from '@/simulator/backends/myagent-shipped';
 import type { SimNode, SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
@@ -105,7 +106,7 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
     heldCalls.set(name, stepId);
     return [
       wire(run, 'agent.tool_call', `Calling tool: ${name}`, { tool: name, args, status: 'running' }, { step_id: stepId }),
-      wire(run, 'agent.user_confirm', `Confirm tool execution: ${name}`, { tool_name: name, tool_description: context.description ?? '', tool_args: args, requires_confirmation: true }, { step_id: step.id, show_content: '请确认操作' }),
+      wire(run, 'agent.user_confirm', `Confirm tool execution: ${name}`, { tool_name: name, tool_description: context.description ?? '', tool_args: args, requires_confirmation: true }, { step_id: step.id, show_content: '请确认操作', timestamp: confirmTime(step, run) }),
     ];
   }
 
@@ -183,7 +184,7 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
         return [wire(run, 'system.notice', { message: step.message }, { type: step.level === 'info' ? 'info' : 'warning' })];
       case 'gate':
         if (isToolConfirmation(step.id)) return toolGate(step, run);
-        return [wire(run, 'agent.user_confirm', 'Confirm plan before solving', { requires_confirmation: true, scope: 'plan', plan_summary: summary, tasks }, { step_id: step.id, show_content: step.message })];
+        return [wire(run, 'agent.user_confirm', 'Confirm plan before solving', { requires_confirmation: true, scope: 'plan', plan_summary: summary, tasks }, { step_id: step.id, show_content: step.message, timestamp: confirmTime(step, run) })];
       case 'gate.resolved':
         // The server says nothing when a confirmation ends: a tool's result follows, a plan's decline ends the run.
         if (toolGates.has(step.id)) return [];
@@ -206,7 +207,7 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
   }
 }
 
-/** session.py's tool confirmation id, `confirm_<8 hex>_<tool>` (a plan's is `confirm_plan_<8 hex>`). */
-export function isToolConfirmation(stepId: string): boolean {
-  return /^confirm_[0-9a-f]+_/.test(stepId);
+/** A confirmation's timestamp on the simulator's clock (myagent-shipped.ts `compressedWaitShiftMs`). */
+function confirmTime(step: Extract<SimStep, { op: 'gate' }>, run: RunFacts): string {
+  return naiveIso(run.nowMs - compressedWaitShiftMs(step.id, step.timeoutMs));
 }

@@ -10,11 +10,26 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-import { isToolConfirmation } from '@/simulator/backends/myagent-encoder';
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
 
 export const PLAN_WAIT_MS = 600_000;
 export const TOOL_WAIT_MS = 300_000;
+
+/** session.py's tool confirmation id, `confirm_<8 hex>_<tool>` (a plan's is `confirm_plan_<8 hex>`). */
+export function isToolConfirmation(stepId: string): boolean {
+  return /^confirm_[0-9a-f]+_/.test(stepId);
+}
+
+/**
+ * How far back to stamp a confirmation on a compressed clock: a client reads the shipped wait
+ * from code (it is not on the wire), so the frame is stamped as if the server had already
+ * waited the part the compression skips, and the client's countdown ends when this server
+ * acts. Nothing at time scale 1.
+ */
+export function compressedWaitShiftMs(stepId: string, scaledWaitMs: number | undefined): number {
+  if (scaledWaitMs === undefined) return 0;
+  return Math.max(0, (isToolConfirmation(stepId) ? TOOL_WAIT_MS : PLAN_WAIT_MS) - scaledWaitMs);
+}
 
 /** The story with every confirmation waiting as long as the shipped server waits. */
 export function asShipped(scenario: Scenario): Scenario {
