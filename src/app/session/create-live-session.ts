@@ -105,6 +105,8 @@ class LiveRun {
     this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
     this.session = this.bindSession(log, nodeStatus);
     this.watching = watchFromStart !== undefined;
+    // A resumed run is the one this tab started with these instructions: its title, before the server's replay.
+    if (options.resume && this.params.start !== undefined) this.driver.local({ type: 'run.started', title: this.params.start.slice(0, 200), atMs: Date.now() });
     this.open(plan, watchFromStart);
     this.stopWatchdogs = this.startWatchdogs();
   }
