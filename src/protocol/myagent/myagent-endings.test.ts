@@ -36,12 +36,23 @@ describe('myagent: every way a run ends', () => {
     expect(terminal(events).map((e) => e.type)).toEqual(['run.completed']);
   });
 
-  test('a declined plan: the gate reads rejected and the run ends cancelled with the reason', () => {
+  test('a plan nobody answered: the server declines it when its wait ends; the gate reads timed out and the reason says nobody answered', () => {
     const events = read(
       frame('agent.user_confirm', { step_id: 'confirm_plan_1a2b3c4d', content: 'Confirm plan before solving', metadata: { requires_confirmation: true, scope: 'plan', plan_summary: 'Three slides', tasks: [] } }),
       frame('agent.final_answer', { content: 'Plan was declined by user.' }),
     );
-    expect(events).toContainEqual(expect.objectContaining({ type: 'gate.resolved', gateId: 'confirm_plan_1a2b3c4d', decision: 'rejected' }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'gate.resolved', gateId: 'confirm_plan_1a2b3c4d', decision: 'rejected', cause: 'timeout' }));
+    expect(terminal(events)).toEqual([expect.objectContaining({ type: 'run.cancelled', reason: expect.stringMatching(/^Nobody answered the plan confirmation within the server's wait/) })]);
+  });
+
+  test('a plan declined from here: the gate reads rejected by the reviewer and the run ends cancelled in the server words', () => {
+    const reader = createFrameReader(myagentDialect, 'S');
+    const events = [
+      ...eventsOf(reader(frame('agent.user_confirm', { step_id: 'confirm_plan_1a2b3c4d', content: 'Confirm plan before solving', metadata: { scope: 'plan', tasks: [] } }))),
+      ...reader.outbound(own({ event: 'user.response', session_id: 'S', step_id: 'confirm_plan_1a2b3c4d', content: { confirmed: false, approved: false } }).body),
+      ...eventsOf(reader(frame('agent.final_answer', { content: 'Plan was declined by user.' }))),
+    ];
+    expect(events.filter((e) => e.type === 'gate.resolved')).toEqual([expect.objectContaining({ decision: 'rejected', cause: 'decision' })]);
     expect(terminal(events)).toEqual([expect.objectContaining({ type: 'run.cancelled', reason: 'Plan was declined by user.' })]);
   });
 

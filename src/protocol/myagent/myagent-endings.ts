@@ -31,7 +31,8 @@ export function finalAnswer(state: MyagentStreamState, content: unknown): RunEve
   if (state.terminal) return [log('info', clip(text || 'final answer'), 'final_answer')];
   if (text.startsWith(DECLINED)) {
     // Our own answer closed its gate already (myagent-own-commands.ts): one still open was never answered, and the server's wait ran out.
-    return [...resolveGates(state, 'rejected', 'timeout'), ...finish(state, { type: 'run.cancelled', reason: text }, 'cancelled')];
+    const reason = state.openGates.size > 0 ? `Nobody answered the plan confirmation within the server's wait, so myagent declined the plan (it says “${text}”)` : text;
+    return [...resolveGates(state, 'rejected', 'timeout'), ...finish(state, { type: 'run.cancelled', reason }, 'cancelled')];
   }
   if (text.startsWith(CANCELLED_PLAN)) return [...resolveGates(state, 'rejected', 'decision'), ...finish(state, { type: 'run.cancelled', reason: text }, 'cancelled')];
   if (text.startsWith(INVALID_TASKS)) return finish(state, { type: 'run.failed', error: { message: text } }, 'failed');
