@@ -40,18 +40,18 @@ describe('myagent as shipped, over the simulator', () => {
   test('a plain tool agent is one node named for the agent, holding both tool calls; an unanswered tool confirmation is denied silently and reads timed out', async () => {
     const live = startRun('tools: mail the Q3 revenue');
     const gate = await waitFor(() => Object.values(live.session.run.getState().gates)[0], 'the tool confirmation');
-    expect(gate).toMatchObject({ nodeId: 'agent', deadlineEstimated: true, context: { tool: 'send_email', arguments: { to: 'cfo@example.com' } } });
+    expect(gate).toMatchObject({ nodeId: 'assistant', deadlineEstimated: true, context: { tool: 'send_email', arguments: { to: 'cfo@example.com' } } });
     expect(gate.gateId).toMatch(/^confirm_[0-9a-f]{8}_send_email$/);
     const state = await finished(live);
     expect(state.status).toBe('succeeded');
     expect(state.gates[gate.gateId]?.status).toBe('timed_out');
-    expect(Object.values(state.graph.nodes)).toEqual([expect.objectContaining({ id: 'agent', label: 'assistant', kind: 'agent' })]);
+    expect(Object.values(state.graph.nodes)).toEqual([expect.objectContaining({ id: 'assistant', label: 'assistant', kind: 'agent' })]);
     const tools = events(live).filter((e) => e.type === 'tool.called' || e.type === 'tool.result');
     expect(tools.map((e) => [e.type, e.nodeId, e.tool])).toEqual([
-      ['tool.called', 'agent', 'web_search'],
-      ['tool.result', 'agent', 'web_search'],
-      ['tool.called', 'agent', 'send_email'],
-      ['tool.result', 'agent', 'send_email'],
+      ['tool.called', 'assistant', 'web_search'],
+      ['tool.result', 'assistant', 'web_search'],
+      ['tool.called', 'assistant', 'send_email'],
+      ['tool.result', 'assistant', 'send_email'],
     ]);
     // Nobody answered: the server denied it on its own (the tool result said so), with no event for the gate itself.
     expect(sim.received.filter((c) => c.kind === 'user.response')).toHaveLength(0);

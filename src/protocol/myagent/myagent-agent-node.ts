@@ -10,21 +10,24 @@
 import { currentTask, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
-export const PLAIN_NODE = 'agent';
+/** The plain agent's node: named (and identified) by the agent, `agent` when the server named none. */
+export function plainNodeOf(state: MyagentStreamState): string {
+  return state.agentName ?? 'agent';
+}
 
 /** base_tool.py: what a denied (or timed-out) confirmation makes the tool return. */
 const DENIED = 'Tool execution cancelled by user';
 
 /** The node a task-less event belongs to: the running task, or a plain agent's one node. */
 export function ownerOf(state: MyagentStreamState): string | undefined {
-  return currentTask(state) ?? (state.planned ? undefined : PLAIN_NODE);
+  return currentTask(state) ?? (state.planned ? undefined : plainNodeOf(state));
 }
 
 /** The plain agent's node, started once, before the first event that belongs to it. */
 export function plainStart(state: MyagentStreamState, owner: string | undefined): RunEvent[] {
-  if (owner !== PLAIN_NODE || state.plainStarted) return [];
+  if (state.planned || owner !== plainNodeOf(state) || state.plainStarted) return [];
   state.plainStarted = true;
-  return [{ type: 'node.started', nodeId: PLAIN_NODE, label: state.agentName ?? 'Agent', kind: 'agent' }];
+  return [{ type: 'node.started', nodeId: owner, label: state.agentName ?? 'Agent', kind: 'agent' }];
 }
 
 /** A tool's result ends the confirmation that asked about it, if nobody here answered it. */

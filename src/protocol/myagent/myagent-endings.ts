@@ -13,7 +13,7 @@
  */
 import { clip, contentText } from '@/protocol/myagent/myagent-content';
 import { finish, log, resolveGates } from '@/protocol/myagent/myagent-lifecycle';
-import { PLAIN_NODE, plainStart } from '@/protocol/myagent/myagent-agent-node';
+import { plainNodeOf, plainStart } from '@/protocol/myagent/myagent-agent-node';
 import type { MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -39,8 +39,8 @@ export function finalAnswer(state: MyagentStreamState, content: unknown): RunEve
   const answered: RunEvent[] = state.runStarted ? [] : [{ type: 'run.started' }];
   state.runStarted = true;
   // A plain tool agent's answer completes its one node; a pipeline's, the aggregate.
-  const owner = state.planned ? AGGREGATE_NODE : PLAIN_NODE;
-  const node: RunEvent[] = state.planned ? [] : plainStart(state, PLAIN_NODE);
+  const owner = state.planned ? AGGREGATE_NODE : plainNodeOf(state);
+  const node: RunEvent[] = plainStart(state, owner);
   return [...answered, ...node, { type: 'node.completed', nodeId: owner, output: text }, ...finish(state, { type: 'run.completed', output: text }, 'completed')];
 }
 

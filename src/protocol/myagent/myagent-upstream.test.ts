@@ -39,16 +39,16 @@ describe('a plain tool agent, as the shipped server runs one', () => {
   const events = read(fixture('plain-tool-agent'));
 
   test('is one node named for the agent, and both tool calls and results belong to it', () => {
-    expect(of(events, 'node.started')).toEqual([expect.objectContaining({ nodeId: 'agent', label: 'mail_assistant', kind: 'agent' })]);
+    expect(of(events, 'node.started')).toEqual([expect.objectContaining({ nodeId: 'mail_assistant', label: 'mail_assistant', kind: 'agent' })]);
     expect(of(events, 'tool.called').map((e) => [e.nodeId, e.tool, e.callId])).toEqual([
-      ['agent', 'web_search', 'step_0_web_search'],
-      ['agent', 'send_email', 'step_1_send_email'],
+      ['mail_assistant', 'web_search', 'step_0_web_search'],
+      ['mail_assistant', 'send_email', 'step_1_send_email'],
     ]);
     expect(of(events, 'tool.result').map((e) => [e.nodeId, e.tool, e.ok])).toEqual([
-      ['agent', 'web_search', true],
-      ['agent', 'send_email', false],
+      ['mail_assistant', 'web_search', true],
+      ['mail_assistant', 'send_email', false],
     ]);
-    expect(of(events, 'node.completed')).toEqual([expect.objectContaining({ nodeId: 'agent' })]);
+    expect(of(events, 'node.completed')).toEqual([expect.objectContaining({ nodeId: 'mail_assistant' })]);
     expect(events.some((e) => 'nodeId' in e && e.nodeId === 'aggregate')).toBe(false);
   });
 
@@ -56,7 +56,7 @@ describe('a plain tool agent, as the shipped server runs one', () => {
     const [gate] = of(events, 'gate.opened');
     expect(gate).toMatchObject({
       gateId: 'confirm_1a2b3c4d_send_email',
-      nodeId: 'agent',
+      nodeId: 'mail_assistant',
       message: 'Confirm tool execution: send_email',
       context: { tool: 'send_email', arguments: { to: 'cfo@example.com', subject: 'Q3' }, description: 'Send an e-mail' },
       deadlineEstimated: true,
