@@ -63,6 +63,29 @@ describe('myagent in the browser', () => {
     await page.close();
   });
 
+  test('a duplicated tab (same sessionStorage) is refused while the first holds the run, and says so instead of running forever', async () => {
+    const page = await harness.newPage();
+    const link = startLink('[scenario:gate] Deploy release 2.5');
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Start run' }).click();
+    await page.getByRole('alertdialog', { name: 'Confirm plan before solving' }).waitFor({ timeout: 20_000 });
+    const storage = await page.evaluate(() => Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k) ?? ''])));
+    // A duplicated tab starts with a copy of the tab's sessionStorage.
+    const duplicate = await harness.newPage();
+    await duplicate.addInitScript((items: Record<string, string>) => {
+      for (const [key, value] of Object.entries(items)) sessionStorage.setItem(key, value);
+    }, storage);
+    await duplicate.goto(link);
+    await duplicate.getByText('Run failed').first().waitFor({ timeout: 20_000 });
+    await expect(duplicate.getByRole('button', { name: 'Start run' }).count()).resolves.toBe(0);
+    await expect(duplicate.locator('body').textContent()).resolves.toContain('Session already active on another connection');
+    await duplicate.screenshot({ path: `${SHOTS}/myagent-duplicate-tab-refused.png` });
+    // The first tab still holds its run.
+    await expect(page.getByText('Run waiting for a human').count()).resolves.toBeGreaterThan(0);
+    await duplicate.close();
+    await page.close();
+  });
+
   test('a tool confirmation: tool and arguments, "About … left", and after the server’s silent denial it reads timed out — never "Time is up"', async () => {
     const page = await harness.newPage();
     const texts: string[] = [];
