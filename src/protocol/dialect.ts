@@ -262,6 +262,13 @@ export interface Dialect {
   /** The interpreter also reads the session's own outbound commands (PlacedFrame.outbound). */
   readonly readsOwnCommands?: boolean;
   /**
+   * Memo keys a reloaded tab needs to resume the run it had (myagent: the latest
+   * `signed_state` and its session): kept in that tab's sessionStorage — never a URL, a
+   * recording or a log — and, after a reload, put back in the memo before the first open,
+   * which then counts as a reconnect (onOpen ctx.reconnect).
+   */
+  readonly keptForReload?: readonly string[];
+  /**
    * Asks the backend where the run stands, when the stream cannot say: it ended without a
    * final status ('ended'), or it went quiet ('quiet': Shannon's failure paths that send no
    * `done`). After 'ended' a dialect may also read what the backend kept: frames lost just

@@ -272,6 +272,7 @@ function openGate(d: Draft, b: BatchScratch, event: RunEventOf<'gate.opened'>, r
     ...optional('schema', event.schema),
     ...optional('context', event.context),
     ...optional('deadlineAtMs', event.deadlineAtMs),
+    ...optional('deadlineEstimated', event.deadlineEstimated),
     ...optional('onTimeout', event.onTimeout),
     ...optional('unanswerableReason', event.unanswerableReason),
   };

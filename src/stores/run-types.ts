@@ -59,6 +59,7 @@ export type GateState = Readonly<{
   schema?: unknown;
   context?: unknown;
   deadlineAtMs?: number;
+  deadlineEstimated?: boolean;
   onTimeout?: string;
   answerable: boolean;
   unanswerableReason?: string;

@@ -87,7 +87,7 @@ export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus
           {gate.status === 'open' ? (
             <>
               {gate.deadlineAtMs !== undefined && (
-                <GateCountdown deadlineAtMs={gate.deadlineAtMs} {...(gate.onTimeout ? { onTimeout: gate.onTimeout } : {})} />
+                <GateCountdown deadlineAtMs={gate.deadlineAtMs} estimated={gate.deadlineEstimated === true} {...(gate.onTimeout ? { onTimeout: gate.onTimeout } : {})} />
               )}
               <GateAnswerControls gate={gate} answer={answer} onAnswer={onAnswer} />
             </>
