@@ -174,18 +174,16 @@ function gateContext(interrupt: AguiInterrupt, facts: InterruptFacts): unknown {
  */
 function interruptNode(state: AguiDecoderState, out: RunEvent[], interrupt: AguiInterrupt, facts: InterruptFacts): string | undefined {
   const stepName = interrupt.metadata?.stepName;
-  if (typeof stepName === 'string') return stepNodeId(stepName, interrupt.subagentRunId);
+  const step = typeof stepName === 'string' ? stepNodeId(stepName, interrupt.subagentRunId) : undefined;
   const callId = interrupt.toolCallId;
-  if (callId !== undefined) {
-    const known = state.tools.get(callId);
-    if (known) return known.nodeId;
-    const nodeId = resolveNode(state, out, interrupt.subagentRunId, interrupt.metadata);
-    const tool = facts.tool ?? 'tool';
-    state.tools.set(callId, { tool, args: '', nodeId });
-    out.push({ type: 'tool.called', nodeId, callId, tool, ...(facts.args !== undefined ? { args: facts.args } : {}) });
-    return nodeId;
-  }
-  return interrupt.subagentRunId !== undefined ? state.subagents.get(interrupt.subagentRunId) : undefined;
+  if (callId === undefined) return step ?? (interrupt.subagentRunId !== undefined ? state.subagents.get(interrupt.subagentRunId) : undefined);
+  const known = state.tools.get(callId);
+  if (known) return step ?? known.nodeId;
+  const nodeId = step ?? resolveNode(state, out, interrupt.subagentRunId, interrupt.metadata);
+  const tool = facts.tool ?? 'tool';
+  state.tools.set(callId, { tool, args: '', nodeId });
+  out.push({ type: 'tool.called', nodeId, callId, tool, ...(facts.args !== undefined ? { args: facts.args } : {}) });
+  return nodeId;
 }
 
 // ---- steps -----------------------------------------------------------------
