@@ -1,29 +1,28 @@
 /**
- * The form a gate's JSON Schema asks for, built by react-jsonschema-form with its ajv 8
- * validator. Loaded only when a gate with a schema opens (gate-schema-answer.tsx), so the
+ * The form a gate's JSON Schema asks for, built by react-jsonschema-form and validated by
+ * @cfworker/json-schema (schema-validator.ts: no eval, as the app's CSP requires). Loaded only when a gate with a schema opens (gate-schema-answer.tsx), so the
  * run page's first JS never carries it. Nothing is sent until the answer validates; rjsf
  * lists what is wrong above the form and moves focus to the first bad field.
  */
-import Form from '@rjsf/core';
+// The Form module itself: the package index also re-exports a test registry that imports an ajv validator we do not ship.
+import Form from '@rjsf/core/lib/components/Form.js';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
 import { useMemo, useState } from 'react';
 
 import { RawJsonAnswer } from '@/features/gates/schema/raw-json-answer';
 import { seedAnswer, seedText } from '@/features/gates/schema/schema-limits';
+import { schemaShapeProblem } from '@/features/gates/schema/schema-shape';
+import { schemaValidator } from '@/features/gates/schema/schema-validator';
 
 import './schema-form.css';
 
 type Props = Readonly<{ schema: Record<string, unknown>; locked: boolean; submitLabel: string; onSubmit: (payload: unknown) => void }>;
 
-/** Why ajv cannot use this schema (unknown keyword type, bad $ref, …), or undefined. */
+/** Why no form can be built from this schema (a misused keyword, a $ref that does not resolve, …), or undefined. */
 function schemaProblem(schema: RJSFSchema): string | undefined {
-  try {
-    const { validationError } = validator.rawValidation(schema, seedAnswer(schema));
-    return validationError?.message;
-  } catch (error) {
-    return error instanceof Error ? error.message : 'unreadable schema';
-  }
+  const shape = schemaShapeProblem(schema);
+  if (shape !== undefined) return shape;
+  return schemaValidator.rawValidation(schema, seedAnswer(schema)).validationError?.message;
 }
 
 export function SchemaForm({ schema, locked, submitLabel, onSubmit }: Props) {
@@ -47,7 +46,7 @@ export function SchemaForm({ schema, locked, submitLabel, onSubmit }: Props) {
       className="rb-schema-form"
       schema={rjsfSchema}
       uiSchema={uiSchema}
-      validator={validator}
+      validator={schemaValidator}
       formData={formData}
       disabled={locked}
       noHtml5Validate
