@@ -100,6 +100,23 @@ describe('schema-typed interrupts from the simulator', () => {
     await expect.poll(() => page.getByRole('status', { name: 'Your gate decision' }).textContent()).toMatch(/rejected with \{"approved":false\}/);
     await page.close();
   });
+  test('cancel with the keyboard: "Skip this step" asks to confirm, then sends status cancelled with no payload', async () => {
+    const page = await harness.newPage();
+    const run = 'gate~form-cancel';
+    await startRun(page, sim(), run, 'Deploy release 2.4');
+    const dialog = page.getByRole('alertdialog', { name: QUESTION });
+    await dialog.getByRole('checkbox').waitFor({ timeout: 20_000 });
+    await tabTo(page, (el) => el.tag === 'BUTTON' && el.name === 'Skip this step');
+    await page.keyboard.press('Enter');
+    // Focus lands on "Back" in the confirmation: a second Enter would not send.
+    await tabTo(page, (el) => el.tag === 'BUTTON' && el.name.startsWith('Confirm'));
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(/Run ended — gate rejected/).waitFor({ timeout: 20_000 });
+    expect(simResumes(run)).toEqual([{ interruptId: 'gate-deploy', status: 'cancelled' }]);
+    await expect.poll(() => page.getByRole('status', { name: 'Your gate decision' }).textContent()).toMatch(/cancelled/);
+    await page.close();
+  });
 });
 
 describe('a schema-typed interrupt from the real Mastra adapter', () => {
