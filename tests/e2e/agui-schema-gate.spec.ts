@@ -16,6 +16,7 @@ import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 import { createMastraHarness, type MastraHarness } from '../support/agui-adapters/mastra-agent';
 import { serveAgui, type AguiServer } from '../support/agui-adapters/serve-agui';
+import { seriousViolations } from './axe-scan';
 import { startBrowserHarness, type BrowserHarness } from './browser';
 
 let harness: BrowserHarness;
@@ -53,7 +54,7 @@ const simResumes = (run: string) => harness.sim.received.filter((c) => c.dialect
 describe('schema-typed interrupts from the simulator', () => {
   const sim = () => simulatorBackendUrl(aguiDialect, harness.sim.url);
 
-  test.each(['light', 'dark'] as const)('shows the question, the tool and its arguments and a form (%s)', async (theme) => {
+  test.each(['light', 'dark'] as const)('shows the question, the tool and its arguments and a form, with no serious axe violation (%s)', async (theme) => {
     const page = await harness.newPage({ colorScheme: theme });
     await startRun(page, sim(), `gate~form-look-${theme}`, 'Deploy release 2.4');
     const dialog = page.getByRole('alertdialog', { name: QUESTION });
@@ -64,6 +65,7 @@ describe('schema-typed interrupts from the simulator', () => {
     expect(text).not.toMatch(/^runboard-sim:tool_suspend$/m);
     expect(await dialog.getByRole('textbox', { name: /Note for the agent/ }).isVisible()).toBe(true);
     await page.screenshot({ path: `tests/e2e/screenshots/agui-schema-gate-${theme}.png` });
+    expect(await seriousViolations(page, `schema gate (${theme})`)).toEqual([]);
     await page.close();
   });
 
