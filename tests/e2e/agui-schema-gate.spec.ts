@@ -147,6 +147,22 @@ describe('a schema-typed interrupt from the real Mastra adapter', () => {
     expect(server.received.at(-1)?.resume?.[0]).toMatchObject({ status: 'resolved', payload: { approved: true } });
     await page.close();
   });
+
+  test('denied with the keyboard: Mastra resumes the tool with approved false and nothing is deployed', async () => {
+    const page = await harness.newPage();
+    const before = mastra.deployed.length;
+    await startRun(page, server.url, 'mastra-browser-deny', 'Deploy release 2.4');
+    const dialog = page.getByRole('alertdialog', { name: QUESTION });
+    await dialog.getByRole('checkbox', { name: /approved/i }).waitFor({ timeout: 20_000 });
+    await tabTo(page, sendButton);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(/Run ended — gate rejected/).waitFor({ timeout: 20_000 });
+    expect(server.received.at(-1)?.resume?.[0]).toMatchObject({ status: 'resolved', payload: { approved: false } });
+    expect(mastra.deployed).toHaveLength(before);
+    await page.getByText(/the reviewer said no/).first().waitFor();
+    await page.close();
+  });
 });
 
 /** A producer that ends its first run at one crafted interrupt (bad input for the dialog), and finishes any resume. */
