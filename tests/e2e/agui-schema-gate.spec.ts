@@ -196,6 +196,7 @@ describe('bad input in the dialog says what is wrong and sends nothing', () => {
     await box.fill('{"approved": tru');
     await dialog.getByRole('button', { name: 'Send answer' }).click();
     await dialog.getByRole('alert').getByText(/Not valid JSON/).waitFor();
+    await page.screenshot({ path: `tests/e2e/screenshots/agui-schema-gate-${String(_what).replace(/\W+/g, '-')}.png` });
     expect(server.received).toHaveLength(1);
     expect(await box.inputValue()).toBe('{"approved": tru');
     await box.fill('{"approved": true}');

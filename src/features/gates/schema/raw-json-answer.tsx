@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 type Props = Readonly<{
   /** Why the answer is typed as JSON (a schema too large or invalid for a form). */
@@ -50,7 +51,10 @@ export function RawJsonAnswer({ reason, initialText, locked, submitLabel, onSubm
         aria-describedby={problem !== undefined ? problemId : undefined}
         onChange={(event) => setText(event.target.value)}
         rows={6}
-        className="rounded-md border border-slate-300 bg-white p-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-800"
+        className={cn(
+          'rounded-md border bg-white p-2 font-mono text-xs dark:bg-slate-800',
+          problem !== undefined ? 'border-red-500 dark:border-red-400' : 'border-slate-300 dark:border-slate-600',
+        )}
       />
       {problem !== undefined && (
         <p id={problemId} role="alert" className="text-sm text-red-700 dark:text-red-300">
