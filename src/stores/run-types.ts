@@ -66,7 +66,7 @@ export type GateState = Readonly<{
   openedAtMs: number;
   row: number;
   status: GateStatus;
-  resolution?: Readonly<{ decision: string; decidedBy?: string; atMs?: number }>;
+  resolution?: Readonly<{ decision: string; decidedBy?: string; atMs?: number; /** What the answer carried (an AG-UI resume payload). */ payload?: unknown }>;
 }>;
 
 export type DecodeIssue = Readonly<{ frame: number; reason: string; frameType?: string; atMs: number }>;
