@@ -106,3 +106,34 @@ test('beside the durations tab, the timeline still keeps only a window of its ro
   expect(after.items).toBeLessThan(60);
   await page.close();
 });
+
+/** The review row's words ("rejected · 1.2s"), read as a person reads them. */
+const reviewWords = (page: Page) => list(page).locator('[data-node="review"]').last().textContent();
+
+test('a rejected gate reads "rejected" in Durations, as on its node, never "succeeded"', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'relavium', 'gate~durations-reject'));
+  const dialog = page.getByRole('alertdialog', { name: 'Deploy release 2.4 to production?' });
+  await dialog.waitFor({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await dialog.getByRole('button', { name: 'Confirm “Reject”' }).click();
+  await page.getByText('Run ended — gate rejected').waitFor({ timeout: 20_000 });
+  await openDurations(page);
+  await expect.poll(() => reviewWords(page)).toMatch(/review.*rejected · /);
+  expect(await reviewWords(page)).not.toMatch(/succeeded/);
+  await expect(list(page).locator('[data-node="review"]').last().getAttribute('data-verdict')).resolves.toBe('rejected');
+  await page.close();
+});
+
+test('a timed-out gate reads "timed out (rejected)" in Durations, never "succeeded"', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'relavium', 'deadline~durations-timeout'));
+  const dialog = page.getByRole('alertdialog', { name: 'Deploy release 2.4 to production?' });
+  await dialog.waitFor({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Decide later' }).click();
+  await expect.poll(() => page.locator('[data-run-status]').textContent(), { timeout: 20_000 }).toMatch(/gate timed out/);
+  await openDurations(page);
+  await expect.poll(() => reviewWords(page)).toMatch(/timed out \(rejected\) · /);
+  expect(await reviewWords(page)).not.toMatch(/succeeded/);
+  await page.close();
+});
