@@ -3,7 +3,7 @@
  *   home    /                                   the console once a backend is kept, else the welcome page
  *   welcome /?page=welcome                      the welcome page (simulator runs, samples, connect form)
  *   backend /?dialect=<id>&url=<backend>        that backend's run list (no run, nothing to start)
- *   live    /?dialect=<id>&url=<backend>&run=<run id>[&transport=][&start=<instructions>]
+ *   live    /?dialect=<id>&url=<backend>&run=<run id>[&session=<backend session>][&transport=][&start=<instructions>]
  *   replay  /?replay=<recording url>[&at=<frame index>]
  *   either  [&node=<node id>][&event=<row>]  deep links to a node or a timeline row
  * A link never causes a side effect: `start` only pre-fills the form.
@@ -13,7 +13,7 @@ export type Route =
   | { kind: 'start' }
   | { kind: 'welcome' }
   | { kind: 'backend'; dialect: string; url: string }
-  | { kind: 'live'; dialect: string; url: string; run?: string; start?: string; transport?: string; focus: Focus }
+  | { kind: 'live'; dialect: string; url: string; run?: string; start?: string; session?: string; transport?: string; focus: Focus }
   | { kind: 'replay'; replay: string; at?: number; focus: Focus }
   | { kind: 'invalid'; problems: string[] };
 
@@ -41,6 +41,7 @@ export function parseRoute(search: string, knownDialects: readonly string[]): Ro
   const run = params.get('run') ?? undefined;
   const start = params.get('start') ?? undefined;
   const transport = params.get('transport') ?? undefined;
+  const session = params.get('session') ?? undefined;
   if (!run && start === undefined) return { kind: 'backend', dialect, url };
   return {
     kind: 'live',
@@ -49,6 +50,7 @@ export function parseRoute(search: string, knownDialects: readonly string[]): Ro
     focus,
     ...(run ? { run } : {}),
     ...(start !== undefined ? { start } : {}),
+    ...(session ? { session } : {}),
     ...(transport ? { transport } : {}),
   };
 }
@@ -67,9 +69,10 @@ function isBackendUrl(value: string): boolean {
   }
 }
 
-export function buildLiveSearch(live: { dialect: string; url: string; run?: string; start?: string }): string {
+export function buildLiveSearch(live: { dialect: string; url: string; run?: string; start?: string; session?: string | undefined }): string {
   const params = new URLSearchParams({ dialect: live.dialect, url: live.url });
   if (live.run) params.set('run', live.run);
+  if (live.session) params.set('session', live.session);
   if (live.start !== undefined) params.set('start', live.start);
   return `?${params.toString()}`;
 }

@@ -13,14 +13,14 @@ import type { BackendListState } from '@/stores/run-list-store';
 import type { ConsoleRow } from '@/features/console/console-rows';
 
 export function rowsOfBackend(
-  backend: Pick<KeptBackend, 'id' | 'dialect' | 'url' | 'label'>,
+  backend: Pick<KeptBackend, 'id' | 'dialect' | 'url' | 'label' | 'session'>,
   list: BackendListState | undefined,
   recent: readonly RecentRun[],
   openKeys: ReadonlySet<string>,
 ): ConsoleRow[] {
   const base = { backendId: backend.id, backendLabel: backend.label };
   if (runListOf(backend.dialect)?.source.kind !== 'local') {
-    return (list?.page?.runs ?? []).map((run) => ({ ...base, key: `${backend.id}/${run.runId}`, run, search: buildLiveSearch({ dialect: backend.dialect, url: backend.url, run: run.runId }) }));
+    return (list?.page?.runs ?? []).map((run) => ({ ...base, key: `${backend.id}/${run.runId}`, run, search: buildLiveSearch({ dialect: backend.dialect, url: backend.url, run: run.runId, session: backend.session }) }));
   }
   return recent
     .filter((r) => r.dialect === backend.dialect && r.url === backend.url)

@@ -32,7 +32,7 @@ export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; sea
 
   const connect = (start?: string) => {
     if (!dialect || useSessionRegistry.getState().runs[key]) return;
-    openLiveRun({ dialect, url: route.url, search, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}) });
+    openLiveRun({ dialect, url: route.url, search, session: route.session, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}) });
   };
 
   useEffect(() => {
