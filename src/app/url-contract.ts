@@ -9,6 +9,8 @@
  * A link never causes a side effect: `start` only pre-fills the form.
  * Tokens are never read from or written to the URL.
  */
+import { shortened, tooLong, type BoundedInput } from '@/lib/input-bounds';
+
 export type Route =
   | { kind: 'start' }
   | { kind: 'welcome' }
@@ -19,24 +21,33 @@ export type Route =
 
 export type Focus = Readonly<{ node?: string; event?: number }>;
 
+/** Parameters over their bound make the link invalid before anything is opened or sent. */
+const BOUNDED: readonly (readonly [string, BoundedInput])[] = [['run', 'run'], ['url', 'url'], ['session', 'session'], ['replay', 'replay'], ['start', 'start'], ['node', 'node']];
+
+function boundProblems(params: URLSearchParams): string[] {
+  return BOUNDED.flatMap(([param, input]) => tooLong(input, params.get(param)) ?? []);
+}
+
 export function parseRoute(search: string, knownDialects: readonly string[]): Route {
   const params = new URLSearchParams(search);
+  const tooLongs = boundProblems(params);
+  if (tooLongs.length > 0) return { kind: 'invalid', problems: tooLongs };
   const focus = parseFocus(params);
   const replay = params.get('replay');
   if (replay) {
     const at = params.get('at');
     const atIndex = at === null ? undefined : Number(at);
     if (atIndex !== undefined && (!Number.isInteger(atIndex) || atIndex < 0)) {
-      return { kind: 'invalid', problems: [`"at" must be a frame index (0 or more), not "${at}"`] };
+      return { kind: 'invalid', problems: [`"at" must be a frame index (0 or more), not "${shortened(at ?? '')}"`] };
     }
     return { kind: 'replay', replay, ...(atIndex !== undefined ? { at: atIndex } : {}), focus };
   }
   const dialect = params.get('dialect');
   if (!dialect) return params.get('page') === 'welcome' ? { kind: 'welcome' } : { kind: 'start' };
   const problems: string[] = [];
-  if (!knownDialects.includes(dialect)) problems.push(`unknown dialect "${dialect}" (known: ${knownDialects.join(', ')})`);
+  if (!knownDialects.includes(dialect)) problems.push(`unknown dialect "${shortened(dialect)}" (known: ${knownDialects.join(', ')})`);
   const url = params.get('url') ?? '';
-  if (!isBackendUrl(url)) problems.push(`"url" must be an http(s) or ws(s) address of the backend, not "${url}"`);
+  if (!isBackendUrl(url)) problems.push(`"url" must be an http(s) or ws(s) address of the backend, not "${shortened(url)}"`);
   if (problems.length > 0) return { kind: 'invalid', problems };
   const run = params.get('run') ?? undefined;
   const start = params.get('start') ?? undefined;

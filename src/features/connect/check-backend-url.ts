@@ -4,6 +4,8 @@
  * "localhost:" (or as a path), which led to an error page. Pure; guarded by
  * check-backend-url.test.ts.
  */
+import { tooLong } from '@/lib/input-bounds';
+
 export type UrlCheck =
   | Readonly<{ ok: true }>
   | Readonly<{ ok: false; problem: string; fix?: string }>;
@@ -12,6 +14,8 @@ export type UrlCheck =
 export function checkBackendUrl(value: string, hint: string): UrlCheck {
   const url = value.trim();
   if (url === '') return { ok: false, problem: 'Enter the backend’s address.' };
+  const long = tooLong('url', url);
+  if (long) return { ok: false, problem: long };
   const scheme = hint.match(/^([a-z]+):\/\//i)?.[1]?.toLowerCase() ?? 'http';
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
   if (!hasScheme) {
