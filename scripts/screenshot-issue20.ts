@@ -14,7 +14,7 @@ import { BACKENDS_KEY, backend } from '../tests/e2e/console-support';
 
 const SIZES = { 1024: { width: 1024, height: 700 }, 1920: { width: 1920, height: 1080 } } as const;
 const THEMES = ['light', 'dark'] as const;
-const SHOTS = ['durations-rejected', 'not-found', 'long-id', 'form-long-id', 'console', 'inbox-decided', 'tolky-from-console', 'raw-frame'] as const;
+const SHOTS = ['durations-rejected', 'not-found', 'long-id', 'form-long-id', 'console', 'inbox-decided', 'tolky-from-console', 'raw-frame', 'add-backend'] as const;
 type Shot = (typeof SHOTS)[number];
 
 const [outDir = 'tests/e2e/screenshots', ...wanted] = process.argv.slice(2);
@@ -73,6 +73,13 @@ async function open(harness: BrowserHarness, page: Page, shot: Shot, tag: string
     } else {
       await page.getByRole('listitem', { name: 'Down' }).getByText(/Unreachable/).waitFor({ timeout: 20_000 });
     }
+  } else if (shot === 'add-backend') {
+    await keep(page, url, [backend('r', 'relavium', url, 'Relavium sim')]);
+    await page.getByRole('button', { name: 'Add backend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a backend' });
+    await dialog.getByLabel('Backend URL').fill(url.replace(/^http:\/\//, ''));
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    await dialog.getByRole('button', { name: /^Use / }).waitFor();
   } else if (shot === 'raw-frame') {
     await page.goto(liveUrl(harness.sim, 'relavium', `fanout~shot-${tag}`));
     await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });

@@ -20,7 +20,8 @@ export function checkBackendUrl(value: string, hint: string): UrlCheck {
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
   if (!hasScheme) {
     const fix = `${scheme}://${url.replace(/^\/+/, '')}`;
-    return isParsable(fix)
+    // Spaces never belong in an address (some URL parsers still accept them in a host).
+    return isParsable(fix) && !/\s/.test(url)
       ? { ok: false, problem: `“${url}” has no scheme: the address must start with ${scheme}://.`, fix }
       : { ok: false, problem: `“${url}” is not an address (expected something like ${hint}).` };
   }
