@@ -137,3 +137,14 @@ test('a timed-out gate reads "timed out (rejected)" in Durations, never "succeed
   expect(await reviewWords(page)).not.toMatch(/succeeded/);
   await page.close();
 });
+
+test('an attempt shorter than a tenth of a second reads in milliseconds, never "0.0s"', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'relavium', 'retry~durations-ms'));
+  await page.getByText('Run failed').first().waitFor({ timeout: 20_000 });
+  await openDurations(page);
+  const words = await list(page).locator('[data-node="notify"]').textContent();
+  expect(words).toMatch(/skipped · \d+ms/);
+  expect(await list(page).textContent()).not.toMatch(/0\.0s/);
+  await page.close();
+});
