@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { liveUrl, startBrowserHarness, type BrowserHarness } from '../tests/e2e/browser';
 import { BACKENDS_KEY, backend } from '../tests/e2e/console-support';
 
-const SIZES = { 1024: { width: 1024, height: 700 }, 1920: { width: 1920, height: 1080 } } as const;
+const SIZES = { 1024: { width: 1024, height: 700 }, 1440: { width: 1440, height: 900 }, 1920: { width: 1920, height: 1080 } } as const;
 const THEMES = ['light', 'dark'] as const;
 const SHOTS = ['durations-rejected', 'not-found', 'long-id', 'form-long-id', 'console', 'inbox-decided', 'tolky-from-console', 'raw-frame', 'add-backend'] as const;
 type Shot = (typeof SHOTS)[number];
@@ -84,8 +84,12 @@ async function open(harness: BrowserHarness, page: Page, shot: Shot, tag: string
     await page.goto(liveUrl(harness.sim, 'relavium', `fanout~shot-${tag}`));
     await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });
     const scroller = page.getByTestId('timeline-scroll');
-    await scroller.locator('[data-timeline-item]').nth(3).click();
-    await page.keyboard.press('ArrowRight');
+    const raw = page.locator('#timeline-raw-frame');
+    // The list may still re-render as the last rows land: click again until the panel is there.
+    for (let i = 0; i < 5 && (await raw.count()) === 0; i++) {
+      await scroller.locator('[data-timeline-item]').nth(3).locator('[aria-controls="timeline-raw-frame"]').click();
+      await page.waitForTimeout(300);
+    }
   }
   await page.waitForTimeout(400);
 }
