@@ -14,7 +14,7 @@ import { BACKENDS_KEY, backend } from '../tests/e2e/console-support';
 
 const SIZES = { 1024: { width: 1024, height: 700 }, 1440: { width: 1440, height: 900 }, 1920: { width: 1920, height: 1080 } } as const;
 const THEMES = ['light', 'dark'] as const;
-const SHOTS = ['durations-rejected', 'not-found', 'long-id', 'form-long-id', 'console', 'inbox-decided', 'tolky-from-console', 'raw-frame', 'add-backend'] as const;
+const SHOTS = ['durations-rejected', 'not-found', 'long-id', 'form-long-id', 'console', 'inbox-decided', 'tolky-from-console', 'raw-frame', 'add-backend', 'down-tested'] as const;
 type Shot = (typeof SHOTS)[number];
 
 const [outDir = 'tests/e2e/screenshots', ...wanted] = process.argv.slice(2);
@@ -73,6 +73,12 @@ async function open(harness: BrowserHarness, page: Page, shot: Shot, tag: string
     } else {
       await page.getByRole('listitem', { name: 'Down' }).getByText(/Unreachable/).waitFor({ timeout: 20_000 });
     }
+  } else if (shot === 'down-tested') {
+    await keep(page, url, [backend('r', 'relavium', url, 'Relavium sim'), backend('d', 'relavium', 'http://127.0.0.1:9', 'Down')]);
+    const row = page.getByRole('listitem', { name: 'Down' });
+    await row.getByText(/Unreachable/).waitFor({ timeout: 20_000 });
+    await row.getByRole('button', { name: 'Test connection' }).click();
+    await row.getByText(/Tested again/).waitFor();
   } else if (shot === 'add-backend') {
     await keep(page, url, [backend('r', 'relavium', url, 'Relavium sim')]);
     await page.getByRole('button', { name: 'Add backend' }).click();

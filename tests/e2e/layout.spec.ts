@@ -1,11 +1,13 @@
 /**
  * Layout a person meets at laptop widths (issue 20), in real Chromium against the built app:
  * the console's table never scrolls sideways at 1280 or 1440 px, so its Gates column ("a gate
- * waits") is never clipped; the raw frame behind a timeline row shows a useful number of lines.
+ * waits") is never clipped; the raw frame behind a timeline row shows a useful number of lines;
+ * a backend that is down says why once, even after "Test connection" got the same answer.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
+import { backend, withBackends } from './console-support';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -46,5 +48,17 @@ test('the raw frame behind a row shows at least 12 lines at 1440 × 900', async 
     return Math.floor((bottom - top) / lineHeight);
   });
   expect(lines).toBeGreaterThanOrEqual(12);
+  await page.close();
+});
+
+test('a down backend says its message once, even after Test connection got the same answer', async () => {
+  const page = await harness.newPage();
+  await withBackends(page, harness.sim.url, [backend('d', 'relavium', 'http://127.0.0.1:9', 'Down')]);
+  const row = page.getByRole('listitem', { name: 'Down' });
+  await row.getByText(/Unreachable/).waitFor({ timeout: 20_000 });
+  await row.getByRole('button', { name: 'Test connection' }).click();
+  await row.getByRole('status').getByText(/Tested again/).waitFor();
+  const text = (await row.textContent()) ?? '';
+  expect(text.split('Nothing answers at').length - 1).toBe(1);
   await page.close();
 });
