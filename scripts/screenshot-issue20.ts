@@ -52,6 +52,7 @@ async function open(harness: BrowserHarness, page: Page, shot: Shot, tag: string
     await form.getByRole('button', { name: 'Open run' }).click();
     await form.getByRole('alert').waitFor();
   } else if (shot === 'console' || shot === 'inbox-decided' || shot === 'tolky-from-console') {
+    if (shot === 'inbox-decided') await fetch(`${url}/runs/hold~shot-${tag}`).then((r) => r.text());
     await keep(page, url, [
       backend('r', 'relavium', url, 'Relavium sim', { watchRunning: shot === 'inbox-decided' }),
       backend('s', 'shannon', url, 'Shannon sim', { watchRunning: true }),
@@ -65,7 +66,8 @@ async function open(harness: BrowserHarness, page: Page, shot: Shot, tag: string
       await dialog.getByRole('button', { name: 'Decide later' }).click({ timeout: 20_000 });
     } else if (shot === 'inbox-decided') {
       await page.getByRole('button', { name: /Gates \(\d+ waiting\)/ }).click({ timeout: 20_000 });
-      await page.getByRole('dialog', { name: 'Reviewer inbox' }).getByRole('button', { name: 'Answer' }).first().click();
+      const inbox = page.getByRole('dialog', { name: 'Reviewer inbox' });
+      await inbox.getByRole('listitem').filter({ hasText: `hold~shot-${tag}` }).getByRole('button', { name: 'Answer' }).click({ timeout: 20_000 });
       await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
       await page.getByRole('alertdialog').waitFor({ state: 'detached' });
       await page.getByRole('button', { name: /^Gates/ }).click();

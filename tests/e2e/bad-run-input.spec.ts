@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
+import { seriousViolations } from './axe-scan';
 import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 
 let harness: BrowserHarness;
@@ -61,5 +62,13 @@ test('a 200,000-character run id pasted into the form is refused there, and noth
   await expect.poll(() => form.getByRole('alert').textContent()).toMatch(/The run id is 200,000 characters long: at most 256 are accepted/);
   expect(new URL(page.url()).search).toBe('');
   expect(await form.getByLabel('Run id').getAttribute('aria-invalid')).toBe('true');
+  await page.close();
+});
+
+test.each(['light', 'dark'] as const)('"No such run" (%s) has no serious or critical violations', async (colorScheme) => {
+  const page = await harness.newPage({ colorScheme });
+  await page.goto(liveUrl(harness.sim, 'relavium', `missing-${colorScheme}`));
+  await page.getByRole('heading', { name: 'No such run' }).waitFor({ timeout: 20_000 });
+  expect(await seriousViolations(page, `no such run (${colorScheme})`)).toEqual([]);
   await page.close();
 });
