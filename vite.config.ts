@@ -35,6 +35,14 @@ const cspPlugin = (): Plugin => ({
 export default defineConfig({
   plugins: [react(), tailwindcss(), simulatorPlugin(), cspPlugin()],
   resolve: { alias: { '@': src } },
+  optimizeDeps: {
+    // Only the app: the dev server's dependency scan must not read bench/ (its benchmark-only pages import
+    // libraries that are not installed, and the failed scan left every dependency to be found late).
+    entries: ['index.html'],
+    // Libraries reached only through a lazy chunk or a worker: declared, so the first start bundles them
+    // before the first page instead of finding them on a request and reloading that page.
+    include: ['@xyflow/react', '@dagrejs/dagre', 'recharts', 'socket.io-client', 'eventsource-parser'],
+  },
   build: { target: 'es2022', chunkSizeWarningLimit: 900 },
   test: {
     // tests/faults: the seeded fault runs of issue 6 (5 seeds per dialect; more: npm run faults:long).

@@ -54,6 +54,19 @@ describe('url contract', () => {
     expect(withFocus(search, { node: 'n1', event: 4 })).toContain('node=n1&event=4');
   });
 
+  test('a value over its bound makes the link invalid, said with its length and never echoed whole', () => {
+    const route = parseRoute(`?dialect=relavium&url=http://a:1&run=${'x'.repeat(10_000)}`, known);
+    expect(route).toEqual({ kind: 'invalid', problems: ['The run id is 10,000 characters long: at most 256 are accepted.'] });
+    const bad = parseRoute(`?dialect=relavium&url=${'u'.repeat(1_000)}&run=a`, known);
+    expect(bad.kind === 'invalid' && bad.problems.join(' ').length).toBeLessThan(300);
+  });
+
+  test('a tolky link carries the session its intent belongs to', () => {
+    const search = buildLiveSearch({ dialect: 'tolky', url: 'http://a:1', run: 'i1', session: 'demo' });
+    expect(parseRoute(search, ['tolky'])).toMatchObject({ kind: 'live', run: 'i1', session: 'demo' });
+    expect(parseRoute(buildLiveSearch({ dialect: 'tolky', url: 'http://a:1', run: 'i1' }), ['tolky'])).not.toHaveProperty('session');
+  });
+
   test('setting the focus leaves every other parameter spelled as typed (the run view is keyed by them)', () => {
     const typed = '?dialect=relavium&url=http://127.0.0.1:8787&run=fanout~a1';
     expect(withFocus(typed, { node: 'r 1' })).toBe(`${typed}&node=r+1`);

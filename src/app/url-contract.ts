@@ -3,44 +3,56 @@
  *   home    /                                   the console once a backend is kept, else the welcome page
  *   welcome /?page=welcome                      the welcome page (simulator runs, samples, connect form)
  *   backend /?dialect=<id>&url=<backend>        that backend's run list (no run, nothing to start)
- *   live    /?dialect=<id>&url=<backend>&run=<run id>[&transport=][&start=<instructions>]
+ *   live    /?dialect=<id>&url=<backend>&run=<run id>[&session=<backend session>][&transport=][&start=<instructions>]
  *   replay  /?replay=<recording url>[&at=<frame index>]
  *   either  [&node=<node id>][&event=<row>]  deep links to a node or a timeline row
  * A link never causes a side effect: `start` only pre-fills the form.
  * Tokens are never read from or written to the URL.
  */
+import { shortened, tooLong, type BoundedInput } from '@/lib/input-bounds';
+
 export type Route =
   | { kind: 'start' }
   | { kind: 'welcome' }
   | { kind: 'backend'; dialect: string; url: string }
-  | { kind: 'live'; dialect: string; url: string; run?: string; start?: string; transport?: string; focus: Focus }
+  | { kind: 'live'; dialect: string; url: string; run?: string; start?: string; session?: string; transport?: string; focus: Focus }
   | { kind: 'replay'; replay: string; at?: number; focus: Focus }
   | { kind: 'invalid'; problems: string[] };
 
 export type Focus = Readonly<{ node?: string; event?: number }>;
 
+/** Parameters over their bound make the link invalid before anything is opened or sent. */
+const BOUNDED: readonly (readonly [string, BoundedInput])[] = [['run', 'run'], ['url', 'url'], ['session', 'session'], ['replay', 'replay'], ['start', 'start'], ['node', 'node']];
+
+function boundProblems(params: URLSearchParams): string[] {
+  return BOUNDED.flatMap(([param, input]) => tooLong(input, params.get(param)) ?? []);
+}
+
 export function parseRoute(search: string, knownDialects: readonly string[]): Route {
   const params = new URLSearchParams(search);
+  const tooLongs = boundProblems(params);
+  if (tooLongs.length > 0) return { kind: 'invalid', problems: tooLongs };
   const focus = parseFocus(params);
   const replay = params.get('replay');
   if (replay) {
     const at = params.get('at');
     const atIndex = at === null ? undefined : Number(at);
     if (atIndex !== undefined && (!Number.isInteger(atIndex) || atIndex < 0)) {
-      return { kind: 'invalid', problems: [`"at" must be a frame index (0 or more), not "${at}"`] };
+      return { kind: 'invalid', problems: [`"at" must be a frame index (0 or more), not "${shortened(at ?? '')}"`] };
     }
     return { kind: 'replay', replay, ...(atIndex !== undefined ? { at: atIndex } : {}), focus };
   }
   const dialect = params.get('dialect');
   if (!dialect) return params.get('page') === 'welcome' ? { kind: 'welcome' } : { kind: 'start' };
   const problems: string[] = [];
-  if (!knownDialects.includes(dialect)) problems.push(`unknown dialect "${dialect}" (known: ${knownDialects.join(', ')})`);
+  if (!knownDialects.includes(dialect)) problems.push(`unknown dialect "${shortened(dialect)}" (known: ${knownDialects.join(', ')})`);
   const url = params.get('url') ?? '';
-  if (!isBackendUrl(url)) problems.push(`"url" must be an http(s) or ws(s) address of the backend, not "${url}"`);
+  if (!isBackendUrl(url)) problems.push(`"url" must be an http(s) or ws(s) address of the backend, not "${shortened(url)}"`);
   if (problems.length > 0) return { kind: 'invalid', problems };
   const run = params.get('run') ?? undefined;
   const start = params.get('start') ?? undefined;
   const transport = params.get('transport') ?? undefined;
+  const session = params.get('session') ?? undefined;
   if (!run && start === undefined) return { kind: 'backend', dialect, url };
   return {
     kind: 'live',
@@ -49,6 +61,7 @@ export function parseRoute(search: string, knownDialects: readonly string[]): Ro
     focus,
     ...(run ? { run } : {}),
     ...(start !== undefined ? { start } : {}),
+    ...(session ? { session } : {}),
     ...(transport ? { transport } : {}),
   };
 }
@@ -67,9 +80,10 @@ function isBackendUrl(value: string): boolean {
   }
 }
 
-export function buildLiveSearch(live: { dialect: string; url: string; run?: string; start?: string }): string {
+export function buildLiveSearch(live: { dialect: string; url: string; run?: string; start?: string; session?: string | undefined }): string {
   const params = new URLSearchParams({ dialect: live.dialect, url: live.url });
   if (live.run) params.set('run', live.run);
+  if (live.session) params.set('session', live.session);
   if (live.start !== undefined) params.set('start', live.start);
   return `?${params.toString()}`;
 }

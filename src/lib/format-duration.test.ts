@@ -3,8 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { formatDuration } from '@/lib/format-duration';
 
 describe('formatDuration', () => {
+  it('shows milliseconds under a tenth of a second, never "0.0s" beside a visible bar', () => {
+    expect(formatDuration(0)).toBe('0ms');
+    expect(formatDuration(42.7)).toBe('42ms');
+    expect(formatDuration(99)).toBe('99ms');
+  });
+
   it('shows tenths of a second under ten seconds', () => {
-    expect(formatDuration(0)).toBe('0.0s');
+    expect(formatDuration(100)).toBe('0.1s');
     expect(formatDuration(430)).toBe('0.4s');
     expect(formatDuration(9_999)).toBe('9.9s');
   });

@@ -149,6 +149,8 @@ export type ConnectParams = Readonly<{
   token?: string;
   /** Instructions when this session starts the run (after the person pressed "Start run"). */
   start?: string;
+  /** The backend session the run belongs to (tolky scopes an intent's replay to its session), from the link. */
+  session?: string;
 }>;
 
 /** What every plan may carry: the command its connection itself sends (AG-UI's first POST body), recorded like any other. */

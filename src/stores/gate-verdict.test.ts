@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { GateOption } from '@/protocol/run-event';
 
-import { decidedGateOfNode, decisionTone, gateVerdict, gateVerdictShort, gateVerdictText, optionTurnsDown, turnedDownNodes, turningGate } from '@/stores/gate-verdict';
+import { decidedGateOfNode, decisionTone, finishedGateWord, gateVerdict, gateVerdictShort, gateVerdictText, optionTurnsDown, turnedDownNodes, turningGate } from '@/stores/gate-verdict';
 import type { GateState } from '@/stores/run-types';
 
 const OPTIONS: GateOption[] = [
@@ -94,5 +94,17 @@ describe('gate verdicts', () => {
     // Per node, only its newest gate counts: n's rejection stands, an approval elsewhere does not turn anything down.
     const other = resolved('approved', 'carol', { gateId: 'c', nodeId: 'm' });
     expect(turnedDownNodes({ gates: { a: approved, b: rejected, c: other, t: timedOut }, gateOrder: ['a', 'b', 'c', 't'] })).toBe('review\ttimed out (rejected)\nn\trejected');
+  });
+
+  it('names a finished gate step by its verdict in every view, and leaves other statuses alone', () => {
+    expect(finishedGateWord(resolved('rejected'), 'succeeded')).toBe('rejected');
+    expect(finishedGateWord(resolved('rejected'), 'cancelled')).toBe('rejected');
+    expect(finishedGateWord(resolved('approved'), 'succeeded')).toBe('approved');
+    expect(finishedGateWord(resolved('approved'), 'cancelled')).toBeUndefined();
+    expect(finishedGateWord(gate({ status: 'timed_out', resolution: { decision: 'rejected' } }), 'succeeded')).toBe('timed out (rejected)');
+    expect(finishedGateWord(resolved('rejected'), 'failed')).toBeUndefined();
+    expect(finishedGateWord(gate(), 'succeeded')).toBeUndefined();
+    expect(finishedGateWord(gate({ status: 'cancelled' }), 'cancelled')).toBeUndefined();
+    expect(finishedGateWord(undefined, 'succeeded')).toBeUndefined();
   });
 });

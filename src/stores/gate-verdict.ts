@@ -105,6 +105,18 @@ export function gateVerdictShort(gate: GateState): string {
   return tone === 'reject' ? 'timed out (rejected)' : tone === 'approve' ? 'timed out (approved)' : 'timed out';
 }
 
+/**
+ * What a finished gate step reads as in every view (its graph node, its Durations row): the
+ * verdict of its decided gate ("approved", "rejected", "timed out (rejected)") instead of
+ * "succeeded" or "cancelled"; undefined when the status stands on its own (no decided gate,
+ * a gate cancelled with the run, a cancelled step whose gate did not turn it down).
+ */
+export function finishedGateWord(gate: GateState | undefined, status: string): string | undefined {
+  if (status !== 'succeeded' && status !== 'cancelled') return undefined;
+  if (!gate || gate.status === 'open' || gate.status === 'cancelled' || (status === 'cancelled' && !turnedDownByGate(gate))) return undefined;
+  return gateVerdictShort(gate);
+}
+
 /** The newest decided gate of a node (a node may ask again after a retry), or undefined. */
 export function decidedGateOfNode(state: Pick<RunState, 'gates' | 'gateOrder'>, nodeId: string): GateState | undefined {
   for (let i = state.gateOrder.length - 1; i >= 0; i--) {

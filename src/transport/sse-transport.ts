@@ -96,7 +96,7 @@ export function createSseTransport(options: SseTransportOptions): Transport {
           continue;
         }
         if (error instanceof HttpStatusError && error.status >= 400 && error.status < 500 && error.status !== 429) {
-          handlers?.onState({ status: 'error', error: error.message });
+          handlers?.onState({ status: 'error', error: error.message, ...(error.status === 404 || error.status === 410 ? { notFound: true } : {}) });
           return;
         }
         reason = describeError(error);

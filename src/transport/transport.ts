@@ -11,7 +11,8 @@ export type ConnectionState =
   | { status: 'live' }
   | { status: 'reconnecting'; attempt: number; nextRetryAtMs: number; reason: string }
   | { status: 'closed'; by: 'client' | 'server'; reason?: string }
-  | { status: 'error'; error: string };
+  /** `notFound`: the backend answered the run's own address with 404/410 — there is no such run. */
+  | { status: 'error'; error: string; notFound?: boolean };
 
 export type TransportHandlers = Readonly<{
   /**

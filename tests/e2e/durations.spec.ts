@@ -32,7 +32,7 @@ test('a finished run: every attempt with its outcome, the critical path, and sel
   await page.getByText('Run failed').first().waitFor({ timeout: 20_000 });
   await openDurations(page);
   await expect(outcomes(page)).resolves.toEqual(['fetch retried', 'fetch succeeded', 'clean succeeded', 'load failed', 'notify skipped']);
-  await expect(attempts(page).first().textContent()).resolves.toMatch(/fetch.*failed, retried · \d+\.\ds.*on the critical path/);
+  await expect(attempts(page).first().textContent()).resolves.toMatch(/fetch.*failed, retried · (\d+\.\ds|\d+ms).*on the critical path/);
   await expect(list(page).locator('[data-critical]').count()).resolves.toBeGreaterThanOrEqual(2);
   await page.getByText(/5 attempts · took .* · critical path/).waitFor();
 
@@ -104,5 +104,47 @@ test('beside the durations tab, the timeline still keeps only a window of its ro
   const after = await measure();
   expect(after.tall).toBeGreaterThan(3);
   expect(after.items).toBeLessThan(60);
+  await page.close();
+});
+
+/** The review row's words ("rejected · 1.2s"), read as a person reads them. */
+const reviewWords = (page: Page) => list(page).locator('[data-node="review"]').last().textContent();
+
+test('a rejected gate reads "rejected" in Durations, as on its node, never "succeeded"', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'relavium', 'gate~durations-reject'));
+  const dialog = page.getByRole('alertdialog', { name: 'Deploy release 2.4 to production?' });
+  await dialog.waitFor({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await dialog.getByRole('button', { name: 'Confirm “Reject”' }).click();
+  await page.getByText('Run ended — gate rejected').waitFor({ timeout: 20_000 });
+  await openDurations(page);
+  await expect.poll(() => reviewWords(page)).toMatch(/review.*rejected · /);
+  expect(await reviewWords(page)).not.toMatch(/succeeded/);
+  await expect(list(page).locator('[data-node="review"]').last().getAttribute('data-verdict')).resolves.toBe('rejected');
+  await page.close();
+});
+
+test('a timed-out gate reads "timed out (rejected)" in Durations, never "succeeded"', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'relavium', 'deadline~durations-timeout'));
+  const dialog = page.getByRole('alertdialog', { name: 'Deploy release 2.4 to production?' });
+  await dialog.waitFor({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Decide later' }).click();
+  await expect.poll(() => page.locator('[data-run-status]').textContent(), { timeout: 20_000 }).toMatch(/gate timed out/);
+  await openDurations(page);
+  await expect.poll(() => reviewWords(page)).toMatch(/timed out \(rejected\) · /);
+  expect(await reviewWords(page)).not.toMatch(/succeeded/);
+  await page.close();
+});
+
+test('an attempt shorter than a tenth of a second reads in milliseconds, never "0.0s"', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'relavium', 'retry~durations-ms'));
+  await page.getByText('Run failed').first().waitFor({ timeout: 20_000 });
+  await openDurations(page);
+  const words = await list(page).locator('[data-node="notify"]').textContent();
+  expect(words).toMatch(/skipped · \d+ms/);
+  expect(await list(page).textContent()).not.toMatch(/0\.0s/);
   await page.close();
 });

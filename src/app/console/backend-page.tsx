@@ -10,6 +10,7 @@ import { useStore } from 'zustand';
 import { AppNav } from '@/app/app-nav';
 import { ConsoleDialogs, type ConsoleDialog } from '@/app/console/console-dialogs';
 import { rowsOfBackend } from '@/app/console/console-rows-of';
+import { useOpenGateCounts } from '@/app/console/use-open-gate-counts';
 import { useSecondClock } from '@/app/console/console-page';
 import { useSessionRegistry } from '@/app/session/session-registry';
 import { useRunListPolling } from '@/app/console/use-run-list-polling';
@@ -53,7 +54,8 @@ export function BackendPage({ route, navigate }: { route: BackendRoute; navigate
   const list = useBackendList(backend.id);
   const recent = useStore(recentRunsStore, (s) => s.runs);
   const open = useSessionRegistry((s) => s.runs);
-  const rows = useMemo(() => filterRows(rowsOfBackend(backend, list, recent, new Set(Object.keys(open))), filters), [backend, list, recent, open, filters]);
+  const openGates = useOpenGateCounts(open);
+  const rows = useMemo(() => filterRows(rowsOfBackend(backend, list, recent, new Set(Object.keys(open)), openGates), filters), [backend, list, recent, open, openGates, filters]);
   const change = (next: RowFilters) => {
     setCursors([undefined]);
     setFilters(next);

@@ -3,6 +3,8 @@
  * contract's link), or, for a protocol without a list, the runs started or opened from this
  * browser — openable while their session is still open in this tab, else said why not.
  */
+import { withOpenGates } from '@/app/console/use-open-gate-counts';
+import { liveRunKey } from '@/app/session/session-registry';
 import { buildLiveSearch } from '@/app/url-contract';
 import { runListOf } from '@/protocol/run-lists';
 import { ACTIVE_STATUSES, type RunSummary } from '@/protocol/run-summary';
@@ -13,14 +15,17 @@ import type { BackendListState } from '@/stores/run-list-store';
 import type { ConsoleRow } from '@/features/console/console-rows';
 
 export function rowsOfBackend(
-  backend: Pick<KeptBackend, 'id' | 'dialect' | 'url' | 'label'>,
+  backend: Pick<KeptBackend, 'id' | 'dialect' | 'url' | 'label' | 'session'>,
   list: BackendListState | undefined,
   recent: readonly RecentRun[],
   openKeys: ReadonlySet<string>,
+  /** Gates waiting in the runs open here, by registry key (use-open-gate-counts.ts). */
+  openGates: ReadonlyMap<string, number> = new Map(),
 ): ConsoleRow[] {
   const base = { backendId: backend.id, backendLabel: backend.label };
   if (runListOf(backend.dialect)?.source.kind !== 'local') {
-    return (list?.page?.runs ?? []).map((run) => ({ ...base, key: `${backend.id}/${run.runId}`, run, search: buildLiveSearch({ dialect: backend.dialect, url: backend.url, run: run.runId }) }));
+    const known = (run: RunSummary) => withOpenGates(run, openGates.get(liveRunKey({ dialect: backend.dialect, url: backend.url, run: run.runId })));
+    return (list?.page?.runs ?? []).map((run) => ({ ...base, key: `${backend.id}/${run.runId}`, run: known(run), search: buildLiveSearch({ dialect: backend.dialect, url: backend.url, run: run.runId, session: backend.session }) }));
   }
   return recent
     .filter((r) => r.dialect === backend.dialect && r.url === backend.url)

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 
 import { rowsOfBackend } from '@/app/console/console-rows-of';
+import { useOpenGateCounts } from '@/app/console/use-open-gate-counts';
 import { useSessionRegistry } from '@/app/session/session-registry';
 import type { KeptBackend } from '@/stores/backends-store';
 import { recentRunsStore } from '@/stores/recent-runs-store';
@@ -31,11 +32,12 @@ export function ConsoleRuns({ backends, filters, onFilters, nowMs, navigate, per
   const lists = useStore(runListStore, (s) => s.lists);
   const recent = useStore(recentRunsStore, (s) => s.runs);
   const open = useSessionRegistry((s) => s.runs);
+  const openGates = useOpenGateCounts(open);
   const [page, setPage] = useState(0);
   const all = useMemo(() => {
     const openKeys = new Set(Object.keys(open));
-    return sortNewestFirst(backends.flatMap((b) => rowsOfBackend(b, lists[b.id], recent, openKeys)));
-  }, [backends, lists, recent, open]);
+    return sortNewestFirst(backends.flatMap((b) => rowsOfBackend(b, lists[b.id], recent, openKeys, openGates)));
+  }, [backends, lists, recent, open, openGates]);
   const shown = useMemo(() => filterRows(all, filters), [all, filters]);
   const paged = pageRows(shown, page, CONSOLE_PAGE_SIZE);
   const failing = backends.filter((b) => lists[b.id]?.phase === 'failed').length;

@@ -75,7 +75,7 @@ export function startConsoleWatch({ signal, backends = backendsStore, lists = ru
     for (const run of Object.values(registry.runs)) if (run.watched && !keep.has(run.key)) registry.remove(run.key);
     for (const { backend, run } of chosen) {
       const dialect = dialectById(backend.dialect);
-      if (dialect) openLiveRun({ dialect, url: backend.url, run: run.runId, watched: true });
+      if (dialect) openLiveRun({ dialect, url: backend.url, run: run.runId, session: backend.session, watched: true });
     }
     for (const w of watched.values()) {
       const following = chosen.filter((c) => c.backend.id === w.backend.id).length;

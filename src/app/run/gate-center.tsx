@@ -22,7 +22,8 @@ type GateRef = Readonly<{ session: RunSession; gateId: string }>;
 export function GateCenter({ activeSession }: { activeSession: RunSession | undefined }) {
   const registry = useSessionRegistry((s) => s.runs);
   const sessions = useMemo(() => Object.values(registry).map((r) => r.session), [registry]);
-  const { pending, decided } = useInboxGates(sessions);
+  const released = useSessionRegistry((s) => s.released);
+  const { pending, decided } = useInboxGates(sessions, released);
   const [open, setOpen] = useState<GateRef>();
   const [confirmed, setConfirmed] = useState<GateRef>();
   const [inboxOpen, setInboxOpen] = useState(false);

@@ -36,7 +36,7 @@ export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; sea
 
   const connect = (start?: string, resume?: Memo) => {
     if (!dialect || useSessionRegistry.getState().runs[key]) return;
-    openLiveRun({ dialect, url: route.url, search, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}), ...(resume ? { resume } : {}) });
+    openLiveRun({ dialect, url: route.url, search, session: route.session, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}), ...(resume ? { resume } : {}) });
   };
 
   useEffect(() => {

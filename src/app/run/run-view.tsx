@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { downloadText } from '@/lib/download-text';
 import { EventsPanel } from '@/app/run/events-panel';
 import { GateCenter } from '@/app/run/gate-center';
+import { RunNotFound, useRunNotFound } from '@/app/run/run-not-found';
 import { RunPanels } from '@/app/run/run-panels';
 import { RunSwitcher } from '@/app/run/run-switcher';
 import { ShortcutHelp } from '@/app/shortcut-help';
@@ -57,6 +58,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
   useGlobalShortcuts(shortcuts);
   useFocusRescue(focusFallback);
 
+  const notFound = useRunNotFound(session);
   const exportRecording = () => downloadText(session.exportRecording(), `runboard-${session.dialect.id}-${session.runId}.jsonl`);
 
   return (
@@ -74,9 +76,9 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => setHelp(true)}>?</Button>
           </div>
         </nav>
-        <RunHeader actions={<RunControls />} />
+        {notFound === undefined && <RunHeader actions={<RunControls />} />}
         {extraBar}
-        <RunPanels
+        {notFound !== undefined ? <RunNotFound session={session} reason={notFound} /> : <RunPanels
           canvas={
             <PanelErrorBoundary name="graph">
               <Suspense fallback={PANEL_LOADING}>
@@ -95,7 +97,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             />
           }
           side={<SidePanel tab={tab} onTab={setTab} selectedNode={selectedNode} onCloseNode={() => selectNode(undefined)} />}
-        />
+        />}
       </div>
       <ShortcutHelp open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />
     </RunSessionContext.Provider>

@@ -22,6 +22,8 @@ export type LiveRunRequest = Readonly<{
   /** Instructions, only after the person pressed "Start run". */
   start?: string;
   watched?: boolean;
+  /** The backend session the run belongs to (tolky), from the link or the kept backend. */
+  session?: string | undefined;
   /** The address as the person typed it (a link): kept, so focusing a node does not rewrite it and remount the view. */
   search?: string;
   /** What this tab kept before a reload (reload-resume.ts): the run is resumed, not started. */
@@ -30,7 +32,7 @@ export type LiveRunRequest = Readonly<{
 
 /** The open run for this request: the one already registered, or a new one. */
 export function openLiveRun(request: LiveRunRequest): OpenRun {
-  const { dialect, url, run, start } = request;
+  const { dialect, url, run, start, session } = request;
   const key = liveRunKey({ dialect: dialect.id, url, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
   const registry = useSessionRegistry.getState();
   const existing = registry.runs[key];
@@ -41,12 +43,12 @@ export function openLiveRun(request: LiveRunRequest): OpenRun {
   const token = tokenFor(url);
   const live = createLiveSession({
     dialect,
-    params: { baseUrl: url, runId: run ?? `run-${Date.now().toString(36)}`, ...(token ? { token } : {}) },
+    params: { baseUrl: url, runId: run ?? `run-${Date.now().toString(36)}`, ...(token ? { token } : {}), ...(session ? { session } : {}) },
     ...(start !== undefined ? { start } : {}),
     reloadKey: key,
     ...(request.resume ? { resume: request.resume } : {}),
   });
-  const search = request.search ?? buildLiveSearch({ dialect: dialect.id, url, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
+  const search = request.search ?? buildLiveSearch({ dialect: dialect.id, url, session, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
   const startedWatchable = start !== undefined && dialect.watchPlan !== undefined;
   const stopTracking = runListOf(dialect.id)?.source.kind === 'local' || startedWatchable ? trackRecentRun(key, live.session, url, search, start) : undefined;
   const opened: OpenRun = {

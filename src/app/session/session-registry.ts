@@ -7,6 +7,8 @@ import { create } from 'zustand';
 
 import type { RunSession } from '@/stores/run-session';
 
+import { decidedOf, newestDecided, type DecidedEntry } from '@/features/gates/use-inbox-gates';
+
 export type OpenRun = Readonly<{
   key: string;
   session: RunSession;
@@ -22,6 +24,8 @@ export type OpenRun = Readonly<{
 
 type RegistryState = Readonly<{
   runs: Readonly<Record<string, OpenRun>>;
+  /** Decided gates of sessions closed since (a watched run let go once it ended): the inbox keeps listing them. */
+  released: readonly DecidedEntry[];
   add: (run: OpenRun) => void;
   remove: (key: string) => void;
   adopt: (key: string) => void;
@@ -29,11 +33,13 @@ type RegistryState = Readonly<{
 
 export const useSessionRegistry = create<RegistryState>()((set, get) => ({
   runs: {},
+  released: [],
   add: (run) => set({ runs: { ...get().runs, [run.key]: run } }),
   remove: (key) => {
     const { [key]: removed, ...rest } = get().runs;
     removed?.close();
-    set({ runs: rest });
+    const decided = removed ? decidedOf(removed.session) : [];
+    set({ runs: rest, ...(decided.length > 0 ? { released: newestDecided([...decided, ...get().released]) } : {}) });
   },
   adopt: (key) => {
     const run = get().runs[key];

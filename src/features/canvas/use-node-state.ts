@@ -10,7 +10,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 
 import type { NodeStatus } from '@/protocol/run-event';
-import { decidedGateOfNode, gateVerdictShort, turnedDownByGate } from '@/stores/gate-verdict';
+import { decidedGateOfNode, finishedGateWord, turnedDownByGate } from '@/stores/gate-verdict';
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
 import type { RunState } from '@/stores/run-types';
@@ -85,9 +85,7 @@ export function useStatusText(nodeId: string, status: NodeStatus): string {
 /** A finished gate node says what became of its gate ("approved", "rejected", "timed out (rejected)"), never "succeeded". */
 function doneGateText(s: RunState, nodeId: string, status: NodeStatus): string | undefined {
   if (status !== 'succeeded' && status !== 'cancelled') return undefined;
-  const gate = decidedGateOfNode(s, nodeId);
-  if (!gate || gate.status === 'cancelled' || (status === 'cancelled' && !turnedDownByGate(gate))) return undefined;
-  return gateVerdictShort(gate);
+  return finishedGateWord(decidedGateOfNode(s, nodeId), status);
 }
 
 function waitingText(s: RunState, nodeId: string): string {

@@ -21,5 +21,6 @@ describe('checkBackendUrl', () => {
     expect(checkBackendUrl('', 'http://host:port')).toEqual({ ok: false, problem: 'Enter the backend’s address.' });
     expect(checkBackendUrl('http://', 'http://host:port')).toMatchObject({ ok: false, problem: expect.stringContaining('is not an address') });
     expect(checkBackendUrl('a b', 'http://host:port')).not.toHaveProperty('fix');
+    expect(checkBackendUrl(`http://${'a'.repeat(3_000)}`, 'http://host:port')).toEqual({ ok: false, problem: 'The backend URL is 3,007 characters long: at most 2,048 are accepted.' });
   });
 });

@@ -4,6 +4,8 @@
  * "localhost:" (or as a path), which led to an error page. Pure; guarded by
  * check-backend-url.test.ts.
  */
+import { tooLong } from '@/lib/input-bounds';
+
 export type UrlCheck =
   | Readonly<{ ok: true }>
   | Readonly<{ ok: false; problem: string; fix?: string }>;
@@ -12,11 +14,14 @@ export type UrlCheck =
 export function checkBackendUrl(value: string, hint: string): UrlCheck {
   const url = value.trim();
   if (url === '') return { ok: false, problem: 'Enter the backend’s address.' };
+  const long = tooLong('url', url);
+  if (long) return { ok: false, problem: long };
   const scheme = hint.match(/^([a-z]+):\/\//i)?.[1]?.toLowerCase() ?? 'http';
   const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url);
   if (!hasScheme) {
     const fix = `${scheme}://${url.replace(/^\/+/, '')}`;
-    return isParsable(fix)
+    // Spaces never belong in an address (some URL parsers still accept them in a host).
+    return isParsable(fix) && !/\s/.test(url)
       ? { ok: false, problem: `“${url}” has no scheme: the address must start with ${scheme}://.`, fix }
       : { ok: false, problem: `“${url}” is not an address (expected something like ${hint}).` };
   }

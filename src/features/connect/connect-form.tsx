@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { tooLong } from '@/lib/input-bounds';
 
 import { checkBackendUrl, type UrlCheck } from '@/features/connect/check-backend-url';
 
@@ -34,7 +35,8 @@ export function ConnectForm({ dialects, initial, onSubmit }: Props) {
   const [token, setToken] = useState(initial?.token ?? '');
   const [remember, setRemember] = useState(false);
   const [urlCheck, setUrlCheck] = useState<UrlCheck>({ ok: true });
-  const ids = { dialect: useId(), url: useId(), urlProblem: useId(), run: useId(), start: useId(), token: useId(), remember: useId() };
+  const [runProblem, setRunProblem] = useState<string>();
+  const ids = { dialect: useId(), url: useId(), urlProblem: useId(), run: useId(), runProblem: useId(), start: useId(), token: useId(), remember: useId() };
   const choice = dialects.find((d) => d.id === dialect);
   const starts = choice?.startsRuns ?? false;
 
@@ -44,6 +46,13 @@ export function ConnectForm({ dialects, initial, onSubmit }: Props) {
     setUrlCheck(check);
     if (!check.ok) {
       document.getElementById(ids.url)?.focus();
+      return;
+    }
+    // Checked here as well as in the URL: a pasted megabyte never becomes a link or a request.
+    const runTooLong = tooLong('run', run.trim());
+    setRunProblem(runTooLong);
+    if (runTooLong) {
+      document.getElementById(ids.run)?.focus();
       return;
     }
     onSubmit({ dialect, url: url.trim(), run: run.trim(), token, remember, ...(starts ? { start } : {}) });
@@ -90,7 +99,23 @@ export function ConnectForm({ dialects, initial, onSubmit }: Props) {
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.run} className={label}>{starts ? 'Run / thread id (optional)' : 'Run id'}</label>
-        <input id={ids.run} required={!starts} value={run} onChange={(e) => setRun(e.target.value)} className={field} />
+        <input
+          id={ids.run}
+          required={!starts}
+          value={run}
+          onChange={(e) => {
+            setRun(e.target.value);
+            setRunProblem(undefined);
+          }}
+          aria-invalid={runProblem !== undefined}
+          aria-describedby={runProblem === undefined ? undefined : ids.runProblem}
+          className={field}
+        />
+        {runProblem && (
+          <p id={ids.runProblem} role="alert" className="text-xs text-red-700 dark:text-red-300">
+            {runProblem} Nothing was sent.
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={ids.token} className={label}>Token (kept in memory, never in the URL)</label>

@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 
+import { checkBackendUrl } from '@/features/connect/check-backend-url';
 import type { TestResult } from '@/features/console/backend-row';
 
 export type ProtocolChoice = Readonly<{ id: string; label: string; urlHint: string; needsSession: boolean }>;
@@ -35,23 +36,27 @@ export function BackendFormDialog({ title, protocols, initial, onSave, onTest, o
     token: '',
     rememberToken: false,
   });
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<{ text: string; fix?: string | undefined }>();
   const [test, setTest] = useState<TestResult | 'testing'>();
   const ids = { dialect: useId(), url: useId(), label: useId(), session: useId(), token: useId(), remember: useId() };
   const protocol = protocols.find((p) => p.id === draft.dialect);
+  // Any edit makes the last problem and the last test result stale: neither is shown for a URL it was not about.
   const set = (patch: Partial<BackendDraft>) => {
     setDraft({ ...draft, ...patch });
     setTest(undefined);
+    setProblem(undefined);
   };
-  const urlProblem = checkUrl(draft.url);
+  const urlProblem = checkUrl(draft.url, protocol?.urlHint ?? 'http://host:port');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (urlProblem) return setProblem(urlProblem);
-    setProblem(onSave({ ...draft, url: draft.url.trim() }));
+    const refused = onSave({ ...draft, url: draft.url.trim() });
+    setProblem(refused === undefined ? undefined : { text: refused });
   };
   const runTest = () => {
-    if (urlProblem) return setProblem(urlProblem);
+    setProblem(urlProblem);
+    if (urlProblem) return;
     setTest('testing');
     void onTest({ ...draft, url: draft.url.trim() }).then(setTest, (error: unknown) => setTest({ ok: false, message: String(error) }));
   };
@@ -97,8 +102,13 @@ export function BackendFormDialog({ title, protocols, initial, onSave, onTest, o
               </span>
             </div>
             {(problem || test) && (
-              <p role="status" className={`text-sm sm:col-span-2 ${problem || (test !== 'testing' && !test?.ok) ? 'text-red-800 dark:text-red-300' : 'text-emerald-800 dark:text-emerald-300'}`}>
-                {problem ?? (test === 'testing' ? 'Testing the connection…' : `${test?.ok ? '✓' : '✕'} ${test?.message ?? ''}`)}
+              <p role="status" className={`flex flex-wrap items-center gap-2 text-sm sm:col-span-2 ${problem || (test !== 'testing' && !test?.ok) ? 'text-red-800 dark:text-red-300' : 'text-emerald-800 dark:text-emerald-300'}`}>
+                {problem?.text ?? (test === 'testing' ? 'Testing the connection…' : `${test?.ok ? '✓' : '✕'} ${test?.message ?? ''}`)}
+                {problem?.fix && (
+                  <Button size="sm" variant="secondary" onClick={() => set({ url: problem.fix ?? draft.url })}>
+                    Use {problem.fix}
+                  </Button>
+                )}
               </p>
             )}
             <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
@@ -115,10 +125,9 @@ export function BackendFormDialog({ title, protocols, initial, onSave, onTest, o
   );
 }
 
-function checkUrl(value: string): string | undefined {
-  try {
-    return ['http:', 'https:', 'ws:', 'wss:'].includes(new URL(value.trim()).protocol) ? undefined : 'The URL must start with http(s):// or ws(s)://.';
-  } catch {
-    return value.trim() ? `“${value.trim()}” is not a URL (e.g. http://host:port).` : 'Give the backend’s URL.';
-  }
+/** The start page's check (which offers the scheme when only that is missing), then the schemes a backend is reached by. */
+function checkUrl(value: string, hint: string): { text: string; fix?: string | undefined } | undefined {
+  const check = checkBackendUrl(value, hint);
+  if (!check.ok) return { text: check.problem, fix: check.fix };
+  return ['http:', 'https:', 'ws:', 'wss:'].includes(new URL(value.trim()).protocol) ? undefined : { text: 'The URL must start with http(s):// or ws(s)://.' };
 }

@@ -57,7 +57,7 @@ export function BackendRow({ backend, protocolLabel, listable, canStart, unwatch
       </p>
       {test && (
         <p role="status" className={`text-xs ${test === 'testing' ? 'text-slate-600 dark:text-slate-300' : test.ok ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}`}>
-          {test === 'testing' ? 'Testing the connection…' : `${test.ok ? '✓' : '✕'} ${test.message}`}
+          {testText(test, list)}
         </p>
       )}
       <WatchSwitch
@@ -87,4 +87,11 @@ export function BackendRow({ backend, protocolLabel, listable, canStart, unwatch
       </div>
     </li>
   );
+}
+
+/** The test's answer; when it is the problem the row already states, it is not said a second time. */
+function testText(test: TestResult | 'testing', list: BackendListState | undefined): string {
+  if (test === 'testing') return 'Testing the connection…';
+  if (!test.ok && list?.phase === 'failed' && list.problem?.message === test.message) return '✕ Tested again: the same answer as above.';
+  return `${test.ok ? '✓' : '✕'} ${test.message}`;
 }

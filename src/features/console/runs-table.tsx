@@ -65,7 +65,9 @@ function RunRow({ row, showBackend, nowMs, onOpen }: { row: ConsoleRow; showBack
   const duration = durationOf(run, nowMs);
   return (
     <tr data-run={run.runId} onClick={open} className={openable ? 'cursor-pointer hover:bg-sky-50/70 dark:hover:bg-sky-950/40' : ''}>
-      <td className={`${TD} max-w-[28rem]`}>
+      {/* The title column takes what the others leave and truncates (max-w-0 lets a table cell shrink below
+          its text), so the table never scrolls sideways at laptop widths and the Gates column is never clipped. */}
+      <td className={`${TD} w-2/5 max-w-0 min-w-32`}>
         {openable ? (
           <a href={`/${row.search}`} onClick={open} className="block truncate font-medium text-sky-800 hover:underline dark:text-sky-300" title={run.title}>
             {run.title}
@@ -79,7 +81,11 @@ function RunRow({ row, showBackend, nowMs, onOpen }: { row: ConsoleRow; showBack
           {row.closedReason ? ` · ${row.closedReason}` : ''}
         </span>
       </td>
-      {showBackend && <td className={`${TD} whitespace-nowrap text-slate-700 dark:text-slate-200`}>{row.backendLabel}</td>}
+      {showBackend && (
+        <td className={`${TD} text-slate-700 dark:text-slate-200`}>
+          <span className="block max-w-40 truncate whitespace-nowrap" title={row.backendLabel}>{row.backendLabel}</span>
+        </td>
+      )}
       <td className={TD}>
         <RunStatusText status={run.status} raw={run.statusText} />
       </td>

@@ -61,6 +61,16 @@ describe('attempt tracker', () => {
       { type: 'node.completed', nodeId: 'review', atMs: 75 },
     ]);
     expect(summary(tracker)).toEqual(['review#1 succeeded 0-75 waits 10-70']);
+    expect(tracker.attempts[0]?.waits[0]?.gateId).toBe('g');
+  });
+
+  test('a "waiting" status before its gate is one wait, named after the gate', () => {
+    const tracker = track([
+      { type: 'node.status', nodeId: 'review', status: 'waiting', atMs: 5 },
+      { type: 'gate.opened', gateId: 'g', nodeId: 'review', kind: 'approval', message: 'ok?', options: [], atMs: 10 },
+      { type: 'gate.resolved', gateId: 'g', nodeId: 'review', decision: 'rejected', atMs: 70 },
+    ]);
+    expect(tracker.attempts[0]?.waits).toEqual([{ fromMs: 5, toMs: 70, gateId: 'g' }]);
   });
 
   test('a skipped node with no attempt gets a zero-length skipped attempt', () => {

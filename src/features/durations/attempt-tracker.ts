@@ -22,7 +22,8 @@ import type { RunEvent } from '@/protocol/run-event';
 
 export type AttemptOutcome = 'running' | 'succeeded' | 'failed' | 'retried' | 'skipped' | 'cancelled' | 'unfinished';
 
-export type Wait = { fromMs: number; toMs?: number };
+/** A wait for a person; `gateId` names the gate asked, so views read its verdict from the run's gates. */
+export type Wait = { fromMs: number; toMs?: number; gateId?: string };
 
 export type Attempt = {
   /** `<node id>#<n>`: unique per attempt. */
@@ -109,7 +110,7 @@ export class AttemptTracker {
       case 'node.status':
         return this.applyStatus(event.nodeId, event.status, at, row);
       case 'gate.opened':
-        if (event.nodeId !== undefined) this.waitFrom(event.nodeId, at, row);
+        if (event.nodeId !== undefined) this.waitFrom(event.nodeId, at, row, event.gateId);
         return;
       case 'gate.resolved':
         if (event.nodeId !== undefined) this.waitUntil(event.nodeId, at);
@@ -165,12 +166,17 @@ export class AttemptTracker {
     this.version += 1;
   }
 
-  private waitFrom(nodeId: string, at: number, row: number) {
+  private waitFrom(nodeId: string, at: number, row: number, gateId?: string) {
     if (!this.open.has(nodeId)) this.start(nodeId, at, row);
     const attempt = this.open.get(nodeId);
     const last = attempt?.waits.at(-1);
-    if (!attempt || (last && last.toMs === undefined)) return;
-    attempt.waits.push({ fromMs: at });
+    if (!attempt) return;
+    if (last && last.toMs === undefined) {
+      // A status "waiting" before the gate itself: the wait is the gate's.
+      if (gateId !== undefined && last.gateId === undefined) last.gateId = gateId;
+      return;
+    }
+    attempt.waits.push(gateId !== undefined ? { fromMs: at, gateId } : { fromMs: at });
     this.version += 1;
   }
 

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 
+import type { GateState } from '@/stores/run-types';
+
 import type { Attempt } from '@/features/durations/attempt-tracker';
 import { buildDurationModel } from '@/features/durations/duration-model';
 
@@ -51,5 +53,31 @@ describe('duration model', () => {
   test('nothing yet: the axis is a moment at now', () => {
     const model = buildDurationModel({ attempts: [], declaredAtMs: new Map(), runStartedAtMs: undefined }, { nodes: {}, edges: [] }, 500);
     expect([model.rows.length, model.startMs, model.endMs]).toEqual([0, 500, 501]);
+  });
+
+  test('an attempt that asked a person reads its gate’s verdict, as its graph node does, never "succeeded"', () => {
+    const gate = (gateId: string, patch: Partial<GateState>): GateState => ({
+      gateId, runId: 'r', nodeId: 'review', kind: 'approval', message: 'ok?', acceptsText: false, answerable: false, openedAtMs: 0, row: 0, status: 'resolved',
+      options: [{ value: 'approve', label: 'Approve', tone: 'approve' }, { value: 'reject', label: 'Reject', tone: 'reject' }], ...patch,
+    });
+    const gates = {
+      no: gate('no', { resolution: { decision: 'reject' } }),
+      late: gate('late', { status: 'timed_out', resolution: { decision: 'rejected', decidedBy: 'timeout' } }),
+      yes: gate('yes', { resolution: { decision: 'approve' } }),
+    };
+    const asked = (nodeId: string, gateId: string, start: number, extra: Partial<Attempt> = {}) => attempt(nodeId, start, start + 5, { waits: [{ fromMs: start, toMs: start + 4, gateId }], ...extra });
+    const model = buildDurationModel(
+      { attempts: [asked('review', 'no', 0), asked('deploy', 'late', 10), asked('ship', 'yes', 20), asked('stop', 'no', 30, { outcome: 'failed' }), attempt('plain', 40, 45)], declaredAtMs: new Map(), runStartedAtMs: 0 },
+      { nodes: {}, edges: [] },
+      100,
+      gates,
+    );
+    expect(model.rows.map((r) => [r.attempt.nodeId, r.verdict, r.turnedDown])).toEqual([
+      ['review', 'rejected', true],
+      ['deploy', 'timed out (rejected)', true],
+      ['ship', 'approved', false],
+      ['stop', undefined, undefined],
+      ['plain', undefined, undefined],
+    ]);
   });
 });

@@ -7,16 +7,26 @@
  * the last of its predecessors finished (or, with none, from when the graph declared it),
  * never before the run started.
  */
+import { finishedGateWord, turnedDownByGate } from '@/stores/gate-verdict';
+import type { GateState } from '@/stores/run-types';
+
 import type { Attempt, AttemptTracker } from '@/features/durations/attempt-tracker';
 import { criticalPath, predecessorsOf } from '@/features/durations/critical-path';
 
 type Graph = Readonly<{ nodes: Readonly<Record<string, { label: string } | undefined>>; edges: readonly { source: string; target: string }[] }>;
 
-export type DurationRow = Readonly<{ attempt: Attempt; label: string; queuedFromMs?: number; critical: boolean }>;
+/**
+ * `verdict`: for an attempt that asked a person, what became of its gate, in the graph's own
+ * words (gate-verdict.ts: "rejected", "timed out (rejected)"), shown instead of "succeeded";
+ * `turnedDown` when that gate turned the work down (drawn as stopped, like its node).
+ */
+export type DurationRow = Readonly<{ attempt: Attempt; label: string; queuedFromMs?: number; critical: boolean; verdict?: string; turnedDown?: boolean }>;
+
+type Gates = Readonly<Record<string, GateState | undefined>>;
 
 export type DurationModel = Readonly<{ rows: readonly DurationRow[]; startMs: number; endMs: number; criticalMs: number }>;
 
-export function buildDurationModel(tracker: Pick<AttemptTracker, 'attempts' | 'declaredAtMs' | 'runStartedAtMs'>, graph: Graph, nowMs: number): DurationModel {
+export function buildDurationModel(tracker: Pick<AttemptTracker, 'attempts' | 'declaredAtMs' | 'runStartedAtMs'>, graph: Graph, nowMs: number, gates: Gates = {}): DurationModel {
   const attempts = [...tracker.attempts].sort((a, b) => a.startedAtMs - b.startedAtMs || a.row - b.row);
   const critical = criticalPath(attempts, graph.edges, nowMs);
   const lastEnd = lastEndOfNodes(attempts);
@@ -30,6 +40,7 @@ export function buildDurationModel(tracker: Pick<AttemptTracker, 'attempts' | 'd
       attempt,
       label: node?.label ?? attempt.nodeId,
       critical: critical.has(attempt.id),
+      ...gateVerdictOf(attempt, gates),
       ...(queuedFromMs !== undefined && queuedFromMs < attempt.startedAtMs ? { queuedFromMs } : {}),
     };
   });
@@ -45,6 +56,18 @@ export function buildDurationModel(tracker: Pick<AttemptTracker, 'attempts' | 'd
   }
   if (!Number.isFinite(startMs)) startMs = nowMs;
   return { rows, startMs, endMs: Math.max(startMs + 1, endMs), criticalMs };
+}
+
+/** The verdict of the newest gate this attempt waited on, when it changes what the attempt reads as. */
+function gateVerdictOf(attempt: Attempt, gates: Gates): { verdict?: string; turnedDown?: boolean } {
+  for (let i = attempt.waits.length - 1; i >= 0; i--) {
+    const gateId = attempt.waits[i]?.gateId;
+    if (gateId === undefined) continue;
+    const gate = gates[gateId];
+    const verdict = finishedGateWord(gate, attempt.outcome);
+    return verdict === undefined ? {} : { verdict, turnedDown: turnedDownByGate(gate) };
+  }
+  return {};
 }
 
 /** Each node's end times, by attempt start order (a first attempt reads only ends before it). */

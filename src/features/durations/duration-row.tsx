@@ -35,7 +35,7 @@ export const DurationRowView = memo(function DurationRowView({ id, row, startMs,
   const waited = attempt.waits.reduce((sum, w) => sum + ((w.toMs ?? end) - w.fromMs), 0);
   const queued = row.queuedFromMs !== undefined ? attempt.startedAtMs - row.queuedFromMs : 0;
   const name = `${row.label}${attempt.attempt > 1 ? ` · attempt ${attempt.attempt}` : ''}`;
-  const words = [OUTCOME_TEXT[attempt.outcome], formatDuration(ran)];
+  const words = [row.verdict ?? OUTCOME_TEXT[attempt.outcome], formatDuration(ran)];
   const detail = [
     queued > 0 ? `queued ${formatDuration(queued)}` : '',
     waited > 0 ? `waited for a person ${formatDuration(waited)}` : '',
@@ -48,6 +48,7 @@ export const DurationRowView = memo(function DurationRowView({ id, row, startMs,
       aria-selected={selected}
       data-node={attempt.nodeId}
       data-outcome={attempt.outcome}
+      data-verdict={row.verdict}
       data-critical={row.critical || undefined}
       onClick={() => onSelect(attempt.nodeId, index)}
       className={`flex h-full cursor-pointer items-center gap-2 px-2 text-xs ${selected ? 'bg-sky-100 dark:bg-sky-900/60' : 'hover:bg-slate-100 dark:hover:bg-slate-800'} ${active ? 'outline-2 -outline-offset-2 outline-sky-600' : ''}`}
@@ -81,7 +82,7 @@ function AttemptTrack({ row, pct, end, ticks, spanMs }: TrackProps) {
           <span className={`absolute inset-y-0.5 rounded-l-sm ${QUEUED_BAR}`} style={{ left: `${pct(row.queuedFromMs)}%`, width: `${pct(attempt.startedAtMs) - pct(row.queuedFromMs)}%` }} />
         )}
         <span
-          className={`absolute inset-y-0 rounded-sm ${OUTCOME_BAR[attempt.outcome]} ${row.critical ? 'ring-2 ring-fuchsia-600 dark:ring-fuchsia-400' : ''} ${attempt.endedAtMs === undefined ? 'animate-pulse motion-reduce:animate-none' : ''}`}
+          className={`absolute inset-y-0 rounded-sm ${OUTCOME_BAR[row.turnedDown ? 'cancelled' : attempt.outcome]} ${row.critical ? 'ring-2 ring-fuchsia-600 dark:ring-fuchsia-400' : ''} ${attempt.endedAtMs === undefined ? 'animate-pulse motion-reduce:animate-none' : ''}`}
           style={{ left: `${pct(attempt.startedAtMs)}%`, width: width(attempt.startedAtMs, end) }}
         />
         {attempt.waits.map((wait) => (

@@ -18,13 +18,13 @@ export function DecidedGatesList({ entries }: { entries: readonly DecidedEntry[]
   return (
     <ul aria-label="Recently decided gates" className="flex flex-col divide-y divide-slate-200 dark:divide-slate-700">
       {entries.map((entry) => (
-        <li key={`${entry.session.runId}/${entry.gate.gateId}`} className="flex gap-2 px-3 py-2 text-sm">
+        <li key={`${entry.runId}/${entry.gate.gateId}`} className="flex gap-2 px-3 py-2 text-sm">
           <span aria-hidden className="w-4 shrink-0 text-center">{VERDICT_ICON[gateVerdict(entry.gate)]}</span>
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium" title={entry.gate.message}>{entry.gate.message}</p>
             <p className="text-xs text-slate-600 dark:text-slate-400">
               <span className="font-semibold text-slate-800 dark:text-slate-200">{gateVerdictText(entry.gate)}</span> · {fromWhere(entry)} ·{' '}
-              {formatClockTime(entry.decidedAtMs)} · {entry.session.dialect.label} · {entry.session.runId}
+              {formatClockTime(entry.decidedAtMs)} · {entry.dialectLabel} · {entry.runId}
             </p>
           </div>
         </li>

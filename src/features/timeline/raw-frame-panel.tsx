@@ -1,4 +1,8 @@
-/** The raw frame behind one timeline row (what the transport delivered), redacted and bounded. */
+/**
+ * The raw frame behind one timeline row (what the transport delivered), redacted and bounded.
+ * It takes most of the pane while open (the rows above keep a few lines): at a laptop's height
+ * a panel capped at half the pane showed about five lines of JSON.
+ */
 import { JsonBlock } from '@/components/ui/json-block';
 import { useRunSession } from '@/stores/run-session';
 import { useEventLog } from '@/stores/panel-selectors';
@@ -19,7 +23,7 @@ export function RawFramePanel({ row, onClose }: RawFramePanelProps) {
         event.stopPropagation(); // closes this panel only, not the node details too
         onClose();
       }}
-      className="max-h-[min(18rem,50%)] shrink-0 overflow-auto border-t border-zinc-200 p-2 text-xs dark:border-zinc-700">
+      className="h-[min(34rem,75%)] min-h-32 shrink-0 overflow-auto border-t border-zinc-200 p-2 text-xs dark:border-zinc-700">
       <div className="mb-1 flex items-center gap-2">
         <h4 className="font-semibold">
           Row {row}{frameIndex !== undefined ? `, frame #${frameIndex}` : ''}

@@ -61,12 +61,13 @@ export const tolkyDialect: Dialect = {
   locate: locateTolkyFrame,
   createInterpreter: createTolkyInterpreter,
   runIdOf: (frame) => stringField(frame, 'intentId'),
-  connect: ({ baseUrl, token }) => ({
+  connect: ({ baseUrl, token, session }) => ({
     kind: 'socket.io',
     url: baseUrl,
     namespace: TOLKY_NAMESPACE,
-    // sessionId is optional (it resumes a server session); Runboard lets the server create one.
-    auth: token ? { token } : {},
+    // sessionId resumes the session the intent belongs to (a console row links with it: the
+    // intent's replay is that session's); without one the server creates a session.
+    auth: { ...(token ? { token } : {}), ...(session ? { sessionId: session } : {}) },
     events: [TOLKY_PIPELINE_EVENT, ...TOLKY_SESSION_EVENTS],
   }),
   // Rooms do not survive a reconnect: watch again every time, and catch up from the cursor.

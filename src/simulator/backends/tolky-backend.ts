@@ -8,6 +8,7 @@
  *   watch_intent {intentId}      → joins intent + host rooms, starts the scripted run, sequential_thinking_joined
  *   join_sequential_thinking_intent / _host, unwatch_intent, leave_*   (compat room joins/leaves)
  *   replay_events {intentId, sinceSeq?} → replay_events_response {intentId, events: seq > sinceSeq}
+ *                                  (an intent nobody watched yet replays only to its own session)
  *   cancel_intent {intentId, reason?}   → run cancelled, intent_cancel_acknowledged
  *   start_request {instructions, intentId, continuationInput?} → answers the open interruption,
  *                                  or starts the intent (session_intent_started)
@@ -88,7 +89,7 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
   on('leave_sequential_thinking_host', (body) => void socket.leave(hostRoom(String(body?.hostId ?? ''))));
   on('replay_events', (body, intentId) => {
     const since = typeof body?.sinceSeq === 'number' ? body.sinceSeq : -1;
-    const local = intents.get(intentId)?.run.history;
+    const local = (intents.get(intentId)?.run ?? sessionRun(ctx, intentId, sessionId))?.history;
     if (!local && !ctx.drivesRuns) {
       void historyFromPeers(nsp, intentId, since).then((events) => socket.emit('replay_events_response', { intentId, events }));
       return;
@@ -107,6 +108,16 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
     nsp.to(sessionRoom(sessionId)).emit('session_intent_started', { intentId: id, instructions: body?.instructions ?? '', sessionId });
   });
   on('list_session_intents', () => socket.emit('session_intents', { sessionId, intents: listIntents(ctx, intents, sessionId) }));
+}
+
+/**
+ * An intent of this socket's session that no socket has watched yet (a seeded run): its
+ * history is the session's to replay. An intent of another session replays nothing here,
+ * which is why a link to a listed intent carries its session.
+ */
+function sessionRun(ctx: SimContext, intentId: string, sessionId: string) {
+  const run = ctx.existingRun<TolkyWire>('tolky', intentId);
+  return run?.group === sessionId ? run : undefined;
 }
 
 /** Joins the socket to the intent's rooms, starting the run (and its room broadcast) on first use. */

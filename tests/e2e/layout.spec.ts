@@ -1,0 +1,64 @@
+/**
+ * Layout a person meets at laptop widths (issue 20), in real Chromium against the built app:
+ * the console's table never scrolls sideways at 1280 or 1440 px, so its Gates column ("a gate
+ * waits") is never clipped; the raw frame behind a timeline row shows a useful number of lines;
+ * a backend that is down says why once, even after "Test connection" got the same answer.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+
+import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
+import { backend, withBackends } from './console-support';
+
+let harness: BrowserHarness;
+beforeAll(async () => {
+  harness = await startBrowserHarness({ timeScale: 0.1, seedRuns: true });
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+test.each([1280, 1440])('at %i px the console’s table does not scroll sideways and shows every Gates cell whole', async (width) => {
+  const page = await harness.newPage();
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto(`${harness.sim.url}/?page=welcome`);
+  await page.getByRole('button', { name: /Keep the simulator/ }).click();
+  await page.getByText('a gate waits').first().waitFor({ timeout: 20_000 });
+  const fit = await page.locator('table').evaluate((table) => {
+    const wrapper = table.parentElement as HTMLElement;
+    const right = wrapper.getBoundingClientRect().right;
+    const cells = [...table.querySelectorAll('tbody tr td:last-child')].map((td) => td.getBoundingClientRect().right);
+    return { overflow: wrapper.scrollWidth - wrapper.clientWidth, clipped: cells.filter((r) => r > right + 0.5).length };
+  });
+  expect(fit).toEqual({ overflow: 0, clipped: 0 });
+  await page.close();
+});
+
+test('the raw frame behind a row shows at least 12 lines at 1440 × 900', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'relavium', 'fanout~raw-lines'));
+  await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });
+  await page.getByTestId('timeline-scroll').locator('[data-timeline-item]').nth(3).locator('[aria-controls="timeline-raw-frame"]').click();
+  const panel = page.locator('#timeline-raw-frame');
+  await panel.locator('pre').first().waitFor({ state: 'attached' });
+  const lines = await panel.evaluate((el) => {
+    const pre = el.querySelector('pre') as HTMLElement;
+    const lineHeight = Number.parseFloat(getComputedStyle(pre).lineHeight);
+    const top = Math.max(pre.getBoundingClientRect().top, el.getBoundingClientRect().top);
+    const bottom = Math.min(el.getBoundingClientRect().bottom, window.innerHeight);
+    return Math.floor((bottom - top) / lineHeight);
+  });
+  expect(lines).toBeGreaterThanOrEqual(12);
+  await page.close();
+});
+
+test('a down backend says its message once, even after Test connection got the same answer', async () => {
+  const page = await harness.newPage();
+  await withBackends(page, harness.sim.url, [backend('d', 'relavium', 'http://127.0.0.1:9', 'Down')]);
+  const row = page.getByRole('listitem', { name: 'Down' });
+  await row.getByText(/Unreachable/).waitFor({ timeout: 20_000 });
+  await row.getByRole('button', { name: 'Test connection' }).click();
+  await row.getByRole('status').getByText(/Tested again/).waitFor();
+  const text = (await row.textContent()) ?? '';
+  expect(text.split('Nothing answers at').length - 1).toBe(1);
+  await page.close();
+});
