@@ -149,7 +149,33 @@ export type ConnectParams = Readonly<{
   token?: string;
   /** Instructions when this session starts the run (after the person pressed "Start run"). */
   start?: string;
+  /** The options the person chose for the new run (Dialect.startOptions, by option id). */
+  startConfig?: StartConfig;
 }>;
+
+/** Start options as chosen, by option id. */
+export type StartConfig = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * One setting of a new run the backend defines (MARS's mode and its options), for the start
+ * form. `when` shows it only while other options (by id) hold one of the listed values.
+ */
+export type StartOption = Readonly<{
+  id: string;
+  label: string;
+  help?: string;
+  kind: 'choice' | 'number' | 'boolean' | 'text';
+  choices?: readonly Readonly<{ value: string; label: string; help?: string }>[];
+  default: string | number | boolean;
+  min?: number;
+  max?: number;
+  when?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+}>;
+
+/** True when an option applies under the chosen values (its `when` holds). */
+export function startOptionApplies(option: StartOption, config: StartConfig): boolean {
+  return Object.entries(option.when ?? {}).every(([id, values]) => values.includes(config[id] ?? ''));
+}
 
 /** What every plan may carry: the command its connection itself sends (AG-UI's first POST body), recorded like any other. */
 type PlanBase = Readonly<{ opening?: OutboundCommand }>;
@@ -223,6 +249,7 @@ export type OpenContext = Readonly<{
   cursor: string | undefined;
   /** Instructions when this connection starts the run; undefined when it only watches. */
   start?: string;
+  startConfig?: StartConfig;
   reconnect: boolean;
   memo: Memo;
 }>;
@@ -247,6 +274,8 @@ export interface Dialect {
   /** Longest silence the protocol allows before the stream counts as stale. */
   readonly staleAfterMs: number;
   readonly capabilities: Capabilities;
+  /** Settings of a new run the start form offers (the backend's modes and their options). */
+  readonly startOptions?: readonly StartOption[];
   readonly recovery: Recovery;
   locate(frame: unknown, ctx: LocateContext): Location;
   createInterpreter(ctx: Readonly<{ runId: string }>): Interpreter;

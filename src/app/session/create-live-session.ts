@@ -20,7 +20,7 @@ import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-in
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
 import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
-import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand } from '@/protocol/dialect';
+import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand, StartConfig } from '@/protocol/dialect';
 import { EventLog, LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore, type NodeStatusStore } from '@/stores/node-status-store';
@@ -33,6 +33,8 @@ export type LiveSessionOptions = Readonly<{
   params: ConnectParams;
   /** Instructions when this session starts the run (after the person pressed "Start run"). */
   start?: string;
+  /** The start options the person chose (Dialect.startOptions). */
+  startConfig?: StartConfig;
   schedule?: Schedule;
   WebSocketImpl?: TransportExtras['WebSocketImpl'];
   /** How long a connected stream may say nothing about the run before it reads "nothing yet" (tests shorten it). */
@@ -78,7 +80,7 @@ class LiveRun {
   constructor(private readonly options: LiveSessionOptions) {
     const { dialect } = options;
     this.dialect = dialect;
-    this.params = { ...options.params, ...(options.start !== undefined ? { start: options.start } : {}) };
+    this.params = { ...options.params, ...(options.start !== undefined ? { start: options.start, ...(options.startConfig ? { startConfig: options.startConfig } : {}) } : {}) };
     this.runId = this.params.runId;
     // A session that did not start the run watches without the socket where the protocol says so.
     const watchFromStart = this.params.start === undefined && dialect.recovery.drop === 'watch' ? dialect.watchPlan?.(this.params) : undefined;
@@ -172,8 +174,9 @@ class LiveRun {
     if (reaction.commands.length > 0) void this.commands.send(reaction.commands);
   }
 
-  private startField(): { start?: string } {
-    return this.params.start !== undefined ? { start: this.params.start } : {};
+  private startField(): { start?: string; startConfig?: StartConfig } {
+    if (this.params.start === undefined) return {};
+    return { start: this.params.start, ...(this.params.startConfig ? { startConfig: this.params.startConfig } : {}) };
   }
 
   /**
