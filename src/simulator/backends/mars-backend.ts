@@ -26,9 +26,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 
 import { createMarsEncoder, type MarsWire } from '@/simulator/backends/mars-encoder';
 import { formA, formB } from '@/simulator/backends/mars-frames';
+import { readMarsConfig, scriptForMode } from '@/simulator/backends/mars-mode-script';
 import { serveMarsRest } from '@/simulator/backends/mars-rest';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
 import { marsSessionOf } from '@/simulator/run-lists/mars-list-route';
+import { scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
 const HEARTBEAT_MS = 1_000;
@@ -96,7 +98,10 @@ function onFirstFrame(server: Server, ws: WebSocket, taskId: string, text: strin
   if (ctx.existingRun('mars', taskId)) return send(ws, formA('error', { message: `run restarted upstream: a second {task} frame arrived for ${taskId}` }, Date.now(), taskId));
   // A task id that names no scenario (a run started from the console with free text): the task's words pick one.
   const named = ctx.scenarios.find((s) => new RegExp(`\\b${s.id}\\b`, 'i').test(task))?.id ?? 'fanout';
-  const run = ctx.run<MarsWire>('mars', taskId, createMarsEncoder({ task }), { scenario: named });
+  const story = scenarioForRun(taskId) ?? scenarioForRun(named);
+  // The mode decides who is asked (mars-mode-script.ts): a one-shot run never waits for a person.
+  const config = readMarsConfig(message.config);
+  const run = story ? ctx.runScenario<MarsWire>('mars', taskId, scriptForMode(story, config, task), createMarsEncoder({ task, mode: config.mode })) : undefined;
   if (!run) return refuse(`Task execution failed: no scenario for task ${taskId}`);
   const sessionId = marsSessionOf(run);
   send(ws, formA('status', { message: 'Starting CMBAgent execution...', session_id: sessionId }, Date.now(), taskId, sessionId));

@@ -16,6 +16,7 @@
 import { costFile } from '@/simulator/backends/mars-cost-file';
 import { createMarsDag, type MarsIds } from '@/simulator/backends/mars-dag-writer';
 import { formA, formB, type MarsWire } from '@/simulator/backends/mars-frames';
+import { PLAN_REVIEW } from '@/simulator/backends/mars-mode-script';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
@@ -25,10 +26,13 @@ export const MARS_MODEL = 'gpt-4o';
 export const MARS_MODE = 'one-shot';
 export const MARS_APPROVAL_OPTIONS = ['approve', 'reject', 'modify'] as const;
 
+/** Python's `mode.replace('-', ' ').title()` (task_executor.py:309). */
+const titleOf = (mode: string) => mode.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
 /** The database's id of a task's run (the simulated run list names rows the same way). */
 export const marsDbRunId = (taskId: string) => `db-${taskId}`;
 
-export type MarsEncoderOptions = Readonly<{ task?: string; sessionId?: string }>;
+export type MarsEncoderOptions = Readonly<{ task?: string; sessionId?: string; mode?: string }>;
 
 export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<MarsWire> {
   let facts: RunFacts | undefined;
@@ -39,13 +43,23 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
   const agentOf = (node: string) => dag.find(node)?.agent ?? 'engineer';
   const labelOf = (node: string) => dag.find(node)?.label ?? node;
   const stepOf = (node: string) => dag.find(node)?.step_number ?? 0;
+  const mode = options.mode ?? MARS_MODE;
   const callback = (event: string, data: Record<string, unknown>, at: number) => task(event, { run_id: ids().taskId, ...data, timestamp: new Date(at).toISOString() }, at);
 
   function gate(step: Extract<SimStep, { op: 'gate' }>, at: number): MarsWire[] {
+    if (step.context?.checkpoint === PLAN_REVIEW) return planReview(step, at);
     const plan = dag.plan().map((n) => ({ sub_task: n.label, sub_task_agent: n.agent }));
     const context = { plan, current_step: { number: stepOf(step.node), description: labelOf(step.node), agent: agentOf(step.node) }, proposed_action: step.context?.proposed_action ?? null };
     const data = { approval_id: step.id, step_id: step.node, action: 'after_step', description: step.message, message: step.message, options: [...MARS_APPROVAL_OPTIONS], checkpoint_type: 'after_step', context };
     return [task('approval_requested', data, at), output(`⏸ Waiting for approval: ${step.message}`, at)];
+  }
+
+  /** The HITL planning phase's review: a step name that is no DAG node, a Markdown message (hitl_planning.py:302-313). */
+  function planReview(step: Extract<SimStep, { op: 'gate' }>, at: number): MarsWire[] {
+    const context: Record<string, unknown> = { ...step.context };
+    delete context.checkpoint;
+    const data = { approval_id: step.id, step_id: 'hitl_planning_iter_1', action: PLAN_REVIEW, description: step.message, message: step.message, options: step.options.map((o) => o.value), checkpoint_type: PLAN_REVIEW, context };
+    return [task('approval_requested', data, at)];
   }
 
   function runDone(at: number): MarsWire[] {
@@ -54,8 +68,8 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
     return [
       ...dag.finish('completed', at),
       output(`✅ Task completed in ${seconds.toFixed(2)} seconds`, at),
-      task('result', { execution_time: seconds, chat_history: [], final_context: {}, session_id: sessionId, work_dir: `/mars/sessions/${sessionId}/tasks/${taskId}`, base_work_dir: '/mars', mode: MARS_MODE }, at),
-      formA('workflow_completed', { run_id: dbRunId, execution_time: seconds, mode: MARS_MODE }, at, dbRunId, sessionId),
+      task('result', { execution_time: seconds, chat_history: [], final_context: {}, session_id: sessionId, work_dir: `/mars/sessions/${sessionId}/tasks/${taskId}`, base_work_dir: '/mars', mode }, at),
+      formA('workflow_completed', { run_id: dbRunId, execution_time: seconds, mode }, at, dbRunId, sessionId),
       task('complete', { message: 'Task execution completed successfully' }, at),
     ];
   }
@@ -135,9 +149,9 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
         const described = options.task ?? step.title;
         return [
           task('status', { message: 'Initializing CMBAgent...' }, at),
-          output(`🚀 Starting CMBAgent in ${MARS_MODE.replace('-', ' ')} mode`, at),
+          output(`🚀 Starting CMBAgent in ${titleOf(mode)} mode`, at),
           output(`📋 Task: ${described}`, at),
-          formA('workflow_started', { run_id: dbRunId, task_description: described.slice(0, 200), mode: MARS_MODE, agent: 'engineer', model: MARS_MODEL }, at, dbRunId, sessionId),
+          formA('workflow_started', { run_id: dbRunId, task_description: described.slice(0, 200), mode, agent: 'engineer', model: MARS_MODEL }, at, dbRunId, sessionId),
         ];
       }
       case 'run.pause':

@@ -1,6 +1,6 @@
 /**
  * MARS's sessions and runs, in the shapes of UJ2202/MARS backend/routers/sessions.py:
- *   GET /api/sessions[/]?limit=        →  {sessions: [{session_id, name, mode, status, current_phase,
+ *   GET /api/sessions?limit=           →  {sessions: [{session_id, name, mode, status, current_phase,
  *                                          current_step, created_at, updated_at}], total}
  *   GET /api/sessions/{id}/runs        →  {session_id, total_runs, runs: [{id, mode, agent, model, status,
  *                                          task_description, started_at, completed_at, is_branch, meta: {task_id}}]}
@@ -32,8 +32,13 @@ const sessionOf = marsSessionOf;
 export function marsListRoute(ctx: SimContext) {
   return (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
     if (req.method !== 'GET') return false;
-    if (url.pathname === '/api/sessions' || url.pathname === '/api/sessions/') {
+    if (url.pathname === '/api/sessions') {
       sendJson(res, 200, sessions(ctx.runsOf('mars')));
+      return true;
+    }
+    // The real router sets redirect_slashes=False (backend/routers/sessions.py:23): a trailing slash is no route.
+    if (url.pathname === '/api/sessions/') {
+      sendJson(res, 404, { detail: 'Not Found' });
       return true;
     }
     const match = /^\/api\/sessions\/([^/]+)\/runs$/.exec(url.pathname);

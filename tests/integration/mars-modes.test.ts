@@ -1,0 +1,62 @@
+/**
+ * MARS modes against the simulator's real MARS server: a one-shot run (what Runboard always
+ * started before) never asks a person; a human-in-the-loop run asks for the plan's review
+ * first — a step name that is no node, a Markdown description — and once approved nothing is
+ * left waiting: not the run, not a node.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { answerGate } from '@/features/gates/actions/answer-gate';
+import { startSimulator, type SimulatorHandle } from '@/simulator/server';
+
+import { events, isOver, openMars, received, suffix } from './mars-support';
+import { waitFor } from './wait-for';
+
+let sim: SimulatorHandle;
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, timeScale: 0.05 });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+const waitingNodes = (live: ReturnType<typeof openMars>) => Object.entries(live.session.nodeStatus.getState().byId).filter(([, n]) => n.status === 'waiting').map(([id]) => id);
+
+describe('mars modes', () => {
+  it('one-shot (the server\'s default) runs the gate story without asking anyone', async () => {
+    const runId = `gate~${suffix()}`;
+    const live = openMars(sim, runId, '[scenario:gate] Deploy release 2.4');
+    try {
+      await waitFor(() => isOver(live.session), 'the run to end');
+      expect(received(sim, runId, 'start').map((c) => (c.body as { config: unknown }).config)).toEqual([{ mode: 'one-shot', agent: 'engineer', model: 'gpt-4o' }]);
+      expect(events(live.session).filter((e) => e.type === 'gate.opened')).toEqual([]);
+      expect(live.session.run.getState().status).toBe('succeeded');
+    } finally {
+      live.close();
+    }
+  });
+
+  it('human in the loop asks for the plan\'s review on the run, and approving it leaves nothing waiting', async () => {
+    const runId = `fanout~${suffix()}`;
+    const live = openMars(sim, runId, '[scenario:fanout] Market research', { mode: 'hitl-interactive' });
+    try {
+      const gate = await waitFor(() => Object.values(live.session.run.getState().gates).find((g) => g?.status === 'open'), 'the plan review');
+      expect(gate.nodeId).toBeUndefined();
+      expect(gate.message).toMatch(/^Planning iteration 1 complete\.\n\n## Generated Plan:\n\n\*\*Step 1\*\* \(engineer\): Plan research/);
+      expect(gate.options.map((o) => o.value)).toEqual(['approve', 'reject', 'revise', 'modify']);
+      expect(live.session.run.getState().status).toBe('waiting');
+      expect(waitingNodes(live)).toEqual([]);
+      await expect(answerGate(live.session, gate, { option: gate.options[0], decidedBy: 'me' })).resolves.toEqual({ kind: 'sent' });
+      await waitFor(() => live.session.run.getState().gates[gate.gateId]?.status === 'resolved' || undefined, 'approval_received');
+      expect(live.session.run.getState().openGates).toBe(0);
+      await waitFor(() => isOver(live.session), 'the run to end');
+      expect(live.session.run.getState().status).toBe('succeeded');
+      expect(waitingNodes(live)).toEqual([]);
+      expect(received(sim, runId, 'resolve_approval').map((c) => c.body)).toEqual([
+        { type: 'resolve_approval', approval_id: gate.gateId, resolution: 'approved', feedback: '', modifications: null },
+      ]);
+    } finally {
+      live.close();
+    }
+  });
+});
