@@ -287,7 +287,7 @@ export interface Dialect {
    * watching session offers no controls and no gate answers, where the protocol takes them
    * only on the socket (views show it beside each control, not a button that fails).
    */
-  watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string; commandsUnavailable?: string };
+  watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string; commandsUnavailable?: string; blindSpot?: string };
   /** The interpreter also reads the session's own outbound commands (PlacedFrame.outbound). */
   readonly readsOwnCommands?: boolean;
   /**

@@ -191,7 +191,7 @@ class LiveRun {
     const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(baseUrl), transport, ...(token ? { token } : {}) } };
     this.connection = current;
     if (watch !== undefined) this.memo.watching = watch.describe;
-    this.run.getState().actions.setHealth({ note: watch?.describe, commandsUnavailable: watch?.commandsUnavailable });
+    this.run.getState().actions.setHealth({ note: watch?.describe, commandsUnavailable: watch?.commandsUnavailable, blindSpot: watch?.blindSpot });
     if (plan.opening) this.commands.record(plan.opening);
     transport.connect(this.handlersFor(current), controller.signal);
   }
@@ -264,7 +264,7 @@ function recordingFor(dialect: Dialect, plan: ConnectionPlan, params: ConnectPar
   return new FrameLog({ runboard: 1, dialect: dialect.id, transport: dialect.wire, source, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId }, startedAtMs);
 }
 
-type WatchInfo = Readonly<{ describe: string; commandsUnavailable?: string | undefined }>;
+type WatchInfo = Readonly<{ describe: string; commandsUnavailable?: string | undefined; blindSpot?: string | undefined }>;
 
 function isOpen(current: { controller: AbortController }): boolean {
   return !current.controller.signal.aborted;
