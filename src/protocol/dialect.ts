@@ -274,6 +274,11 @@ export interface Dialect {
   /** Longest silence the protocol allows before the stream counts as stale. */
   readonly staleAfterMs: number;
   readonly capabilities: Capabilities;
+  /**
+   * The server leaves its stream open after the run's end (MARS after a failure or a cancel):
+   * the session closes it this long after the run's final status, so it stops pinging.
+   */
+  readonly closeAfterEndMs?: number;
   /** Settings of a new run the start form offers (the backend's modes and their options). */
   readonly startOptions?: readonly StartOption[];
   readonly recovery: Recovery;

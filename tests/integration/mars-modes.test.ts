@@ -59,4 +59,19 @@ describe('mars modes', () => {
       live.close();
     }
   });
+
+  it('after a failure the backend leaves the socket open; the starter closes it once the run is over', async () => {
+    const runId = `retry~${suffix()}`;
+    const live = openMars(sim, runId, '[scenario:retry] Nightly sync');
+    try {
+      await waitFor(() => live.session.run.getState().status === 'failed' || undefined, 'the run to fail');
+      const connection = await waitFor(() => {
+        const state = live.session.run.getState().connection.state;
+        return state.status === 'closed' ? state : undefined;
+      }, 'the starter to close the socket', 8_000);
+      expect(connection).toEqual({ status: 'closed', by: 'client', reason: expect.stringMatching(/run is over; the backend left the connection open/) });
+    } finally {
+      live.close();
+    }
+  });
 });

@@ -140,6 +140,7 @@ class LiveRun {
       ended: () => this.end.closed,
       refilling: () => this.ingest.refilling,
       checkStatus: (why) => void this.commands.send(dialect.checkStatus?.(this.runId, why) ?? []),
+      closeEnded: () => this.closeEnded(),
       ...(this.options.nothingYetAfterMs !== undefined ? { nothingYetAfterMs: this.options.nothingYetAfterMs } : {}),
       ...(this.options.statusCheckAfterMs !== undefined ? { statusCheckAfterMs: this.options.statusCheckAfterMs } : {}),
     });
@@ -244,6 +245,13 @@ class LiveRun {
     this.connection.controller.abort();
     this.watching = true;
     this.open(watch, watch);
+  }
+
+  /** The run is over and the server keeps the connection open (MARS after a failure or cancel): close it, and stop pinging. */
+  private closeEnded(): void {
+    if (!isOpen(this.connection) || this.watching) return;
+    this.connection.controller.abort();
+    this.run.getState().actions.setConnection({ status: 'closed', by: 'client', reason: 'the run is over; the backend left the connection open, so Runboard closed it' });
   }
 
   /** The stream said the run is over and nothing it lost is awaited (live-stream-end.ts): close it. */

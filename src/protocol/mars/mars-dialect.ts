@@ -52,6 +52,10 @@ export const marsDialect: Dialect = {
   staleAfterMs: 75_000,
   capabilities: { startsRuns: true, control: { cancel: true, pause: true, resume: true } },
   startOptions: MARS_START_OPTIONS,
+  // After a failure or a cancel the real backend sends its last frames and never closes the
+  // socket (seen against it: the executor's thread pool still holds the cancelled work, and
+  // nothing in the handler closes): the starter closes it, or it would ping forever.
+  closeAfterEndMs: 2_000,
   recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'watch' },
   locate: locateMarsFrame,
   createInterpreter: createMarsInterpreter,

@@ -13,7 +13,8 @@
  *                     After the start: ping → pong, pause / resume / cancel, resolve_approval
  *                     (or approval_response), request_state; anything else is ignored.
  *                     While the run executes, a `heartbeat` every second; the run's socket
- *                     closes after its last frame.
+ *                     closes after its last frame when it completed, and stays open (silent,
+ *                     still answering pings) after a failure or a cancel, as the real one does.
  *   REST              mars-rest.ts (dag, history, costs, console-log); the sessions and their
  *                     run lists are the simulated run lists' (run-lists/mars-list-route.ts).
  * Every new socket (kind "connection") and every client frame is logged with ctx.record
@@ -117,7 +118,8 @@ function play(ws: WebSocket, run: ScriptedRun<MarsWire>) {
   let closing = false;
   const stop = run.subscribe((frame) => {
     send(ws, frame);
-    if (!run.outcome || closing) return;
+    // After a failure or a cancel the real server never closes the socket: it stays open, silent.
+    if (!run.outcome || closing || run.outcome !== 'completed') return;
     // The last step's frames are sent in one go: close once they are all out.
     closing = true;
     setTimeout(() => {
