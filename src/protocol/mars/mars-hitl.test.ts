@@ -54,3 +54,53 @@ describe('mars HITL approvals', () => {
     expect(resolvedStep).toMatchObject({ type: 'gate.resolved', nodeId: 'step_1', decision: 'approved' });
   });
 });
+
+describe('mars: one view of a run, starter and watcher alike', () => {
+  const TS = '2026-04-22T14:00:00Z';
+  const wire = (event_type: string, data: Record<string, unknown>) => ({ event_type, timestamp: TS, run_id: 'task-1', data });
+  const read = () => createFrameReader(marsDialect, 'task-1');
+  const eventsOf = (result: ReturnType<ReturnType<typeof read>>) => (result.kind === 'events' ? result.events : []);
+  const DAG = {
+    run_id: 'db-1',
+    nodes: [
+      { id: 'planning', label: 'Planning Phase', type: 'planning', status: 'running', agent: 'planner', step_number: 0 },
+      { id: 'step_1', label: 'Step 1: Fit a linear model', type: 'agent', status: 'pending', agent: 'engineer', step_number: 1 },
+    ],
+    edges: [{ source: 'planning', target: 'step_1' }],
+  };
+
+  it('a one-shot run has no planning chapter', () => {
+    const events = eventsOf(read()(wire('workflow_started', { run_id: 'db-1', task_description: 'Add 2 and 2', mode: 'one-shot', agent: 'engineer', model: 'gpt-4o' })));
+    expect(events.filter((e) => e.type === 'chapter.started').map((e) => e.type === 'chapter.started' && e.key)).toEqual(['execution']);
+  });
+
+  it('keeps the DAG\'s label when a step starts (the watcher reads only the DAG)', () => {
+    const decode = read();
+    decode(wire('dag_created', DAG));
+    const started = eventsOf(decode(wire('step_start', { step_number: 1, goal: 'Fit a linear model', description: 'Fit a linear model' })));
+    const node = started.find((e) => e.type === 'node.started');
+    expect(node).toMatchObject({ nodeId: 'step_1' });
+    expect(node).not.toHaveProperty('label');
+  });
+
+  it('files a cost that arrives after its phase ended under the node that just finished', () => {
+    const decode = read();
+    decode(wire('dag_created', DAG));
+    decode(wire('dag_node_status_changed', { node_id: 'planning', old_status: 'running', new_status: 'completed' }));
+    const [cost] = eventsOf(decode(wire('cost_update', { run_id: 'db-1', agent: 'planner', model: 'gpt-4.1', tokens: 1500, input_tokens: 1200, output_tokens: 300, cost_usd: 0.0042, total_cost_usd: 0.0042 })));
+    expect(cost).toMatchObject({ type: 'cost.recorded', nodeId: 'planning', micros: 4200 });
+  });
+
+  it('a watcher files the cost that grew between two polls under the node that just finished; what it found first, under the run', () => {
+    const decode = read();
+    const reply = (path: string, body: unknown) => ({ reply: { method: 'GET' as const, path, status: 200 }, body });
+    const costs = (usd: number, prompt: number) => reply('/api/runs/task-1/costs', { run_id: 'task-1', total_cost_usd: usd, total_tokens: prompt, total_prompt_tokens: prompt, total_completion_tokens: 0, record_count: 1 });
+    decode(reply('/api/runs/task-1/dag', { run_id: 'task-1', nodes: DAG.nodes, edges: DAG.edges }));
+    const [first] = eventsOf(decode(costs(0.001, 100)));
+    expect(first).toMatchObject({ type: 'cost.recorded', micros: 1000 });
+    expect(first).not.toHaveProperty('nodeId');
+    decode(reply('/api/runs/task-1/dag', { run_id: 'task-1', nodes: [{ ...DAG.nodes[0], status: 'completed' }, DAG.nodes[1]], edges: DAG.edges }));
+    const [grown] = eventsOf(decode(costs(0.005, 600)));
+    expect(grown).toMatchObject({ type: 'cost.recorded', micros: 4000, nodeId: 'planning' });
+  });
+});

@@ -24,7 +24,7 @@ import {
   MarsRestSessionsSchema,
 } from '@/protocol/mars/mars-rest-schemas';
 import { dagSaysOver, dagTerminal, readSessionRuns, readSessions, searchAgain } from '@/protocol/mars/mars-run-status';
-import type { MarsState } from '@/protocol/mars/mars-state';
+import { costNode, type MarsState } from '@/protocol/mars/mars-state';
 import { SOCKET_ONLY } from '@/protocol/mars/mars-watch';
 
 type Read = { events: RunEvent[]; memo?: Memo };
@@ -74,7 +74,9 @@ function readCosts(s: MarsState, body: unknown): Read | string {
   const costs = parse(MarsRestCostsSchema, body);
   if (typeof costs === 'string') return costs;
   const models = (costs.model_breakdown ?? []).map((m) => ({ model: m.model, usd: m.cost ?? 0, prompt: m.prompt_tokens, completion: m.completion_tokens, tokens: m.tokens }));
-  const events = costDifference(s, { usd: costs.total_cost_usd, tokens: costs.total_tokens, prompt: costs.total_prompt_tokens, completion: costs.total_completion_tokens }, models);
+  const at = s.costsRead ? costNode(s) : {};
+  s.costsRead = true;
+  const events = costDifference(s, { usd: costs.total_cost_usd, tokens: costs.total_tokens, prompt: costs.total_prompt_tokens, completion: costs.total_completion_tokens }, models, at);
   return { events, ...(events.length > 0 ? { memo: { marsHistoryDue: true } } : {}) };
 }
 

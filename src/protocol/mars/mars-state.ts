@@ -24,6 +24,8 @@ export type MarsState = {
   view: Map<string, NodeStatus>;
   /** The first running node, found again after the view changed. */
   current: string | undefined | typeof STALE;
+  /** The node that finished last (a phase's cost file is written as it ends, so its costs come after). */
+  lastFinished: string | undefined;
   byStepNumber: Map<number, string>;
   byStepId: Map<string, string>;
   /** Ids, labels and edges the last graph.defined declared: a DAG repeated with new statuses only moves statuses. */
@@ -40,6 +42,8 @@ export type MarsState = {
   counted: Counted;
   countedByModel: Map<string, Counted>;
   consoleLines: number;
+  /** The run's costs were read over REST before (the next growth has a place in time). */
+  costsRead: boolean;
   historySeen: Set<string>;
   /** History rows that waited a poll for the DAG to show their node (and the end waits with them). */
   historyWaited: Set<string>;
@@ -64,6 +68,7 @@ export function createMarsState(runId: string): MarsState {
     runId,
     view: new Map(),
     current: undefined,
+    lastFinished: undefined,
     byStepNumber: new Map(),
     byStepId: new Map(),
     graphSignature: '',
@@ -77,6 +82,7 @@ export function createMarsState(runId: string): MarsState {
     counted: { micros: 0, input: 0, output: 0, unsplit: 0 },
     countedByModel: new Map(),
     consoleLines: 0,
+    costsRead: false,
     historySeen: new Set(),
     historyWaited: new Set(),
     historyPending: false,
@@ -94,6 +100,8 @@ export function createMarsState(runId: string): MarsState {
 
 /** Sets a node's status in the view (the only writer, so the current node is found again only after a change). */
 export function setView(s: MarsState, nodeId: string, status: NodeStatus): void {
+  const was = s.view.get(nodeId);
+  if (was !== status && (status === 'succeeded' || status === 'failed') && was !== undefined && was !== 'succeeded' && was !== 'failed') s.lastFinished = nodeId;
   s.view.set(nodeId, status);
   s.current = STALE;
 }
@@ -109,6 +117,16 @@ export function currentNode(s: MarsState): string | undefined {
     }
   }
   return s.current;
+}
+
+/**
+ * Where a cost belongs: the running node, else the one that finished last — MARS writes a
+ * phase's cost file when the phase ends, so planning's costs arrive after the planning node
+ * completed. Before any node ran: the run's.
+ */
+export function costNode(s: MarsState): { nodeId?: string } {
+  const nodeId = currentNode(s) ?? s.lastFinished;
+  return nodeId === undefined ? {} : { nodeId };
 }
 
 /** `{nodeId}` when a node is current, else nothing (for spreading into events). */
