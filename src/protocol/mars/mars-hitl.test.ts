@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 import { marsDialect } from '@/protocol/mars/mars-dialect';
+import { watchRequests } from '@/protocol/mars/mars-watch';
 import { createFrameReader } from '@/protocol/read-frame';
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -102,5 +103,34 @@ describe('mars: one view of a run, starter and watcher alike', () => {
     decode(reply('/api/runs/task-1/dag', { run_id: 'task-1', nodes: [{ ...DAG.nodes[0], status: 'completed' }, DAG.nodes[1]], edges: DAG.edges }));
     const [grown] = eventsOf(decode(costs(0.005, 600)));
     expect(grown).toMatchObject({ type: 'cost.recorded', micros: 4000, nodeId: 'planning' });
+  });
+});
+
+describe('mars: a console log that is not there yet', () => {
+  it('is "not yet": no error, no row, and asked again less and less often until it exists', () => {
+    // locate + the interpreter, keeping the memo each reply writes (as a live session does).
+    const interpret = marsDialect.createInterpreter({ runId: 'task-1' });
+    const read = (frame: unknown) => {
+      const location = marsDialect.locate(frame, { runId: 'task-1', connection: 0 });
+      if (location.kind === 'rejected' || !location.frames[0]) throw new Error('not placed');
+      return interpret(location.frames[0]);
+    };
+    const memo: Record<string, unknown> = {};
+    const reply = (path: string, status: number, body: unknown) => ({ reply: { method: 'GET' as const, path, status }, body });
+    const round = () => {
+      const paths = watchRequests('/api/runs/task-1', memo);
+      for (const path of paths) {
+        const result = path.includes('console-log')
+          ? read(reply(path, 404, { detail: 'Console log not found for run task-1' }))
+          : path.endsWith('/dag') ? read(reply(path, 200, { run_id: 'task-1', nodes: [], edges: [] })) : { kind: 'events' as const, events: [], memo: undefined };
+        if (result.kind !== 'events') throw new Error(result.reason);
+        expect(result.events.filter((e) => e.type === 'log' || e.type === 'raw')).toEqual([]);
+        if (result.memo) Object.assign(memo, result.memo);
+      }
+      return paths.some((p) => p.includes('console-log'));
+    };
+    const asked = Array.from({ length: 16 }, round);
+    // Asked at rounds 1, 3, 6, 11, 16: waits of 1, 2, 4, 4 rounds.
+    expect(asked.flatMap((a, i) => (a ? [i + 1] : []))).toEqual([1, 3, 6, 11, 16]);
   });
 });

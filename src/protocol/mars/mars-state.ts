@@ -42,6 +42,9 @@ export type MarsState = {
   counted: Counted;
   countedByModel: Map<string, Counted>;
   consoleLines: number;
+  /** Console-log answers "not yet" (404) in a row, and the rounds left before asking again. */
+  consoleMisses: number;
+  consoleWait: number;
   /** The run's costs were read over REST before (the next growth has a place in time). */
   costsRead: boolean;
   historySeen: Set<string>;
@@ -83,6 +86,8 @@ export function createMarsState(runId: string): MarsState {
     countedByModel: new Map(),
     consoleLines: 0,
     costsRead: false,
+    consoleMisses: 0,
+    consoleWait: 0,
     historySeen: new Set(),
     historyWaited: new Set(),
     historyPending: false,

@@ -33,6 +33,8 @@ export type MarsWatchMemo = Readonly<{
   marsSessionQueue?: readonly string[];
   marsSessionsListed?: boolean;
   marsConsoleTail?: number;
+  /** Rounds to skip the console log after it answered "not yet" (404) — polled gently until it exists. */
+  marsConsoleWait?: number;
   marsHistoryDue?: boolean;
   marsEnded?: boolean;
 }>;
@@ -61,7 +63,8 @@ export function watchPlan(params: ConnectParams): ConnectionPlan & { describe: s
 /** The run's status comes last: when it says the run ended, everything before it in the round is already read. */
 export function watchRequests(runPath: string, memo: MarsWatchMemo): string[] {
   const paths = [`${runPath}/dag`, `${runPath}/costs`];
-  paths.push(memo.marsConsoleTail === undefined ? `${runPath}/console-log` : `${runPath}/console-log?tail=${memo.marsConsoleTail}`);
+  const consoleDue = (memo.marsConsoleWait ?? 0) === 0 || memo.marsEnded === true;
+  if (consoleDue) paths.push(memo.marsConsoleTail === undefined ? `${runPath}/console-log` : `${runPath}/console-log?tail=${memo.marsConsoleTail}`);
   if (memo.marsHistoryDue !== false || memo.marsEnded === true) paths.push(`${runPath}/history`);
   return [...paths, ...statusRequests(memo)];
 }
