@@ -27,6 +27,9 @@ describe('mars modes', () => {
     const runId = `gate~${suffix()}`;
     const live = openMars(sim, runId, '[scenario:gate] Deploy release 2.4');
     try {
+      // Before the backend's buffered console log first flushes, the route answers 404.
+      await waitFor(() => received(sim, runId, 'start').length > 0 || undefined, 'the start frame');
+      expect((await fetch(`${sim.url}/api/runs/${encodeURIComponent(runId)}/console-log`)).status).toBe(404);
       await waitFor(() => isOver(live.session), 'the run to end');
       expect(received(sim, runId, 'start').map((c) => (c.body as { config: unknown }).config)).toEqual([{ mode: 'one-shot', agent: 'engineer', model: 'gpt-4o' }]);
       expect(events(live.session).filter((e) => e.type === 'gate.opened')).toEqual([]);
@@ -46,6 +49,12 @@ describe('mars modes', () => {
       expect(gate.options.map((o) => o.value)).toEqual(['approve', 'reject', 'revise', 'modify']);
       expect(live.session.run.getState().status).toBe('waiting');
       expect(waitingNodes(live)).toEqual([]);
+      // While the run waits at a gate the real backend answers the console log with 404 ("not yet").
+      expect((await fetch(`${sim.url}/api/runs/${encodeURIComponent(runId)}/console-log`)).status).toBe(404);
+      // Planning's cost file is written after the planning step completed: its cost is still that step's.
+      const planCosts = events(live.session).filter((e) => e.type === 'cost.recorded');
+      expect(planCosts.length).toBeGreaterThan(0);
+      expect(planCosts.map((e) => e.type === 'cost.recorded' && e.nodeId)).toEqual(planCosts.map(() => 'plan'));
       await expect(answerGate(live.session, gate, { option: gate.options[0], decidedBy: 'me' })).resolves.toEqual({ kind: 'sent' });
       await waitFor(() => live.session.run.getState().gates[gate.gateId]?.status === 'resolved' || undefined, 'approval_received');
       expect(live.session.run.getState().openGates).toBe(0);

@@ -24,8 +24,8 @@ export type MarsState = {
   view: Map<string, NodeStatus>;
   /** The first running node, found again after the view changed. */
   current: string | undefined | typeof STALE;
-  /** The node that finished last (a phase's cost file is written as it ends, so its costs come after). */
-  lastFinished: string | undefined;
+  /** The last node whose status changed, and whether it finished then (a phase's cost file is written as it ends, so its costs come after). */
+  lastChange: { nodeId: string; finished: boolean } | undefined;
   byStepNumber: Map<number, string>;
   byStepId: Map<string, string>;
   /** Ids, labels and edges the last graph.defined declared: a DAG repeated with new statuses only moves statuses. */
@@ -71,7 +71,7 @@ export function createMarsState(runId: string): MarsState {
     runId,
     view: new Map(),
     current: undefined,
-    lastFinished: undefined,
+    lastChange: undefined,
     byStepNumber: new Map(),
     byStepId: new Map(),
     graphSignature: '',
@@ -106,7 +106,7 @@ export function createMarsState(runId: string): MarsState {
 /** Sets a node's status in the view (the only writer, so the current node is found again only after a change). */
 export function setView(s: MarsState, nodeId: string, status: NodeStatus): void {
   const was = s.view.get(nodeId);
-  if (was !== status && (status === 'succeeded' || status === 'failed') && was !== undefined && was !== 'succeeded' && was !== 'failed') s.lastFinished = nodeId;
+  if (was !== undefined && was !== status) s.lastChange = { nodeId, finished: status === 'succeeded' || status === 'failed' };
   s.view.set(nodeId, status);
   s.current = STALE;
 }
@@ -125,12 +125,12 @@ export function currentNode(s: MarsState): string | undefined {
 }
 
 /**
- * Where a cost belongs: the running node, else the one that finished last — MARS writes a
- * phase's cost file when the phase ends, so planning's costs arrive after the planning node
- * completed. Before any node ran: the run's.
+ * Where a cost belongs: MARS writes a phase's cost file when the phase ends, so a cost that
+ * follows a node's finish is that node's (planning's costs arrive after the planning node
+ * completed); otherwise the running node's. Before any node ran: the run's.
  */
 export function costNode(s: MarsState): { nodeId?: string } {
-  const nodeId = currentNode(s) ?? s.lastFinished;
+  const nodeId = s.lastChange?.finished ? s.lastChange.nodeId : (currentNode(s) ?? s.lastChange?.nodeId);
   return nodeId === undefined ? {} : { nodeId };
 }
 

@@ -171,7 +171,7 @@ describe('mars, the REST answers of a watching session', () => {
   it('says a failed request with its status and keeps unknown paths as raw rows; no console log yet is not an error', () => {
     const fresh = reader(rest.task_id);
     expect(fresh(reply(`${runPath}/dag`, { detail: 'boom' }, 500))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('HTTP 500') });
-    expect(fresh(reply(`${runPath}/console-log`, { detail: 'Console log not found' }, 404))).toEqual({ kind: 'events', events: [] });
+    expect(fresh(reply(`${runPath}/console-log`, { detail: 'Console log not found' }, 404))).toEqual({ kind: 'events', events: [], memo: { marsConsoleWait: 1 } });
     expect(fresh(reply(`${runPath}/files`, {}))).toMatchObject({ kind: 'events', events: [{ type: 'raw', frameType: 'http-reply' }] });
     expect(fresh(reply(`${runPath}/dag`, { nodes: 'x' }))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('nodes') });
   });

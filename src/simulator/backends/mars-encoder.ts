@@ -9,7 +9,9 @@
  *   database's run id, not the task id); a retried step stays running and says so in its output;
  * - the DAG ends in a `terminator` node; success re-sets every node to completed (repeats
  *   included), a failure sets every node failed; no "skipped" status exists;
- * - one cost file per cost step (mars-cost-file.ts), `total_cost_usd` running within the file;
+ * - one cost file per cost step (mars-cost-file.ts), `total_cost_usd` running within the file,
+ *   reported when its phase ends — after the node's completion, as display_cost runs at a
+ *   phase's end (planning's costs come after the planning node completed);
  * - approvals with string options and the plan in `context.plan`; cancel as the real handler
  *   does: `workflow_failed {message, status: "cancelled"}` (no error), then `workflow_cancelled`.
  */
@@ -84,7 +86,9 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
       case 'tool':
         return [callback('tool_call', { agent: agentOf(step.node), tool_name: step.tool, arguments: step.args, result: JSON.stringify(step.result) }, at), output(`🔧 ${step.tool}(${JSON.stringify(step.args)})`, at)];
       case 'cost':
-        return costFile(ids(), step, at);
+        // Written when the phase ends: held until the node finishes.
+        lateCosts.set(step.node, [...(lateCosts.get(step.node) ?? []), ...costFile(ids(), step, at)]);
+        return [];
       case 'gate':
         return gate(step, at);
       case 'gate.resolved':
@@ -108,10 +112,10 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
         if (step.attempt !== undefined && step.attempt > 1) return [output(`🔁 ${labelOf(step.node)}: attempt ${step.attempt}`, at)];
         return [callback('step_start', { step_number: stepOf(step.node), goal: labelOf(step.node), description: labelOf(step.node) }, at), ...dag.setStatus(step.node, 'running', at)];
       case 'node.done':
-        return [callback('step_complete', { step_number: stepOf(step.node), goal: labelOf(step.node), execution_time: 0.4, summary: JSON.stringify(step.output) }, at), ...dag.setStatus(step.node, 'completed', at)];
+        return [callback('step_complete', { step_number: stepOf(step.node), goal: labelOf(step.node), execution_time: 0.4, summary: JSON.stringify(step.output) }, at), ...dag.setStatus(step.node, 'completed', at), ...costsOf(step.node)];
       case 'node.fail':
         if (step.willRetry) return [output(`⚠️ ${labelOf(step.node)}: ${step.error} — retrying (attempt ${(step.attempt ?? 1) + 1})`, at)];
-        return [callback('step_failed', { step_number: stepOf(step.node), goal: labelOf(step.node), error: step.error }, at), ...dag.setStatus(step.node, 'failed', at, step.error)];
+        return [callback('step_failed', { step_number: stepOf(step.node), goal: labelOf(step.node), error: step.error }, at), ...dag.setStatus(step.node, 'failed', at, step.error), ...costsOf(step.node)];
       default:
         return work(step, at);
     }
@@ -123,6 +127,14 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
    * and sent when that agent does anything else.
    */
   const unsent = new Map<string, string>();
+  const lateCosts = new Map<string, MarsWire[]>();
+  const costsOf = (node: string): MarsWire[] => {
+    const frames = lateCosts.get(node) ?? [];
+    lateCosts.delete(node);
+    return frames;
+  };
+  /** Cost files of nodes that never finished: written when the run ends (the executor's safety net, task_executor.py:1181-1187). */
+  const leftoverCosts = (): MarsWire[] => [...lateCosts.keys()].flatMap(costsOf);
   function finishedMessages(at: number): MarsWire[] {
     const frames: MarsWire[] = [];
     for (const [node, message] of unsent) {
@@ -159,9 +171,9 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
       case 'run.resume':
         return [formB('workflow_resumed', { message: 'Workflow resumed', status: 'executing' }, at, ids().taskId)];
       case 'run.done':
-        return runDone(at);
+        return [...leftoverCosts(), ...runDone(at)];
       case 'run.fail':
-        return runFail(step, at);
+        return [...leftoverCosts(), ...runFail(step, at)];
       case 'run.cancel':
         return [formB('workflow_failed', { message: 'Workflow cancelled', status: 'cancelled' }, at, ids().taskId), task('workflow_cancelled', { message: 'Workflow cancelled by user' }, at)];
       default:
