@@ -29,6 +29,13 @@ describe('MarkdownText', () => {
     expect([...container.querySelectorAll('li')].map((e) => e.textContent)).toContain('Reject: Cancel the workflow');
   });
 
+  it('breaks the line at a single newline (steps written one per line)', async () => {
+    const { container } = render(<MarkdownText text={'**Step 1**: fit\n**Step 2**: plot\n\n`a\nb`'} />);
+    await screen.findByText('Step 2');
+    expect(container.querySelectorAll('p br')).toHaveLength(1);
+    expect(container.querySelector('code')?.textContent).toBe('a b');
+  });
+
   it('keeps hostile text inert: tags as characters, no script, no javascript: address, no image fetched', async () => {
     const hostile = 'Hi <script>alert(1)</script> <img src=x onerror=alert(2)>\n\n[click](javascript:alert(3)) ![pixel](https://tracker.example/p.png)';
     const { container } = render(<MarkdownText text={hostile} label="Description" />);

@@ -3,6 +3,8 @@
  * elements from the syntax tree — never an HTML string — and this setup adds:
  * - raw HTML in the text becomes plain text (a `<script>` tag is shown, not dropped and
  *   never run), by turning the tree's `html` nodes into `text` nodes;
+ * - a single newline is a line break, as in chat and issue comments: agents write lists of
+ *   steps one per line without blank lines between them (MARS's plan review);
  * - link and image addresses pass react-markdown's own filter (http, https, mailto,
  *   relative), so `javascript:` becomes an empty address;
  * - images are shown as links (a producer's text never makes the browser fetch a picture);
@@ -12,11 +14,18 @@ import Markdown, { type Components } from 'react-markdown';
 
 type TreeNode = { type: string; value?: unknown; children?: TreeNode[] };
 
-/** A remark plugin: raw HTML in the Markdown is kept as the characters it is. */
-function htmlAsText() {
+/** A text node split at its newlines, with a line break between the parts. */
+function withBreaks(node: TreeNode): TreeNode[] {
+  if (node.type !== 'text' || typeof node.value !== 'string' || !node.value.includes('\n')) return [node];
+  return node.value.split('\n').flatMap((part, i): TreeNode[] => [...(i > 0 ? [{ type: 'break' }] : []), ...(part ? [{ type: 'text', value: part }] : [])]);
+}
+
+/** A remark plugin: raw HTML is kept as the characters it is, and a single newline breaks the line. */
+function safeAndBroken() {
   const walk = (node: TreeNode) => {
     if (node.type === 'html') node.type = 'text';
     node.children?.forEach(walk);
+    if (node.children && node.type !== 'code' && node.type !== 'inlineCode') node.children = node.children.flatMap(withBreaks);
   };
   return (tree: TreeNode) => walk(tree);
 }
@@ -40,7 +49,7 @@ const COMPONENTS: Components = {
 
 export function MarkdownRenderer({ text }: { text: string }) {
   return (
-    <Markdown remarkPlugins={[htmlAsText]} components={COMPONENTS}>
+    <Markdown remarkPlugins={[safeAndBroken]} components={COMPONENTS}>
       {text}
     </Markdown>
   );

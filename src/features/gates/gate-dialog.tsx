@@ -87,7 +87,8 @@ export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus
             {runLabel && <span className="mt-0.5 block text-xs">Run: {runLabel}</span>}
           </Dialog.Description>
           {message.body !== undefined && <MarkdownText text={message.body} label="What the run says" className="max-h-72 overflow-auto rounded-md border border-slate-200 px-3 py-2 dark:border-slate-700" />}
-          <GateContext context={gate.context} />
+          {/* Where the message says it in words, the raw context is there to check, folded. */}
+          <GateContext context={gate.context} open={message.body === undefined} />
           {gate.status === 'open' ? (
             <>
               {gate.deadlineAtMs !== undefined && (

@@ -14,9 +14,10 @@ import { sendJson } from '@/simulator/http-util';
 import { isoOrNull, newestRuns, stateOf, type SimRunState } from '@/simulator/run-lists/run-state';
 import type { SimContext } from '@/simulator/sim-backend';
 
+/** A run waiting for an approval stays "executing": the websocket approval manager never changes the run's status. */
 const STATUS: Record<SimRunState, string> = {
   running: 'executing',
-  waiting: 'waiting_approval',
+  waiting: 'executing',
   paused: 'paused',
   completed: 'completed',
   failed: 'failed',
