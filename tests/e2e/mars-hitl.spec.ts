@@ -81,7 +81,7 @@ describe('mars: human in the loop, as the backend runs it', () => {
 
   test('hostile text in a Markdown description stays text', async () => {
     const page = await harness.newPage({ colorScheme: 'dark' });
-    await startHitl(page, '[scenario:xss] Hostile');
+    await startHitl(page, '[scenario:xss] Hostile', 'mars-start-form-dark.png');
     const dialog = page.getByRole('alertdialog', { name: REVIEW });
     await dialog.getByRole('heading', { name: 'Generated Plan:' }).waitFor({ timeout: 20_000 });
     await expect(dialog.textContent()).resolves.toContain('<script>window.__pwned=2</script>');

@@ -11,6 +11,9 @@ describe('splitGateMessage', () => {
   it('leaves a one-line message whole and strips Markdown marks from a headline', () => {
     expect(splitGateMessage('Approve deploy?')).toEqual({ headline: 'Approve deploy?' });
     expect(gateHeadline('\n## **Review** the `plan`\nmore')).toBe('Review the plan');
+    // Underscores inside a word are text, not emphasis.
+    expect(gateHeadline('Approve <img src=x onerror="window.__pwned=1">?')).toBe('Approve <img src=x onerror="window.__pwned=1">?');
+    expect(gateHeadline('__Deploy__ now')).toBe('Deploy now');
   });
 
   it('shortens a very long first line and keeps the whole text as the body', () => {

@@ -12,7 +12,10 @@ export type GateMessageParts = Readonly<{ headline: string; body?: string }>;
 function plainLine(line: string): string {
   return line
     .replace(/^\s{0,3}(#{1,6}\s+|[-*+]\s+|>\s*)/, '')
-    .replace(/(\*\*|__|`)/g, '')
+    // Only marks that enclose words: `__` inside an identifier (window.__x) is text.
+    .replace(/\*\*(\S(?:.*?\S)?)\*\*/g, '$1')
+    .replace(/(?<![\w])__(\S(?:.*?\S)?)__(?![\w])/g, '$1')
+    .replace(/`([^`]+)`/g, '$1')
     .trim();
 }
 
