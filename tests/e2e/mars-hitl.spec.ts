@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { seriousViolations } from './axe-scan';
 import { startBrowserHarness, type BrowserHarness } from './browser';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { marsDialect } from '@/protocol/mars/mars-dialect';
@@ -33,7 +34,10 @@ async function startHitl(page: Page, start: string, shot?: string) {
   await page.goto(startLink(start));
   await page.getByLabel('Mode', { exact: true }).selectOption('hitl-interactive');
   await page.getByText('A person approves, revises or rejects the plan').waitFor();
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` });
+  if (shot) {
+    await page.screenshot({ path: `${SHOTS}/${shot}` });
+    await expect(seriousViolations(page, `MARS start form (${shot})`)).resolves.toEqual([]);
+  }
   await page.getByRole('button', { name: 'Start run' }).click();
   await page.waitForURL(/[?&]run=/, { timeout: 10_000 });
   return new URL(page.url()).searchParams.get('run') ?? '';
@@ -50,6 +54,7 @@ describe('mars: human in the loop, as the backend runs it', () => {
     await expect(dialog.locator('strong', { hasText: 'Step 1' }).count()).resolves.toBeGreaterThan(0);
     await expect(dialog.locator('li', { hasText: 'Reject: Cancel the workflow' }).count()).resolves.toBe(1);
     await page.screenshot({ path: `${SHOTS}/mars-plan-review-light.png` });
+    await expect(seriousViolations(page, 'MARS plan review')).resolves.toEqual([]);
     await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Run succeeded').waitFor({ timeout: 45_000 });

@@ -22,13 +22,20 @@ export type MarkdownTextProps = Readonly<{
   maxChars?: number;
   /** Names the block for screen readers (e.g. "Description"). */
   label?: string;
+  /** Bounded height that scrolls: then the block is a named region reachable by Tab, so the keyboard can scroll it. */
+  scrollable?: boolean;
 }>;
 
-export function MarkdownText({ text, className, maxChars = MARKDOWN_MAX_CHARS, label }: MarkdownTextProps) {
+export function MarkdownText({ text, className, maxChars = MARKDOWN_MAX_CHARS, label, scrollable = false }: MarkdownTextProps) {
   const cut = text.length > maxChars;
   const shown = cut ? text.slice(0, maxChars) : text;
+  const named = label ? { role: scrollable ? 'region' : 'group', 'aria-label': label } : {};
   return (
-    <div className={cn('markdown-text min-w-0 text-sm break-words', className)} {...(label ? { role: 'group', 'aria-label': label } : {})}>
+    <div
+      className={cn('markdown-text min-w-0 text-sm break-words', scrollable && 'max-h-72 overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-600', className)}
+      {...named}
+      {...(scrollable ? { tabIndex: 0 } : {})}
+    >
       <Suspense fallback={<p className="whitespace-pre-wrap">{shown}</p>}>
         <MarkdownRenderer text={shown} />
       </Suspense>

@@ -86,7 +86,7 @@ export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus
             {describeAsker(gate)}
             {runLabel && <span className="mt-0.5 block text-xs">Run: {runLabel}</span>}
           </Dialog.Description>
-          {message.body !== undefined && <MarkdownText text={message.body} label="What the run says" className="max-h-72 overflow-auto rounded-md border border-slate-200 px-3 py-2 dark:border-slate-700" />}
+          {message.body !== undefined && <MarkdownText text={message.body} label="What the run says" scrollable className="rounded-md border border-slate-200 px-3 py-2 dark:border-slate-700" />}
           {/* Where the message says it in words, the raw context is there to check, folded. */}
           <GateContext context={gate.context} open={message.body === undefined} />
           {gate.status === 'open' ? (
