@@ -95,12 +95,16 @@ function watchLink(dialect: Dialect, url: string, run: string) {
 
 /** What holding (or having lost) the run's connection means, and the link for everyone else. */
 function StarterBar({ href }: { href: string }) {
-  const watching = useConnectionHealth().note !== undefined;
+  const health = useConnectionHealth();
+  const watching = health.note !== undefined;
+  const closed = !watching && health.state.status === 'closed';
   return (
     <p className="border-b border-slate-200 bg-slate-50 px-4 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       {watching
         ? 'This tab started the run; its connection dropped, and a new one would take the run over, so this tab now watches it like any other: '
-        : 'This tab started the run and holds its connection. Anyone else — another tab, a reload — watches it without the connection: '}
+        : closed
+          ? 'This tab started the run; its connection is closed now. Anyone else — another tab, a reload — watches it without the connection: '
+          : 'This tab started the run and holds its connection. Anyone else — another tab, a reload — watches it without the connection: '}
       <a href={href} target="_blank" rel="noopener" className="text-sky-700 underline dark:text-sky-300">
         open a watching tab
       </a>
