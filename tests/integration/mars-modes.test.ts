@@ -83,4 +83,23 @@ describe('mars modes', () => {
       live.close();
     }
   });
+
+  it('a watcher says it cannot see approvals, unless the run\'s mode never asks anyone', async () => {
+    const hitlId = `fanout~${suffix()}`;
+    const oneShotId = `long~${suffix()}`;
+    const hitl = openMars(sim, hitlId, '[scenario:fanout] Market research', { mode: 'hitl-interactive' });
+    const oneShot = openMars(sim, oneShotId, '[scenario:long] Index');
+    const hitlWatcher = openMars(sim, hitlId);
+    const oneShotWatcher = openMars(sim, oneShotId);
+    try {
+      expect(hitlWatcher.session.run.getState().connection.blindSpot).toMatch(/shows no pending approval/);
+      expect(oneShotWatcher.session.run.getState().connection.blindSpot).toMatch(/shows no pending approval/);
+      // Once the watch found the run in its MARS session, the run's mode is known.
+      await waitFor(() => oneShotWatcher.session.run.getState().connection.blindSpot === undefined || undefined, 'the one-shot watcher to drop its blind spot', 15_000);
+      await waitFor(() => events(hitlWatcher.session).some((e) => e.type === 'run.started') || undefined, 'the HITL watcher to find its run', 15_000);
+      expect(hitlWatcher.session.run.getState().connection.blindSpot).toMatch(/shows no pending approval/);
+    } finally {
+      for (const live of [hitl, oneShot, hitlWatcher, oneShotWatcher]) live.close();
+    }
+  });
 });

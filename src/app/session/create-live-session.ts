@@ -169,6 +169,8 @@ class LiveRun {
   private onMemo(update: Memo): void {
     const previous = { ...this.memo };
     Object.assign(this.memo, update);
+    // The interpreter learned what the watch can see after all (MARS: a mode that never asks).
+    if (this.watching && 'watchBlindSpot' in update) this.run.getState().actions.setHealth({ blindSpot: typeof update.watchBlindSpot === 'string' ? update.watchBlindSpot : undefined });
     const reaction = this.dialect.onMemo?.({ memo: this.memo, previous, runId: this.runId, ...this.startField() });
     if (!reaction) return;
     if (reaction.runId) this.runId = reaction.runId;

@@ -97,6 +97,3 @@ export function buildMarsConfig(chosen: StartConfig = {}): Record<string, string
   }
   return config;
 }
-
-/** Modes in which MARS may stop and ask a person (what a watching tab cannot see). */
-export const MARS_ASKING_MODES: ReadonlySet<string> = new Set(['hitl-interactive', 'copilot']);

@@ -45,6 +45,8 @@ export type MarsState = {
   /** Console-log answers "not yet" (404) in a row, and the rounds left before asking again. */
   consoleMisses: number;
   consoleWait: number;
+  /** The run's mode was read and it never asks a person (said once to the session). */
+  neverAsks: boolean;
   /** The run's costs were read over REST before (the next growth has a place in time). */
   costsRead: boolean;
   historySeen: Set<string>;
@@ -86,6 +88,7 @@ export function createMarsState(runId: string): MarsState {
     countedByModel: new Map(),
     consoleLines: 0,
     costsRead: false,
+    neverAsks: false,
     consoleMisses: 0,
     consoleWait: 0,
     historySeen: new Set(),

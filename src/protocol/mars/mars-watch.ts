@@ -37,6 +37,8 @@ export type MarsWatchMemo = Readonly<{
   marsConsoleWait?: number;
   marsHistoryDue?: boolean;
   marsEnded?: boolean;
+  /** null once the run's mode is known to never ask a person (the session then drops its blind spot). */
+  watchBlindSpot?: string | null;
 }>;
 
 const SESSIONS_PER_ROUND = 3;

@@ -27,7 +27,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 
 import { createMarsEncoder, type MarsWire } from '@/simulator/backends/mars-encoder';
 import { formA, formB } from '@/simulator/backends/mars-frames';
-import { readMarsConfig, scriptForMode } from '@/simulator/backends/mars-mode-script';
+import { readMarsConfig, rememberMarsMode, scriptForMode } from '@/simulator/backends/mars-mode-script';
 import { serveMarsRest } from '@/simulator/backends/mars-rest';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
 import { marsSessionOf } from '@/simulator/run-lists/mars-list-route';
@@ -104,6 +104,7 @@ function onFirstFrame(server: Server, ws: WebSocket, taskId: string, text: strin
   const config = readMarsConfig(message.config);
   const run = story ? ctx.runScenario<MarsWire>('mars', taskId, scriptForMode(story, config, task), createMarsEncoder({ task, mode: config.mode })) : undefined;
   if (!run) return refuse(`Task execution failed: no scenario for task ${taskId}`);
+  rememberMarsMode(run, config.mode);
   const sessionId = marsSessionOf(run);
   send(ws, formA('status', { message: 'Starting CMBAgent execution...', session_id: sessionId }, Date.now(), taskId, sessionId));
   play(ws, run);

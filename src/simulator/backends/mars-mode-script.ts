@@ -17,6 +17,16 @@ export type MarsRunConfig = Readonly<{ mode: string; hitlVariant: string; approv
 
 export const PLAN_REVIEW = 'during_planning';
 
+const modes = new WeakMap<object, string>();
+
+/** The mode a run was started in, for its row in the run list (workflow_runs.mode). */
+export function rememberMarsMode(run: object, mode: string): void {
+  modes.set(run, mode);
+}
+
+/** Seeded runs were not started through the socket: they may wait at a gate, so they are human-in-the-loop runs. */
+export const marsModeOf = (run: object): string => modes.get(run) ?? 'hitl-interactive';
+
 const text = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? value : fallback);
 
 /** The start frame's config as the executor reads it, with its defaults (task_executor.py:156, 777-779, 886). */

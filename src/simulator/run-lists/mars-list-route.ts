@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
+import { marsModeOf } from '@/simulator/backends/mars-mode-script';
 import { sendJson } from '@/simulator/http-util';
 import { isoOrNull, newestRuns, stateOf, type SimRunState } from '@/simulator/run-lists/run-state';
 import type { SimContext } from '@/simulator/sim-backend';
@@ -57,7 +58,7 @@ function sessions(runs: readonly ScriptedRun<unknown>[]) {
   const list = [...byId.entries()].map(([id, members]) => ({
     session_id: id,
     name: SESSION_NAMES[id] ?? id,
-    mode: 'planning-control',
+    mode: members[0] ? marsModeOf(members[0]) : 'one-shot',
     status: members.some((run) => !run.outcome) ? 'active' : 'completed',
     current_phase: null,
     current_step: null,
@@ -70,7 +71,7 @@ function sessions(runs: readonly ScriptedRun<unknown>[]) {
 function toRow(run: ScriptedRun<unknown>) {
   return {
     id: `db-${run.runId}`,
-    mode: 'planning-control',
+    mode: marsModeOf(run),
     agent: 'engineer',
     model: 'gpt-4o-mini',
     status: STATUS[stateOf(run)],
