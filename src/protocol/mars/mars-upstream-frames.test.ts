@@ -138,7 +138,8 @@ describe('mars, the REST answers of a watching session', () => {
     expect(sessions.memo).toEqual({ marsSessionQueue: [rest.session_id, 'other-1'], marsSessionsListed: true });
     const runs = readReply(`/api/sessions/${rest.session_id}/runs`, first['session-runs']);
     expect(runs.events).toEqual([expect.objectContaining({ type: 'run.started', title: 'Fit a model to the survey data' }), expect.objectContaining({ type: 'log', message: 'run status: executing' })]);
-    expect(runs.memo).toEqual({ marsSession: rest.session_id, marsSessionQueue: [] });
+    // A planning-control run never asks a person: the watch has nothing it cannot see.
+    expect(runs.memo).toEqual({ marsSession: rest.session_id, marsSessionQueue: [], watchBlindSpot: null });
 
     // The same answers again: nothing new.
     for (const [path, body] of [[`${runPath}/dag`, first.dag], [`${runPath}/history`, first.history], [`${runPath}/costs`, first.costs], [`${runPath}/console-log`, first['console-log']], [`/api/sessions/${rest.session_id}/runs`, first['session-runs']]] as const) {
