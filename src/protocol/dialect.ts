@@ -151,7 +151,33 @@ export type ConnectParams = Readonly<{
   start?: string;
   /** The backend session the run belongs to (tolky scopes an intent's replay to its session), from the link. */
   session?: string;
+  /** The options the person chose for the new run (Dialect.startOptions, by option id). */
+  startConfig?: StartConfig;
 }>;
+
+/** Start options as chosen, by option id. */
+export type StartConfig = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * One setting of a new run the backend defines (MARS's mode and its options), for the start
+ * form. `when` shows it only while other options (by id) hold one of the listed values.
+ */
+export type StartOption = Readonly<{
+  id: string;
+  label: string;
+  help?: string;
+  kind: 'choice' | 'number' | 'boolean' | 'text';
+  choices?: readonly Readonly<{ value: string; label: string; help?: string }>[];
+  default: string | number | boolean;
+  min?: number;
+  max?: number;
+  when?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
+}>;
+
+/** True when an option applies under the chosen values (its `when` holds). */
+export function startOptionApplies(option: StartOption, config: StartConfig): boolean {
+  return Object.entries(option.when ?? {}).every(([id, values]) => values.includes(config[id] ?? ''));
+}
 
 /** What every plan may carry: the command its connection itself sends (AG-UI's first POST body), recorded like any other. */
 type PlanBase = Readonly<{ opening?: OutboundCommand }>;
@@ -225,6 +251,7 @@ export type OpenContext = Readonly<{
   cursor: string | undefined;
   /** Instructions when this connection starts the run; undefined when it only watches. */
   start?: string;
+  startConfig?: StartConfig;
   reconnect: boolean;
   memo: Memo;
 }>;
@@ -249,6 +276,13 @@ export interface Dialect {
   /** Longest silence the protocol allows before the stream counts as stale. */
   readonly staleAfterMs: number;
   readonly capabilities: Capabilities;
+  /**
+   * The server leaves its stream open after the run's end (MARS after a failure or a cancel):
+   * the session closes it this long after the run's final status, so it stops pinging.
+   */
+  readonly closeAfterEndMs?: number;
+  /** Settings of a new run the start form offers (the backend's modes and their options). */
+  readonly startOptions?: readonly StartOption[];
   readonly recovery: Recovery;
   locate(frame: unknown, ctx: LocateContext): Location;
   createInterpreter(ctx: Readonly<{ runId: string }>): Interpreter;
@@ -260,7 +294,7 @@ export interface Dialect {
    * watching session offers no controls and no gate answers, where the protocol takes them
    * only on the socket (views show it beside each control, not a button that fails).
    */
-  watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string; commandsUnavailable?: string };
+  watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string; commandsUnavailable?: string; blindSpot?: string };
   /** The interpreter also reads the session's own outbound commands (PlacedFrame.outbound). */
   readonly readsOwnCommands?: boolean;
   /**

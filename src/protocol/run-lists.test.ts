@@ -103,11 +103,11 @@ describe('Shannon GET /api/v1/tasks', () => {
 describe('MARS sessions, then each session’s runs', () => {
   test('merges the runs of every session newest first, named by their task id', () => {
     const { step, paths } = runPlan(marsRunList, { limit: 10 }, {
-      '/api/sessions/?limit=25': { sessions: [{ session_id: 's1', name: 'Research', mode: 'copilot', status: 'active' }, { session_id: 's2', name: null }, { nope: true }], total: 3 },
+      '/api/sessions?limit=25': { sessions: [{ session_id: 's1', name: 'Research', mode: 'copilot', status: 'active' }, { session_id: 's2', name: null }, { nope: true }], total: 3 },
       '/api/sessions/s1/runs': { session_id: 's1', total_runs: 1, runs: [{ id: 'db-1', status: 'waiting_approval', task_description: 'Plan a study', started_at: '2026-04-22T10:00:00+00:00', completed_at: null, meta: { task_id: 'task-a' } }] },
       '/api/sessions/s2/runs': { session_id: 's2', total_runs: 2, runs: [{ id: 7, status: 'completed', started_at: '2026-04-22T11:00:00Z', completed_at: '2026-04-22T11:05:00Z', meta: null }, { status: 'failed' }] },
     });
-    expect(paths).toEqual(['/api/sessions/?limit=25', '/api/sessions/s1/runs', '/api/sessions/s2/runs']);
+    expect(paths).toEqual(['/api/sessions?limit=25', '/api/sessions/s1/runs', '/api/sessions/s2/runs']);
     const result = page(step);
     expect(result.runs.map((r) => [r.runId, r.title, r.status, r.group])).toEqual([
       ['7', '7', 'succeeded', 's2'],
@@ -117,7 +117,7 @@ describe('MARS sessions, then each session’s runs', () => {
   });
 
   test('no sessions: an empty page without a second round', () => {
-    const { step, paths } = runPlan(marsRunList, { limit: 10 }, { '/api/sessions/?limit=25': { sessions: [], total: 0 } });
+    const { step, paths } = runPlan(marsRunList, { limit: 10 }, { '/api/sessions?limit=25': { sessions: [], total: 0 } });
     expect(paths).toHaveLength(1);
     expect(page(step).runs).toEqual([]);
   });

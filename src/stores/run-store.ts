@@ -15,7 +15,7 @@ import { reduceRunBatch, type RunBatch } from '@/stores/reduce-run';
 import type { ConnectionHealth, RunState } from '@/stores/run-types';
 import { NO_TAILS } from '@/stores/tails';
 
-export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'commandsUnavailable' | 'nothingYet'>>;
+export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'commandsUnavailable' | 'blindSpot' | 'nothingYet'>>;
 
 export type RunStoreState = RunState &
   Readonly<{

@@ -81,6 +81,8 @@ export type ConnectionHealth = Readonly<{
   note?: string;
   /** Why this session can send no command (controls, gate answers) while it watches; views show it. */
   commandsUnavailable?: string;
+  /** What this way of watching cannot see (MARS over REST: a pending approval); views say so rather than "in progress". */
+  blindSpot?: string;
   /** Connected for a while and nothing about the run has arrived: the id may be wrong. */
   nothingYet?: boolean;
 }>;

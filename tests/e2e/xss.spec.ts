@@ -46,6 +46,8 @@ describe.each(Object.values(DIALECTS))('$id with hostile text', (dialect) => {
     await page.goto(`${harness.sim.url}/?${params.toString()}`);
     const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
     expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // MARS asks a person only in its asking modes (a one-shot run, its default, never does).
+    if (dialect.id === 'mars') await page.getByLabel('Mode', { exact: true }).selectOption('copilot');
     if (dialect.capabilities.startsRuns) await page.getByRole('button', { name: 'Start run' }).click();
 
     // The run reaches its gate: labels, tokens, tool calls, logs and costs are on screen by then.

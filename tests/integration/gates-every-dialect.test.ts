@@ -40,6 +40,8 @@ function open(dialect: Dialect, runId: string) {
     dialect,
     params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
     ...(dialect.capabilities.startsRuns ? { start: '[scenario:gate] Deploy release 2.4' } : {}),
+    // MARS asks a person only in its asking modes (a one-shot run never does).
+    ...(dialect.id === 'mars' ? { startConfig: { mode: 'copilot' } } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,
   });

@@ -12,7 +12,7 @@ import { answerGate } from '@/features/gates/actions/answer-gate';
 import { failureRetry, fanOut } from '@/simulator/scenarios/scenarios';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
-import { events, finalState, isOver, openMars, received, suffix } from './mars-support';
+import { events, finalState, isOver, openMars, received, suffix, ASKS_AT_STEPS } from './mars-support';
 import { waitFor } from './wait-for';
 
 let sim: SimulatorHandle;
@@ -141,7 +141,7 @@ describe('mars: the tab that starts a run', () => {
   // Carried over from mars-live.test.ts: the simulator's guard that makes the start-frame tests meaningful.
   it('reports a second {task} frame as a restart, so the guards above can fail', async () => {
     const runId = `gate~${suffix()}`;
-    const live = openMars(sim, runId, '[scenario:gate] Deploy');
+    const live = openMars(sim, runId, '[scenario:gate] Deploy', ASKS_AT_STEPS);
     try {
       await waitFor(() => live.session.run.getState().graph.order.length > 0, 'the run to start');
       const socket = rawSocket(runId);
@@ -159,7 +159,7 @@ describe('mars: the tab that starts a run', () => {
 describe('mars gates: answers in the form the server reads', () => {
   async function openGate() {
     const runId = `gate~${suffix()}`;
-    const live = openMars(sim, runId, '[scenario:gate] Deploy release 2.4');
+    const live = openMars(sim, runId, '[scenario:gate] Deploy release 2.4', ASKS_AT_STEPS);
     const gate = await waitFor(() => live.session.run.getState().gates['gate-deploy'], 'the approval');
     return { runId, live, gate };
   }

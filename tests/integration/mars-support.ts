@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 
 import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
+import type { StartConfig } from '@/protocol/dialect';
 import { marsDialect } from '@/protocol/mars/mars-dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { SimulatorHandle } from '@/simulator/server';
@@ -15,12 +16,15 @@ import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 export const suffix = () => Math.random().toString(36).slice(2, 8);
 
-/** The tab that presses "Start run" (`start`) or one that only opened the run's link. */
-export function openMars(sim: SimulatorHandle, runId: string, start?: string): LiveSession {
+/** A mode in which MARS asks at steps (one-shot, its default, never asks): the stories' gates are step approvals. */
+export const ASKS_AT_STEPS: StartConfig = { mode: 'copilot' };
+
+/** The tab that presses "Start run" (`start`, in the mode `startConfig` chose) or one that only opened the run's link. */
+export function openMars(sim: SimulatorHandle, runId: string, start?: string, startConfig?: StartConfig): LiveSession {
   return createLiveSession({
     dialect: marsDialect,
     params: { baseUrl: simulatorBackendUrl(marsDialect, sim.url), runId },
-    ...(start !== undefined ? { start } : {}),
+    ...(start !== undefined ? { start, ...(startConfig ? { startConfig } : {}) } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,
   });

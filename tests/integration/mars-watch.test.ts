@@ -12,7 +12,7 @@ import { createReplaySession } from '@/app/session/create-replay-session';
 import { fanOut } from '@/simulator/scenarios/scenarios';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
-import { events, finalState, isOver, openMars, received, socketTraffic, suffix } from './mars-support';
+import { events, finalState, isOver, openMars, received, socketTraffic, suffix, ASKS_AT_STEPS } from './mars-support';
 import { waitFor } from './wait-for';
 
 let sim: SimulatorHandle;
@@ -85,7 +85,7 @@ describe('mars: a second viewer watches over REST', () => {
 
   it('offers no controls and no answers, with the reason, instead of a button that fails', async () => {
     const runId = `gate~${suffix()}`;
-    const starter = openMars(sim, runId, '[scenario:gate] Deploy release 2.4');
+    const starter = openMars(sim, runId, '[scenario:gate] Deploy release 2.4', ASKS_AT_STEPS);
     await waitFor(() => starter.session.run.getState().gateOrder.length > 0, 'the approval');
     const viewer = openMars(sim, runId);
     try {
@@ -143,7 +143,7 @@ describe('mars: the starter whose socket drops', () => {
 
   it('turns an approval still open into one it cannot answer, saying why', async () => {
     const runId = `gate~${suffix()}`;
-    const starter = openMars(sim, runId, '[scenario:gate] Deploy release 2.4');
+    const starter = openMars(sim, runId, '[scenario:gate] Deploy release 2.4', ASKS_AT_STEPS);
     try {
       await waitFor(() => starter.session.run.getState().gates['gate-deploy']?.answerable, 'the approval');
       sim.dropConnections();

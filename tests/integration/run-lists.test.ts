@@ -68,7 +68,8 @@ describe('every listable dialect lists the seeded runs in every state', () => {
   test.each([
     ['relavium', {}, 'waiting'],
     ['shannon', {}, 'running'],
-    ['mars', {}, 'waiting'],
+    // MARS's approvals never change the run's status (the websocket approval manager keeps them to itself).
+    ['mars', {}, 'running'],
     ['tolky', { session: 'demo' }, 'waiting'],
   ] as const)('%s', async (dialect, target, gateStatus) => {
     const expected: Record<string, RunSummaryStatus> = {
@@ -132,7 +133,7 @@ describe('a failing backend is a problem in words', () => {
 
   test('404: the protocol is probably wrong', async () => {
     const outcome = await list('mars', { limit: 5 }, { baseUrl: refusingUrl });
-    expect(outcome).toMatchObject({ ok: false, problem: { kind: 'not-found', status: 404, message: expect.stringContaining('/api/sessions/ does not exist') } });
+    expect(outcome).toMatchObject({ ok: false, problem: { kind: 'not-found', status: 404, message: expect.stringContaining('/api/sessions does not exist') } });
   });
 
   test('a page that is not JSON: unreadable', async () => {
@@ -178,5 +179,17 @@ describe('test connection and polling', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(results.length).toBeLessThanOrEqual(settled + 1);
     expect(results.every(Boolean)).toBe(true);
+  });
+});
+
+describe('mars sessions route', () => {
+  test('is /api/sessions without a trailing slash, as the real router (redirect_slashes=False) answers', async () => {
+    const sim = await startSimulator({ timeScale: 0.05 });
+    try {
+      expect((await fetch(`${sim.url}/api/sessions?limit=5`)).status).toBe(200);
+      expect((await fetch(`${sim.url}/api/sessions/?limit=5`)).status).toBe(404);
+    } finally {
+      await sim.close();
+    }
   });
 });

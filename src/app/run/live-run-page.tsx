@@ -6,7 +6,8 @@ import { RunView } from '@/app/run/run-view';
 import { liveRunKey, useSessionRegistry } from '@/app/session/session-registry';
 import { buildLiveSearch, type Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
-import type { Dialect, Memo } from '@/protocol/dialect';
+import { StartOptionsFields } from '@/features/connect/start-options-fields';
+import type { Dialect, Memo, StartConfig } from '@/protocol/dialect';
 import { dialectById } from '@/protocol/dialects';
 import { startedHere } from '@/stores/recent-runs-store';
 import { useConnectionHealth } from '@/stores/run-selectors';
@@ -20,52 +21,76 @@ type LiveRoute = Extract<Route, { kind: 'live' }>;
  * run's connection (a dialect that watches without it), a run this browser started is
  * opened again — a reload, the same `start=` link — as a watcher, never started again.
  */
-export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; search: string; navigate: (s: string) => void }) {
+export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; search: string; navigate: (s: string, replace?: boolean) => void }) {
   const dialect = dialectById(route.dialect);
   const routeKey = liveRunKey(route);
   // Asked once per link, before this page starts anything: pressing "Start run" remembers the run.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
   const startedBefore = useMemo(() => (dialect?.watchPlan && route.run ? startedHere(dialect.id, route.url, route.run) : false), [routeKey]);
-  // A run started here before is watched, like any link without instructions.
-  const key = startedBefore ? liveRunKey({ dialect: route.dialect, url: route.url, ...(route.run ? { run: route.run } : {}) }) : routeKey;
+  const [startedNow, setStartedNow] = useState(false);
+  // A run started here (before, or just now) is known by its address without instructions, and watched like any link.
+  const key = startedBefore || startedNow ? liveRunKey({ dialect: route.dialect, url: route.url, ...(route.run ? { run: route.run } : {}) }) : routeKey;
   const open = useSessionRegistry((s) => s.runs[key]);
-  const wantsStart = route.start !== undefined && !startedBefore;
+  const wantsStart = route.start !== undefined && !startedBefore && !startedNow;
   // A run this tab started before a reload is resumed with what the tab kept, never started again.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
   const kept = useMemo(() => (wantsStart ? keptResume(key, dialect?.keptForReload) : undefined), [key]);
 
-  const connect = (start?: string, resume?: Memo) => {
+  const connect = (start?: string, startConfig?: StartConfig, resume?: Memo) => {
     if (!dialect || useSessionRegistry.getState().runs[key]) return;
-    openLiveRun({ dialect, url: route.url, search, session: route.session, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}), ...(resume ? { resume } : {}) });
+    // Where only the starter may hold the run (MARS), the run gets its id here and the address names it at once:
+    // a reload or a copied link then watches the run instead of offering to start another.
+    const namesRun = start !== undefined && dialect.watchPlan !== undefined;
+    const run = route.run ?? (namesRun ? `run-${Date.now().toString(36)}` : undefined);
+    const address = namesRun && run !== undefined ? withRun(search, run) : search;
+    openLiveRun({
+      dialect, url: route.url, search: address, session: route.session,
+      ...(run ? { run } : {}),
+      ...(start !== undefined ? { start, ...(startConfig ? { startConfig } : {}) } : {}),
+      ...(resume ? { resume } : {}),
+    });
+    if (!namesRun) return;
+    setStartedNow(true);
+    if (address !== search) navigate(address, true);
   };
 
   useEffect(() => {
     // A run the console was watching becomes the person's own once they open it.
     if (useSessionRegistry.getState().runs[key]) useSessionRegistry.getState().adopt(key);
-    else if (kept) connect(route.start, kept);
+    else if (kept) connect(route.start, undefined, kept);
     else if (!wantsStart) connect();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- connect once per run key
   }, [key]);
 
   if (!dialect) return null;
-  if (open) return <RunView session={open.session} focus={route.focus} navigate={navigate} extraBar={wantsStart ? watchLink(dialect, route) : undefined} />;
-  if (wantsStart && !kept) return <StartRunPanel dialectLabel={dialect.label} initial={route.start ?? ''} onStart={connect} />;
+  if (open) return <RunView session={open.session} focus={route.focus} navigate={navigate} extraBar={open.started ? watchLink(dialect, route.url, open.session.runId) : undefined} />;
+  if (wantsStart && !kept) return <StartRunPanel dialect={dialect} initial={route.start ?? ''} onStart={connect} />;
   return null;
 }
 
-function StartRunPanel({ dialectLabel, initial, onStart }: { dialectLabel: string; initial: string; onStart: (text: string) => void }) {
+/** The address with `run=` added (kept in place of the rest: instructions, focus). */
+function withRun(search: string, run: string): string {
+  const params = new URLSearchParams(search);
+  params.set('run', run);
+  return `?${params.toString()}`;
+}
+
+function StartRunPanel({ dialect, initial, onStart }: { dialect: Dialect; initial: string; onStart: (text: string, config?: StartConfig) => void }) {
   const [text, setText] = useState(initial);
+  const [config, setConfig] = useState<StartConfig>({});
   const id = useId();
+  const options = dialect.startOptions ?? [];
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-3 px-6 py-10">
-      <h1 className="text-xl font-semibold">Start a run on {dialectLabel}</h1>
+      <h1 className="text-xl font-semibold">Start a run on {dialect.label}</h1>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         This protocol only shows runs it starts. Check the instructions, then start the run. Nothing has been sent yet.
       </p>
       <label htmlFor={id} className="text-xs font-semibold">Instructions</label>
       <textarea id={id} rows={4} value={text} onChange={(e) => setText(e.target.value)} className="rounded-md border border-slate-300 bg-white p-2 text-sm dark:border-slate-600 dark:bg-slate-800" />
+      {options.length > 0 && <StartOptionsFields options={options} values={config} onChange={setConfig} />}
       <div>
-        <Button variant="primary" disabled={text.trim() === ''} onClick={() => onStart(text.trim())}>
+        <Button variant="primary" disabled={text.trim() === ''} onClick={() => onStart(text.trim(), options.length > 0 ? config : undefined)}>
           Start run
         </Button>
       </div>
@@ -73,20 +98,23 @@ function StartRunPanel({ dialectLabel, initial, onStart }: { dialectLabel: strin
   );
 }
 
-/** For the tab that starts a run of a dialect that watches without the starter's connection: the link every other viewer opens. */
-function watchLink(dialect: Dialect, route: LiveRoute) {
-  if (!dialect.watchPlan || route.start === undefined || !route.run) return undefined;
-  return <StarterBar href={buildLiveSearch({ dialect: dialect.id, url: route.url, run: route.run })} />;
+/** For the tab that started a run of a dialect that watches without the starter's connection: the link every other viewer opens. */
+function watchLink(dialect: Dialect, url: string, run: string) {
+  return <StarterBar href={buildLiveSearch({ dialect: dialect.id, url, run })} />;
 }
 
 /** What holding (or having lost) the run's connection means, and the link for everyone else. */
 function StarterBar({ href }: { href: string }) {
-  const watching = useConnectionHealth().note !== undefined;
+  const health = useConnectionHealth();
+  const watching = health.note !== undefined;
+  const closed = !watching && health.state.status === 'closed';
   return (
     <p className="border-b border-slate-200 bg-slate-50 px-4 py-1 text-xs text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
       {watching
         ? 'This tab started the run; its connection dropped, and a new one would take the run over, so this tab now watches it like any other: '
-        : 'This tab started the run and holds its connection. Anyone else — another tab, a reload — watches it without the connection: '}
+        : closed
+          ? 'This tab started the run; its connection is closed now. Anyone else — another tab, a reload — watches it without the connection: '
+          : 'This tab started the run and holds its connection. Anyone else — another tab, a reload — watches it without the connection: '}
       <a href={href} target="_blank" rel="noopener" className="text-sky-700 underline dark:text-sky-300">
         open a watching tab
       </a>

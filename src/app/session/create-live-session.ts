@@ -21,7 +21,7 @@ import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-in
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
 import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
-import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand } from '@/protocol/dialect';
+import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand, StartConfig } from '@/protocol/dialect';
 import { EventLog, LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore, type NodeStatusStore } from '@/stores/node-status-store';
@@ -34,6 +34,8 @@ export type LiveSessionOptions = Readonly<{
   params: ConnectParams;
   /** Instructions when this session starts the run (after the person pressed "Start run"). */
   start?: string;
+  /** The start options the person chose (Dialect.startOptions). */
+  startConfig?: StartConfig;
   schedule?: Schedule;
   WebSocketImpl?: TransportExtras['WebSocketImpl'];
   /** How long a connected stream may say nothing about the run before it reads "nothing yet" (tests shorten it). */
@@ -85,7 +87,7 @@ class LiveRun {
   constructor(private readonly options: LiveSessionOptions) {
     const { dialect } = options;
     this.dialect = dialect;
-    this.params = { ...options.params, ...(options.start !== undefined ? { start: options.start } : {}) };
+    this.params = { ...options.params, ...(options.start !== undefined ? { start: options.start, ...(options.startConfig ? { startConfig: options.startConfig } : {}) } : {}) };
     this.runId = this.params.runId;
     if (options.resume) Object.assign(this.memo, options.resume);
     this.resumeOnOpen = options.resume !== undefined;
@@ -149,6 +151,7 @@ class LiveRun {
       ended: () => this.end.closed,
       refilling: () => this.ingest.refilling,
       checkStatus: (why) => void this.commands.send(dialect.checkStatus?.(this.runId, why) ?? []),
+      closeEnded: () => this.closeEnded(),
       ...(this.options.nothingYetAfterMs !== undefined ? { nothingYetAfterMs: this.options.nothingYetAfterMs } : {}),
       ...(this.options.statusCheckAfterMs !== undefined ? { statusCheckAfterMs: this.options.statusCheckAfterMs } : {}),
     });
@@ -179,14 +182,17 @@ class LiveRun {
     Object.assign(this.memo, update);
     const kept = this.dialect.keptForReload;
     if (kept && this.options.reloadKey !== undefined) keepResume(this.options.reloadKey, kept, this.memo);
+    // The interpreter learned what the watch can see after all (MARS: a mode that never asks).
+    if (this.watching && 'watchBlindSpot' in update) this.run.getState().actions.setHealth({ blindSpot: typeof update.watchBlindSpot === 'string' ? update.watchBlindSpot : undefined });
     const reaction = this.dialect.onMemo?.({ memo: this.memo, previous, runId: this.runId, ...this.startField() });
     if (!reaction) return;
     if (reaction.runId) this.runId = reaction.runId;
     if (reaction.commands.length > 0) void this.commands.send(reaction.commands);
   }
 
-  private startField(): { start?: string } {
-    return this.params.start !== undefined ? { start: this.params.start } : {};
+  private startField(): { start?: string; startConfig?: StartConfig } {
+    if (this.params.start === undefined) return {};
+    return { start: this.params.start, ...(this.params.startConfig ? { startConfig: this.params.startConfig } : {}) };
   }
 
   /**
@@ -201,7 +207,7 @@ class LiveRun {
     const current: Connection = { transport, controller, target: { baseUrl: toHttpBase(baseUrl), transport, ...(token ? { token } : {}) } };
     this.connection = current;
     if (watch !== undefined) this.memo.watching = watch.describe;
-    this.run.getState().actions.setHealth({ note: watch?.describe, commandsUnavailable: watch?.commandsUnavailable });
+    this.run.getState().actions.setHealth({ note: watch?.describe, commandsUnavailable: watch?.commandsUnavailable, blindSpot: watch?.blindSpot });
     if (plan.opening) this.commands.record(plan.opening);
     transport.connect(this.handlersFor(current), controller.signal);
   }
@@ -258,6 +264,13 @@ class LiveRun {
     this.open(watch, watch);
   }
 
+  /** The run is over and the server keeps the connection open (MARS after a failure or cancel): close it, and stop pinging. */
+  private closeEnded(): void {
+    if (!isOpen(this.connection) || this.watching) return;
+    this.connection.controller.abort();
+    this.run.getState().actions.setConnection({ status: 'closed', by: 'client', reason: 'the run is over; the backend left the connection open, so Runboard closed it' });
+  }
+
   /** The stream said the run is over and nothing it lost is awaited (live-stream-end.ts): close it. */
   private endOfStream(): void {
     this.driver.flushNow();
@@ -276,7 +289,7 @@ function recordingFor(dialect: Dialect, plan: ConnectionPlan, params: ConnectPar
   return new FrameLog({ runboard: 1, dialect: dialect.id, transport: dialect.wire, source, startedAt: new Date(startedAtMs).toISOString(), runId: params.runId }, startedAtMs);
 }
 
-type WatchInfo = Readonly<{ describe: string; commandsUnavailable?: string | undefined }>;
+type WatchInfo = Readonly<{ describe: string; commandsUnavailable?: string | undefined; blindSpot?: string | undefined }>;
 
 function isOpen(current: { controller: AbortController }): boolean {
   return !current.controller.signal.aborted;

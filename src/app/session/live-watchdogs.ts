@@ -2,7 +2,8 @@
  * The timers of a live session that look at the stream from outside: stale (silent past
  * the protocol's heartbeat), nothing yet (connected, but nothing about this run has
  * arrived — a wrong id), and the status check (the stream ended or went quiet without
- * saying how the run ended: ask the backend, where the dialect can). One 1 s interval.
+ * saying how the run ended: ask the backend, where the dialect can), and the close of a
+ * connection the server leaves open after the run's end (Dialect.closeAfterEndMs). One 1 s interval.
  */
 import type { Dialect, StatusCheckReason } from '@/protocol/dialect';
 import type { RunStore } from '@/stores/run-store';
@@ -23,6 +24,8 @@ export type WatchdogInputs = Readonly<{
   /** A hole is being refilled: the run's own final word may be waiting behind it. */
   refilling: () => boolean;
   checkStatus: (why: StatusCheckReason) => void;
+  /** Closes the session's connection: the run is over and the server keeps it open. */
+  closeEnded?: () => void;
   nothingYetAfterMs?: number;
   /** Shorter in tests: a status check after 30 s of silence would make a slow test. */
   statusCheckAfterMs?: number;
@@ -35,6 +38,7 @@ export function startWatchdogs(inputs: WatchdogInputs): () => void {
   const startedAtMs = Date.now();
   let liveSinceMs: number | undefined;
   let lastCheckAtMs = -Infinity;
+  let overSinceMs: number | undefined;
   const timer = setInterval(() => {
     const now = Date.now();
     const { connection, status, graph } = run.getState();
@@ -45,6 +49,8 @@ export function startWatchdogs(inputs: WatchdogInputs): () => void {
     if (stale !== connection.stale || nothingYet !== (connection.nothingYet ?? false)) run.getState().actions.setHealth({ stale, nothingYet });
     const quiet = now - lastFrameAtMs() > statusCheckAfterMs;
     const unsaid = !TERMINAL.has(status) && (ended() || quiet) && !refilling();
+    overSinceMs = TERMINAL.has(status) ? (overSinceMs ?? now) : undefined;
+    if (dialect.closeAfterEndMs !== undefined && live && overSinceMs !== undefined && now - overSinceMs >= dialect.closeAfterEndMs) inputs.closeEnded?.();
     if (dialect.checkStatus && unsaid && now - lastCheckAtMs > statusCheckAfterMs) {
       lastCheckAtMs = now;
       checkStatus(ended() ? 'ended' : 'quiet');

@@ -9,7 +9,7 @@
 import { createLiveSession } from '@/app/session/create-live-session';
 import { liveRunKey, tokenFor, useSessionRegistry, type OpenRun } from '@/app/session/session-registry';
 import { buildLiveSearch } from '@/app/url-contract';
-import type { Dialect, Memo } from '@/protocol/dialect';
+import type { Dialect, Memo, StartConfig } from '@/protocol/dialect';
 import { runListOf } from '@/protocol/run-lists';
 import { summaryStatusOf } from '@/protocol/run-summary';
 import { recentRunsStore } from '@/stores/recent-runs-store';
@@ -21,6 +21,8 @@ export type LiveRunRequest = Readonly<{
   run?: string;
   /** Instructions, only after the person pressed "Start run". */
   start?: string;
+  /** The start options chosen with "Start run" (Dialect.startOptions). */
+  startConfig?: StartConfig;
   watched?: boolean;
   /** The backend session the run belongs to (tolky), from the link or the kept backend. */
   session?: string | undefined;
@@ -33,7 +35,9 @@ export type LiveRunRequest = Readonly<{
 /** The open run for this request: the one already registered, or a new one. */
 export function openLiveRun(request: LiveRunRequest): OpenRun {
   const { dialect, url, run, start, session } = request;
-  const key = liveRunKey({ dialect: dialect.id, url, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
+  // A run started where everyone else watches it (MARS) is known by its address without the instructions: once started, the address names the run.
+  const startedWatchable = start !== undefined && dialect.watchPlan !== undefined;
+  const key = liveRunKey({ dialect: dialect.id, url, ...(run ? { run } : {}), ...(start !== undefined && !startedWatchable ? { start } : {}) });
   const registry = useSessionRegistry.getState();
   const existing = registry.runs[key];
   if (existing) {
@@ -45,11 +49,11 @@ export function openLiveRun(request: LiveRunRequest): OpenRun {
     dialect,
     params: { baseUrl: url, runId: run ?? `run-${Date.now().toString(36)}`, ...(token ? { token } : {}), ...(session ? { session } : {}) },
     ...(start !== undefined ? { start } : {}),
+    ...(start !== undefined && request.startConfig ? { startConfig: request.startConfig } : {}),
     reloadKey: key,
     ...(request.resume ? { resume: request.resume } : {}),
   });
   const search = request.search ?? buildLiveSearch({ dialect: dialect.id, url, session, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
-  const startedWatchable = start !== undefined && dialect.watchPlan !== undefined;
   const stopTracking = runListOf(dialect.id)?.source.kind === 'local' || startedWatchable ? trackRecentRun(key, live.session, url, search, start) : undefined;
   const opened: OpenRun = {
     key,
@@ -60,6 +64,7 @@ export function openLiveRun(request: LiveRunRequest): OpenRun {
       live.close();
     },
     ...(request.watched ? { watched: true } : {}),
+    ...(startedWatchable ? { started: true as const } : {}),
   };
   registry.add(opened);
   return opened;

@@ -20,6 +20,8 @@ export type OpenRun = Readonly<{
    * it (a click in a list) makes it the person's run: `adopt` clears the flag.
    */
   watched?: boolean;
+  /** This tab started the run, where only the starter holds its connection (MARS): it links to a watching tab. */
+  started?: true;
 }>;
 
 type RegistryState = Readonly<{

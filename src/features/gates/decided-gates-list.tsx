@@ -3,6 +3,7 @@ import { gateVerdict, gateVerdictText } from '@/stores/gate-verdict';
 
 import type { DecidedEntry } from '@/features/gates/use-inbox-gates';
 import { VERDICT_ICON } from '@/features/gates/verdict-icon';
+import { gateHeadline } from '@/features/gates/gate-message';
 
 /** Where a decision came from, as the audit trail would say it. */
 function fromWhere(entry: DecidedEntry): string {
@@ -21,7 +22,7 @@ export function DecidedGatesList({ entries }: { entries: readonly DecidedEntry[]
         <li key={`${entry.runId}/${entry.gate.gateId}`} className="flex gap-2 px-3 py-2 text-sm">
           <span aria-hidden className="w-4 shrink-0 text-center">{VERDICT_ICON[gateVerdict(entry.gate)]}</span>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium" title={entry.gate.message}>{entry.gate.message}</p>
+            <p className="truncate font-medium" title={gateHeadline(entry.gate.message)}>{gateHeadline(entry.gate.message)}</p>
             <p className="text-xs text-slate-600 dark:text-slate-400">
               <span className="font-semibold text-slate-800 dark:text-slate-200">{gateVerdictText(entry.gate)}</span> · {fromWhere(entry)} ·{' '}
               {formatClockTime(entry.decidedAtMs)} · {entry.dialectLabel} · {entry.runId}

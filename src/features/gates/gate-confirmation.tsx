@@ -4,6 +4,7 @@ import { gateVerdict, gateVerdictText } from '@/stores/gate-verdict';
 import { useAnswerState, useGate } from '@/stores/run-selectors';
 
 import { VERDICT_ICON } from '@/features/gates/verdict-icon';
+import { gateHeadline } from '@/features/gates/gate-message';
 
 /**
  * What the person's own answer did, left on screen after the gate dialog closes: a
@@ -26,7 +27,7 @@ export function GateConfirmation({ gateId, onDismiss }: { gateId: string; onDism
     >
       <span aria-hidden>{VERDICT_ICON[gateVerdict(gate)]}</span>
       <p className="min-w-0 flex-1">
-        <span className="font-medium">“{gate.message}”</span> — {outcome}, {formatClockTime(answer.atMs)}.
+        <span className="font-medium">“{gateHeadline(gate.message)}”</span> — {outcome}, {formatClockTime(answer.atMs)}.
       </p>
       <Button size="sm" variant="ghost" onClick={onDismiss}>Dismiss</Button>
     </div>

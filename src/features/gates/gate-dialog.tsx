@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { GateOption } from '@/protocol/run-event';
 
 import { Button } from '@/components/ui/button';
+import { MarkdownText } from '@/components/ui/markdown-text';
 import { useRunSession } from '@/stores/run-session';
 import { useAnswerState, useGate } from '@/stores/run-selectors';
 
@@ -13,6 +14,7 @@ import { GateClosedNotice } from '@/features/gates/gate-closed-notice';
 import { GateContext } from '@/features/gates/gate-context';
 import { GateCountdown } from '@/features/gates/gate-countdown';
 import { GATE_KIND_TEXT } from '@/features/gates/gate-kind-text';
+import { splitGateMessage } from '@/features/gates/gate-message';
 import { describeAsker } from '@/features/gates/gate-text';
 
 type Props = Readonly<{
@@ -51,6 +53,7 @@ export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus
     if (sent) onDecided(gateId);
   }, [sent, gateId, onDecided]);
   if (!gate) return null;
+  const message = splitGateMessage(gate.message);
   const onAnswer = (option: GateOption | undefined, text: string, payload?: unknown) =>
     void answerGate(session, gate, {
       ...(option ? { option } : {}),
@@ -79,12 +82,14 @@ export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[85vh] w-[min(36rem,92vw)] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 overflow-auto rounded-xl border border-slate-200 bg-white p-5 shadow-2xl focus:outline-none focus-visible:ring-2 focus-visible:ring-sky-600 dark:border-slate-700 dark:bg-slate-900"
         >
           <p className="text-xs font-semibold tracking-wide text-amber-700 uppercase dark:text-amber-300">{GATE_KIND_TEXT[gate.kind]}</p>
-          <Dialog.Title className="text-lg font-semibold">{gate.message}</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold">{message.headline}</Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600 dark:text-slate-300">
             {describeAsker(gate)}
             {runLabel && <span className="mt-0.5 block text-xs">Run: {runLabel}</span>}
           </Dialog.Description>
-          <GateContext context={gate.context} />
+          {message.body !== undefined && <MarkdownText text={message.body} label="What the run says" scrollable className="rounded-md border border-slate-200 px-3 py-2 dark:border-slate-700" />}
+          {/* Where the message says it in words, the raw context is there to check, folded. */}
+          <GateContext context={gate.context} open={message.body === undefined} />
           {gate.status === 'open' ? (
             <>
               {gate.deadlineAtMs !== undefined && (

@@ -21,6 +21,11 @@ describe('describeHealth', () => {
     expect(text.detail).toBe('attempt 3, next try in 3 s · connection lost');
   });
 
+  test('a watch says what it cannot see', () => {
+    const text = describeHealth({ ...base, note: 'watching over REST, every 3 s', blindSpot: 'no pending approval is shown', state: { status: 'live' } }, 'live', 0);
+    expect(text).toEqual({ label: 'Watching', detail: 'watching over REST, every 3 s · no pending approval is shown', tone: 'ok' });
+  });
+
   test('a replay never claims to be live', () => {
     expect(describeHealth({ ...base, state: { status: 'live' } }, 'replay', 0).label).toBe('Replay');
   });

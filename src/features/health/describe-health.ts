@@ -18,7 +18,8 @@ export function describeHealth(health: ConnectionHealth, mode: 'live' | 'replay'
         const silentS = health.lastActivityAtMs ? Math.round((nowMs - health.lastActivityAtMs) / 1000) : undefined;
         return { label: 'Stale', detail: silentS ? `no data for ${silentS} s` : 'no data for a while', tone: 'warn' };
       }
-      return health.note ? { label: 'Watching', detail: health.note, tone: 'ok' } : { label: 'Live', tone: 'ok' };
+      if (health.note) return { label: 'Watching', detail: health.blindSpot ? `${health.note} · ${health.blindSpot}` : health.note, tone: 'ok' };
+      return { label: 'Live', tone: 'ok' };
     case 'reconnecting': {
       const inS = Math.max(0, Math.ceil((state.nextRetryAtMs - nowMs) / 1000));
       return { label: 'Reconnecting', detail: `attempt ${state.attempt}${inS > 0 ? `, next try in ${inS} s` : ''} · ${state.reason}`, tone: 'warn' };

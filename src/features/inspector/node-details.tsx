@@ -17,6 +17,8 @@ import { NodeSummary } from '@/features/inspector/node-summary';
 import { RawFramesList } from '@/features/inspector/raw-frames-list';
 import { ToolCallsList } from '@/features/inspector/tool-calls-list';
 import { useNodeDetails } from '@/features/inspector/use-node-details';
+import { MarkdownText } from '@/components/ui/markdown-text';
+import { looksLikeMarkdown } from '@/lib/looks-like-markdown';
 
 export type NodeDetailsProps = Readonly<{ nodeId: string; onClose: () => void; className?: string }>;
 
@@ -49,7 +51,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
         </DetailSection>
       )}
       <DetailSection title="Output" count={d.hasOutput ? 1 : 0} empty="No output yet">
-        <JsonBlock value={d.output} label="Output" />
+        {typeof d.output === 'string' && looksLikeMarkdown(d.output) ? <MarkdownText text={d.output} label="Output" /> : <JsonBlock value={d.output} label="Output" />}
       </DetailSection>
       <DetailSection title="Streamed text" count={d.text === '' ? 0 : 1} empty="No streamed text">
         {d.textTruncated && <p className="text-xs text-zinc-500">Showing the last {d.text.length.toLocaleString('en-US')} characters.</p>}

@@ -38,7 +38,8 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   const counts = useNodeCounts();
   const turnedDown = useRunTurnedDown();
   const gateVerdict = useLatestGateVerdict();
-  const connection = useConnectionHealth().state;
+  const health = useConnectionHealth();
+  const connection = health.state;
   // A replay's clock stops at the event on screen, not at the wall clock.
   const lastEventAtMs = useLastEventAtMs(session.mode === 'replay');
   const until = endedAtMs ?? lastEventAtMs;
@@ -52,7 +53,7 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
           </h1>
           {title && <span className="hidden shrink truncate font-mono text-xs text-slate-500 2xl:inline dark:text-slate-400">{session.runId}</span>}
         </div>
-        <RunStatusBadge status={status} turnedDown={turnedDown} />
+        <RunStatusBadge status={status} turnedDown={turnedDown} blindSpot={health.blindSpot} />
         <dl className="flex min-w-0 shrink-[4] items-center gap-x-4 overflow-hidden text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
           <Fact term="Total cost">
             <span data-testid="total-cost" className="inline-block min-w-[7ch] font-semibold text-slate-900 tabular-nums dark:text-slate-50">

@@ -39,15 +39,19 @@ const TURNED_DOWN_CLASS = 'bg-slate-100 text-slate-800 ring-slate-400 dark:bg-sl
  * rejected the work (or timed out into a rejection); a run the backend then calls
  * "succeeded" did not do what it asked about, so it reads "Run ended — gate rejected".
  */
-export function RunStatusBadge({ status, turnedDown }: { status: RunStatus; turnedDown?: 'rejected' | 'timed out' | undefined }) {
+export function RunStatusBadge({ status, turnedDown, blindSpot }: { status: RunStatus; turnedDown?: 'rejected' | 'timed out' | undefined; blindSpot?: string | undefined }) {
   const ended = status === 'succeeded' && turnedDown !== undefined;
+  // A watch that cannot see approvals cannot tell "in progress" from "waiting for a person": it says both.
+  const unsure = status === 'running' && blindSpot !== undefined;
   return (
     <span
       data-run-status={status}
+      {...(unsure ? { title: blindSpot } : {})}
       className={cn('inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1', ended ? TURNED_DOWN_CLASS : STATUS_CLASS[status])}
     >
       <span aria-hidden>{ended ? '⊘' : STATUS_ICON[status]}</span>
-      {ended ? `Run ended — gate ${turnedDown}` : `Run ${STATUS_TEXT[status]}`}
+      {ended ? `Run ended — gate ${turnedDown}` : unsure ? 'Run in progress or waiting for a person' : `Run ${STATUS_TEXT[status]}`}
+      {unsure && <span className="sr-only"> ({blindSpot})</span>}
     </span>
   );
 }

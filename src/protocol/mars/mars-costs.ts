@@ -10,11 +10,13 @@
  * While watching, `GET /api/runs/{id}/costs` gives the database's totals: Runboard records
  * the difference from what this session counted so far (socket records included), so a
  * repeated poll adds nothing and a starter that lost its socket adds exactly what it missed.
+ * A cost that grows between two polls belongs where a socket cost would (costNode); what the
+ * first read finds has no node (a watcher opened late cannot tell which phase spent it).
  */
 import { decimalToMicros } from '@/lib/to-micros';
 import type { RunEvent } from '@/protocol/run-event';
 import type { MarsCost } from '@/protocol/mars/mars-schemas';
-import { atCurrentNode, type Counted, type MarsState } from '@/protocol/mars/mars-state';
+import { costNode, type Counted, type MarsState } from '@/protocol/mars/mars-state';
 
 export function costRecorded(s: MarsState, data: MarsCost): RunEvent[] {
   if (data.agent === 'Total') return [];
@@ -30,7 +32,7 @@ export function costRecorded(s: MarsState, data: MarsCost): RunEvent[] {
       type: 'cost.recorded',
       currency: 'USD',
       micros,
-      ...atCurrentNode(s),
+      ...costNode(s),
       ...(data.model ? { model: data.model } : {}),
       ...(split ? { inputTokens: input, outputTokens: output } : {}),
       ...(unsplit > 0 ? { unsplitTokens: unsplit } : {}),
@@ -50,14 +52,14 @@ export type CostPart = Readonly<{ model?: string | undefined; usd: number; promp
  * session has not counted yet: one per model whose cost or tokens grew, then what is left of
  * the run's totals without a model. None when nothing is new. The run's totals bound it all.
  */
-export function costDifference(s: MarsState, totals: CostPart, models: readonly CostPart[] = []): RunEvent[] {
+export function costDifference(s: MarsState, totals: CostPart, models: readonly CostPart[] = [], at: { nodeId?: string } = {}): RunEvent[] {
   const left = { micros: Math.max(0, decimalToMicros(totals.usd) - s.counted.micros), tokens: Math.max(0, tokensOf(totals) - countedTokens(s.counted)) };
   const events: RunEvent[] = [];
   for (const part of models) {
     if (part.model) events.push(...partDifference(s, part, counterOf(s, part.model), left));
   }
   events.push(...partDifference(s, totals, s.counted, left, true));
-  return events;
+  return at.nodeId === undefined ? events : events.map((e) => ({ ...e, nodeId: at.nodeId as string }));
 }
 
 type Budget = { micros: number; tokens: number };

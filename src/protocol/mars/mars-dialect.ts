@@ -12,24 +12,24 @@
  *             starter's socket: a watching session says so instead of offering them.
  * No auth on the socket or the REST routes, so a token is never sent.
  */
-import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import type { Dialect, OutboundCommand, StartConfig } from '@/protocol/dialect';
 import { isHttpReplyFrame } from '@/protocol/dialect';
 import { stringField } from '@/protocol/decode-util';
 import { buildApprovalAnswer } from '@/protocol/mars/mars-answer';
 import { createMarsInterpreter } from '@/protocol/mars/mars-interpreter';
 import { locateMarsFrame } from '@/protocol/mars/mars-locate';
+import { buildMarsConfig, MARS_START_OPTIONS } from '@/protocol/mars/mars-modes';
 import { SOCKET_ONLY, isWatching, watchPlan } from '@/protocol/mars/mars-watch';
 
-/** What a Runboard-started run asks of MARS: one-shot mode with the engineer agent (the server's defaults). */
-export const MARS_DEFAULT_CONFIG = { mode: 'one-shot', agent: 'engineer', model: 'gpt-4o' } as const;
 
 /** The socket lives on ws(s); a base given as http(s) is turned into its ws(s) twin. */
 function wsBase(baseUrl: string): string {
   return baseUrl.replace(/^http(s?):\/\//, 'ws$1://').replace(/\/+$/, '');
 }
 
-function startFrame(instructions: string): OutboundCommand[] {
-  return [{ via: 'socket', message: { task: instructions, config: { ...MARS_DEFAULT_CONFIG } } }];
+/** The start frame: the task and the config of the mode the person chose (mars-modes.ts). */
+function startFrame(instructions: string, chosen?: StartConfig): OutboundCommand[] {
+  return [{ via: 'socket', message: { task: instructions, config: buildMarsConfig(chosen) } }];
 }
 
 /**
@@ -51,6 +51,11 @@ export const marsDialect: Dialect = {
   // The starter pings every 30 s (after its start frame) and the server answers: two missed pongs plus slack.
   staleAfterMs: 75_000,
   capabilities: { startsRuns: true, control: { cancel: true, pause: true, resume: true } },
+  startOptions: MARS_START_OPTIONS,
+  // After a failure or a cancel the real backend sends its last frames and never closes the
+  // socket (seen against it: the executor's thread pool still holds the cancelled work, and
+  // nothing in the handler closes): the starter closes it, or it would ping forever.
+  closeAfterEndMs: 2_000,
   recovery: { ordering: { by: 'arrival' }, refill: [], unfilled: 'accept', drop: 'watch' },
   locate: locateMarsFrame,
   createInterpreter: createMarsInterpreter,
@@ -62,7 +67,7 @@ export const marsDialect: Dialect = {
   }),
   watchPlan,
   // The start frame goes first on the starter's one socket; a watch sends nothing (and the socket is never reopened).
-  onOpen: (ctx) => (ctx.start === undefined || ctx.reconnect || isWatching(ctx.memo) ? [] : startFrame(ctx.start)),
+  onOpen: (ctx) => (ctx.start === undefined || ctx.reconnect || isWatching(ctx.memo) ? [] : startFrame(ctx.start, ctx.startConfig)),
   answerGate: (gate, answer, memo) => (isWatching(memo) ? { unavailable: SOCKET_ONLY } : buildApprovalAnswer(gate.gateId, answer)),
   control(action, _runId, reason, memo) {
     if (memo && isWatching(memo)) return { unavailable: SOCKET_ONLY };

@@ -10,7 +10,7 @@ import { applyDag, nodeStatusEvents } from '@/protocol/mars/mars-dag';
 import { openPlanning } from '@/protocol/mars/mars-chapters';
 import { socketOutput } from '@/protocol/mars/mars-console';
 import { costRecorded, costSummaryLog } from '@/protocol/mars/mars-costs';
-import { gateOpened, gateResolved } from '@/protocol/mars/mars-gate';
+import { gateNode, gateOpened, gateResolved } from '@/protocol/mars/mars-gate';
 import { codeOk, socketActivity } from '@/protocol/mars/mars-history';
 import { complete, resultLog, stateChanged, workflowCancelled, workflowCompleted, workflowFailed, workflowStarted } from '@/protocol/mars/mars-lifecycle';
 import type { MarsEvent } from '@/protocol/mars/mars-schemas';
@@ -115,13 +115,16 @@ function work(s: MarsState, wire: MarsEvent, atMs: number | undefined): RunEvent
     case 'code_execution':
       return socketActivity(s, { kind: 'code', agent: wire.data.agent ?? '', code: wire.data.code ?? '', language: wire.data.language ?? '', result: wire.data.result, ok: codeOk(wire.data.result) }, atMs);
     case 'approval_requested': {
-      const gate = gateOpened(wire.data, wire.data.step_id === undefined ? currentNode(s) : stepNode(s, wire.data));
+      const gate = gateOpened(wire.data, gateNode(s, wire.data));
       if (gate.type === 'gate.opened') s.openGates.set(gate.gateId, gate);
       return [gate];
     }
-    case 'approval_received':
+    case 'approval_received': {
+      // The answer names no step: it closes the gate where it opened (a node's, or the run's).
+      const nodeId = s.openGates.get(wire.data.approval_id)?.nodeId;
       s.openGates.delete(wire.data.approval_id);
-      return [gateResolved(wire.data, undefined)];
+      return [gateResolved(wire.data, nodeId)];
+    }
     case 'cost_update':
       return costRecorded(s, wire.data);
     case 'cost_summary':

@@ -6,6 +6,7 @@
  * `description` and `message`, and carries the proposed plan in `context.plan`.
  */
 import type { MarsEventOf, MarsOption } from '@/protocol/mars/mars-schemas';
+import type { MarsState } from '@/protocol/mars/mars-state';
 import type { GateOption, RunEvent } from '@/protocol/run-event';
 
 const APPROVE_WORDS = new Set(['approve', 'approved', 'submit', 'accept', 'yes', 'continue', 'proceed']);
@@ -65,4 +66,27 @@ export function gateResolved(data: MarsEventOf<'approval_received'>['data'], nod
     ...(nodeId !== undefined ? { nodeId } : {}),
     ...(data.feedback ? { payload: { feedback: data.feedback } } : {}),
   };
+}
+
+/** A HITL control phase names its step `<phase id>_step_<n>[_review|_error]` (hitl_control.py). */
+const CONTROL_STEP = /_step_(\d+)(?:_review|_error)?$/;
+
+/**
+ * The node an approval belongs to, or none (then it is the run's): the step it names when
+ * that is a DAG node — by its id, by a step id a step event registered, or a control phase's
+ * `…_step_<n>` meaning `step_<n>`. A planning review (`hitl_planning_iter_1`) names no node:
+ * no node is made up for it.
+ */
+export function gateNode(s: MarsState, data: Readonly<{ step_id?: string | undefined; step_number?: number | undefined }>): string | undefined {
+  const n = data.step_number;
+  if (n !== undefined) {
+    const byNumber = s.byStepNumber.get(n) ?? `step_${n}`;
+    if (s.view.has(byNumber)) return byNumber;
+  }
+  const id = data.step_id;
+  if (id === undefined || id === '') return undefined;
+  const known = s.byStepId.get(id) ?? id;
+  if (s.view.has(known)) return known;
+  const step = CONTROL_STEP.exec(id)?.[1];
+  return step !== undefined && s.view.has(`step_${step}`) ? `step_${step}` : undefined;
 }

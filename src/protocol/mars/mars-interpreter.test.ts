@@ -57,7 +57,9 @@ describe('mars interpreter: lifecycle and chapters', () => {
     decode(wire('dag_created', DAG));
     const step = events(decode(wire('step_started', { step_id: 's-1', step_number: 1, step_description: 'Analyze' })));
     expect(step.map((e) => e.type)).toEqual(['chapter.completed', 'chapter.started', 'node.started']);
-    expect(step[2]).toMatchObject({ nodeId: 'step_1', label: 'Analyze' });
+    // The DAG names the node; a step's own words do not rename it (a watcher reads only the DAG).
+    expect(step[2]).toMatchObject({ nodeId: 'step_1' });
+    expect(step[2]).not.toHaveProperty('label');
     const done = events(decode(wire('workflow_completed', { final_result: 'ok', total_cost: 0.0245, total_duration_seconds: 125.5 })));
     expect(done).toEqual([
       expect.objectContaining({ type: 'chapter.completed', chapterId: 'execution', status: 'completed' }),

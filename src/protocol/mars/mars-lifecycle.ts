@@ -9,7 +9,10 @@
  */
 import { decimalToMicros } from '@/lib/to-micros';
 import type { RunEvent } from '@/protocol/run-event';
-import { finish, openPlanning } from '@/protocol/mars/mars-chapters';
+import { enterExecution, finish, openPlanning } from '@/protocol/mars/mars-chapters';
+
+/** The modes whose run begins with planning (task_executor.py:271). */
+const PLANNING_MODES: ReadonlySet<string> = new Set(['planning-control', 'idea-generation', 'hitl-interactive', 'copilot', 'deep-research-extended', 'deepresearch-research']);
 import type { MarsEventOf } from '@/protocol/mars/mars-schemas';
 import type { MarsState } from '@/protocol/mars/mars-state';
 
@@ -18,7 +21,8 @@ const already = (what: string): RunEvent[] => [{ type: 'log', level: 'debug', so
 export function workflowStarted(s: MarsState, data: MarsEventOf<'workflow_started'>['data']): RunEvent[] {
   const title = s.titled ? [] : [{ type: 'run.started' as const, ...(data.task_description ? { title: data.task_description } : {}) }];
   s.titled = true;
-  return [...title, ...openPlanning(s)];
+  // Modes without a planning phase start in execution (task_executor.py:271-274).
+  return [...title, ...(data.mode !== undefined && !PLANNING_MODES.has(data.mode) ? enterExecution(s) : openPlanning(s))];
 }
 
 export function workflowCompleted(s: MarsState, data: MarsEventOf<'workflow_completed'>['data']): RunEvent[] {

@@ -63,6 +63,7 @@ export const MarsRestRunsSchema = z.looseObject({
     z.looseObject({
       id: z.string(),
       status: z.string(),
+      mode: text,
       task_description: text,
       started_at: text,
       completed_at: text,

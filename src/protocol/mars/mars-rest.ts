@@ -24,7 +24,7 @@ import {
   MarsRestSessionsSchema,
 } from '@/protocol/mars/mars-rest-schemas';
 import { dagSaysOver, dagTerminal, readSessionRuns, readSessions, searchAgain } from '@/protocol/mars/mars-run-status';
-import type { MarsState } from '@/protocol/mars/mars-state';
+import { costNode, type MarsState } from '@/protocol/mars/mars-state';
 import { SOCKET_ONLY } from '@/protocol/mars/mars-watch';
 
 type Read = { events: RunEvent[]; memo?: Memo };
@@ -43,8 +43,8 @@ export function readRestReply(s: MarsState, frame: HttpReplyFrame): Interpretati
   const route = ROUTES.find(([pattern]) => pattern.test(path));
   if (!route) return { kind: 'events', events: [unknownFrame('http-reply', `${frame.reply.method} ${path}`)] };
   const lead = startWatching(s);
-  // No console log yet (the run has printed nothing): normal early on, not an error.
-  if (frame.reply.status === 404 && route[1] === readConsoleLog) return { kind: 'events', events: lead };
+  // No console log yet: the backend's buffered log has not flushed (or the run waits at a gate). Not an error: ask again, less often.
+  if (frame.reply.status === 404 && route[1] === readConsoleLog) return { kind: 'events', events: lead, memo: consoleNotYet(s) };
   if (frame.reply.status !== 200) return rejected(`GET ${path} answered HTTP ${frame.reply.status}`, 'rest-reply');
   const read = route[1](s, frame.body, route[0].exec(path) as RegExpExecArray);
   if (typeof read === 'string') return rejected(`GET ${path}: ${read}`, 'rest-reply');
@@ -67,18 +67,37 @@ function readDag(s: MarsState, body: unknown): Read | string {
   const dag = parse(MarsRestDagSchema, body);
   if (typeof dag === 'string') return dag;
   const events = applyDag(s, dag.nodes, dag.edges);
-  return { events, memo: { ...searchAgain(s), ...(events.length > 0 ? { marsHistoryDue: true } : {}), ...(dagSaysOver(s) ? { marsEnded: true } : {}) } };
+  return { events, memo: { ...searchAgain(s), ...consoleWaited(s), ...(events.length > 0 ? { marsHistoryDue: true } : {}), ...(dagSaysOver(s) ? { marsEnded: true } : {}) } };
 }
 
 function readCosts(s: MarsState, body: unknown): Read | string {
   const costs = parse(MarsRestCostsSchema, body);
   if (typeof costs === 'string') return costs;
   const models = (costs.model_breakdown ?? []).map((m) => ({ model: m.model, usd: m.cost ?? 0, prompt: m.prompt_tokens, completion: m.completion_tokens, tokens: m.tokens }));
-  const events = costDifference(s, { usd: costs.total_cost_usd, tokens: costs.total_tokens, prompt: costs.total_prompt_tokens, completion: costs.total_completion_tokens }, models);
+  const at = s.costsRead ? costNode(s) : {};
+  s.costsRead = true;
+  const events = costDifference(s, { usd: costs.total_cost_usd, tokens: costs.total_tokens, prompt: costs.total_prompt_tokens, completion: costs.total_completion_tokens }, models, at);
   return { events, ...(events.length > 0 ? { memo: { marsHistoryDue: true } } : {}) };
 }
 
+/** After n "not yet" answers in a row, skip the next 1, 2, 4 (at most 4) rounds: about 3, 6, 12, 15 s apart. */
+function consoleNotYet(s: MarsState): Memo {
+  s.consoleMisses += 1;
+  s.consoleWait = Math.min(2 ** (s.consoleMisses - 1), CONSOLE_MAX_WAIT_ROUNDS);
+  return { marsConsoleWait: s.consoleWait };
+}
+
+const CONSOLE_MAX_WAIT_ROUNDS = 4;
+
+/** A round without the console log: one fewer to wait (the DAG is read every round). */
+function consoleWaited(s: MarsState): Memo {
+  if (s.consoleWait === 0) return {};
+  s.consoleWait -= 1;
+  return { marsConsoleWait: s.consoleWait };
+}
+
 function readConsoleLog(s: MarsState, body: unknown): Read | string {
+  s.consoleMisses = 0;
   const log = parse(MarsRestConsoleSchema, body);
   if (typeof log === 'string') return log;
   return readConsole(s, { total: log.total_lines, returned: log.returned_lines, content: log.content });

@@ -1,6 +1,6 @@
 /**
  * MARS's run list, in two rounds (read from UJ2202/MARS backend/routers/sessions.py):
- *   GET /api/sessions/?limit=<n>        →  {sessions: [{session_id, name, mode, status, created_at, updated_at, …}], total}
+ *   GET /api/sessions?limit=<n>         →  {sessions: [{session_id, name, mode, status, created_at, updated_at, …}], total}
  *                                          most recently updated first
  *   GET /api/sessions/{id}/runs         →  {session_id, total_runs, runs: [{id, mode, agent, model, status,
  *                                          task_description, started_at, completed_at, is_branch, meta: {task_id}}]}
@@ -91,7 +91,7 @@ function runsOfSessions(sessions: readonly z.infer<typeof SessionSchema>[], quer
 function list(query: RunListQuery): ListStep {
   return {
     kind: 'fetch',
-    calls: [{ method: 'GET', path: `/api/sessions/?limit=${MAX_SESSIONS}` }],
+    calls: [{ method: 'GET', path: `/api/sessions?limit=${MAX_SESSIONS}` }],
     next: ([body]) => {
       const reply = readEnvelope(body, SessionsReplySchema, 'GET /api/sessions');
       if (typeof reply === 'string') return { kind: 'unreadable', reason: reply };

@@ -18,6 +18,9 @@ import { marsTimeMs } from '@/protocol/mars/mars-time';
  * DAG yet (it is starting, or the id is wrong), else after this many DAG answers.
  */
 const SEARCH_AGAIN_AFTER = 10;
+
+/** Modes in which MARS may stop and ask a person (mars-modes.ts). */
+const MARS_ASKING_MODES: ReadonlySet<string> = new Set(['hitl-interactive', 'copilot']);
 const CANDIDATES = 10;
 const TERMINAL = new Set(['completed', 'failed', 'cancelled', 'canceled']);
 
@@ -25,6 +28,7 @@ type Session = Readonly<{ session_id: string; name?: string | undefined }>;
 type RunRow = Readonly<{
   id: string;
   status: string;
+  mode?: string | undefined;
   task_description?: string | undefined;
   started_at?: string | undefined;
   completed_at?: string | undefined;
@@ -55,9 +59,14 @@ export function readSessionRuns(s: MarsState, sessionId: string, runs: readonly 
     if (lost) s.session = undefined;
     return { events: [], memo: { marsSessionQueue: s.sessionQueue, ...(lost ? { marsSession: undefined } : {}) } };
   }
-  const memo: Memo = s.session === sessionId && s.sessionQueue.length === 0 ? {} : { marsSession: sessionId, marsSessionQueue: [] };
+  const memo: Record<string, unknown> = s.session === sessionId && s.sessionQueue.length === 0 ? {} : { marsSession: sessionId, marsSessionQueue: [] };
   s.session = sessionId;
   s.sessionQueue = [];
+  // A mode that never asks a person leaves nothing unseen: the watch need not say it cannot see approvals.
+  if (!s.neverAsks && row.mode !== undefined && !MARS_ASKING_MODES.has(row.mode)) {
+    s.neverAsks = true;
+    memo.watchBlindSpot = null;
+  }
   return { events: statusEvents(s, row), memo };
 }
 

@@ -24,6 +24,8 @@ export type MarsState = {
   view: Map<string, NodeStatus>;
   /** The first running node, found again after the view changed. */
   current: string | undefined | typeof STALE;
+  /** The last node whose status changed, and whether it finished then (a phase's cost file is written as it ends, so its costs come after). */
+  lastChange: { nodeId: string; finished: boolean } | undefined;
   byStepNumber: Map<number, string>;
   byStepId: Map<string, string>;
   /** Ids, labels and edges the last graph.defined declared: a DAG repeated with new statuses only moves statuses. */
@@ -40,6 +42,13 @@ export type MarsState = {
   counted: Counted;
   countedByModel: Map<string, Counted>;
   consoleLines: number;
+  /** Console-log answers "not yet" (404) in a row, and the rounds left before asking again. */
+  consoleMisses: number;
+  consoleWait: number;
+  /** The run's mode was read and it never asks a person (said once to the session). */
+  neverAsks: boolean;
+  /** The run's costs were read over REST before (the next growth has a place in time). */
+  costsRead: boolean;
   historySeen: Set<string>;
   /** History rows that waited a poll for the DAG to show their node (and the end waits with them). */
   historyWaited: Set<string>;
@@ -64,6 +73,7 @@ export function createMarsState(runId: string): MarsState {
     runId,
     view: new Map(),
     current: undefined,
+    lastChange: undefined,
     byStepNumber: new Map(),
     byStepId: new Map(),
     graphSignature: '',
@@ -77,6 +87,10 @@ export function createMarsState(runId: string): MarsState {
     counted: { micros: 0, input: 0, output: 0, unsplit: 0 },
     countedByModel: new Map(),
     consoleLines: 0,
+    costsRead: false,
+    neverAsks: false,
+    consoleMisses: 0,
+    consoleWait: 0,
     historySeen: new Set(),
     historyWaited: new Set(),
     historyPending: false,
@@ -94,6 +108,8 @@ export function createMarsState(runId: string): MarsState {
 
 /** Sets a node's status in the view (the only writer, so the current node is found again only after a change). */
 export function setView(s: MarsState, nodeId: string, status: NodeStatus): void {
+  const was = s.view.get(nodeId);
+  if (was !== undefined && was !== status) s.lastChange = { nodeId, finished: status === 'succeeded' || status === 'failed' };
   s.view.set(nodeId, status);
   s.current = STALE;
 }
@@ -109,6 +125,16 @@ export function currentNode(s: MarsState): string | undefined {
     }
   }
   return s.current;
+}
+
+/**
+ * Where a cost belongs: MARS writes a phase's cost file when the phase ends, so a cost that
+ * follows a node's finish is that node's (planning's costs arrive after the planning node
+ * completed); otherwise the running node's. Before any node ran: the run's.
+ */
+export function costNode(s: MarsState): { nodeId?: string } {
+  const nodeId = s.lastChange?.finished ? s.lastChange.nodeId : (currentNode(s) ?? s.lastChange?.nodeId);
+  return nodeId === undefined ? {} : { nodeId };
 }
 
 /** `{nodeId}` when a node is current, else nothing (for spreading into events). */

@@ -33,8 +33,10 @@ function attemptOf(s: MarsState, nodeId: string): { attempt?: number } {
 
 export function stepStarted(s: MarsState, ref: StepRef, label: string | undefined): RunEvent[] {
   const nodeId = stepNode(s, ref);
+  // A node the DAG named keeps the DAG's label ("Step 1: …"): the one a watcher reads too.
+  const named = s.view.has(nodeId) ? undefined : label;
   setStatus(s, nodeId, 'running');
-  return [...enterExecution(s), { type: 'node.started', nodeId, ...(label ? { label } : {}), ...attemptOf(s, nodeId) }];
+  return [...enterExecution(s), { type: 'node.started', nodeId, ...(named ? { label: named } : {}), ...attemptOf(s, nodeId) }];
 }
 
 export function stepCompleted(s: MarsState, ref: StepRef, output: unknown, durationMs?: number): RunEvent[] {

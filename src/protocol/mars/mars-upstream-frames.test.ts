@@ -53,7 +53,8 @@ describe('mars, the real server\'s socket frames', () => {
       'planner (to plan_reviewer):',
       '✅ Task completed in 31.20 seconds',
     ]);
-    expect(of(events, 'node.started').map((e) => [e.nodeId, e.label])).toEqual([['step_1', 'Fit a linear model'], ['step_2', 'Plot the residuals']]);
+    // Labels are the DAG's (a watcher reads the same ones); step_start does not rename a node.
+    expect(of(events, 'node.started').map((e) => [e.nodeId, e.label])).toEqual([['step_1', undefined], ['step_2', undefined]]);
     expect(of(events, 'node.completed').map((e) => [e.nodeId, e.durationMs])).toEqual([['step_1', 4200], ['step_2', 2000]]);
     expect(of(events, 'tool.called').map((e) => [e.tool, e.nodeId])).toEqual([['read_file', 'step_1'], ['execute_code', 'step_1'], ['code (python)', 'step_1']]);
     expect(of(events, 'tool.result').map((e) => [e.tool, e.ok])).toEqual([['read_file', true], ['code (python)', true]]);
@@ -137,7 +138,8 @@ describe('mars, the REST answers of a watching session', () => {
     expect(sessions.memo).toEqual({ marsSessionQueue: [rest.session_id, 'other-1'], marsSessionsListed: true });
     const runs = readReply(`/api/sessions/${rest.session_id}/runs`, first['session-runs']);
     expect(runs.events).toEqual([expect.objectContaining({ type: 'run.started', title: 'Fit a model to the survey data' }), expect.objectContaining({ type: 'log', message: 'run status: executing' })]);
-    expect(runs.memo).toEqual({ marsSession: rest.session_id, marsSessionQueue: [] });
+    // A planning-control run never asks a person: the watch has nothing it cannot see.
+    expect(runs.memo).toEqual({ marsSession: rest.session_id, marsSessionQueue: [], watchBlindSpot: null });
 
     // The same answers again: nothing new.
     for (const [path, body] of [[`${runPath}/dag`, first.dag], [`${runPath}/history`, first.history], [`${runPath}/costs`, first.costs], [`${runPath}/console-log`, first['console-log']], [`/api/sessions/${rest.session_id}/runs`, first['session-runs']]] as const) {
@@ -170,7 +172,7 @@ describe('mars, the REST answers of a watching session', () => {
   it('says a failed request with its status and keeps unknown paths as raw rows; no console log yet is not an error', () => {
     const fresh = reader(rest.task_id);
     expect(fresh(reply(`${runPath}/dag`, { detail: 'boom' }, 500))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('HTTP 500') });
-    expect(fresh(reply(`${runPath}/console-log`, { detail: 'Console log not found' }, 404))).toEqual({ kind: 'events', events: [] });
+    expect(fresh(reply(`${runPath}/console-log`, { detail: 'Console log not found' }, 404))).toEqual({ kind: 'events', events: [], memo: { marsConsoleWait: 1 } });
     expect(fresh(reply(`${runPath}/files`, {}))).toMatchObject({ kind: 'events', events: [{ type: 'raw', frameType: 'http-reply' }] });
     expect(fresh(reply(`${runPath}/dag`, { nodes: 'x' }))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('nodes') });
   });

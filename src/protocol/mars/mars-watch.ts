@@ -19,14 +19,26 @@ export const WATCH_DESCRIBE = `watching over REST, every ${WATCH_EVERY_MS / 1000
 export const SOCKET_ONLY =
   'MARS takes controls and approval answers only on the socket of the tab that started the run; this tab watches over REST';
 
+/**
+ * What a watch cannot see: no route a watcher polls tells of a pending approval (the
+ * approval manager keeps it in memory and in its own table, which no router reads), so a
+ * run waiting for a person looks like a run in progress.
+ */
+export const APPROVALS_UNSEEN =
+  'MARS\'s REST API shows no pending approval: if this run is waiting for a person, only the tab that started it sees and answers that';
+
 /** Memo keys the interpreter writes and the next round reads. */
 export type MarsWatchMemo = Readonly<{
   marsSession?: string;
   marsSessionQueue?: readonly string[];
   marsSessionsListed?: boolean;
   marsConsoleTail?: number;
+  /** Rounds to skip the console log after it answered "not yet" (404) — polled gently until it exists. */
+  marsConsoleWait?: number;
   marsHistoryDue?: boolean;
   marsEnded?: boolean;
+  /** null once the run's mode is known to never ask a person (the session then drops its blind spot). */
+  watchBlindSpot?: string | null;
 }>;
 
 const SESSIONS_PER_ROUND = 3;
@@ -36,7 +48,7 @@ export function httpBase(baseUrl: string): string {
   return baseUrl.replace(/^ws(s?):\/\//, 'http$1://').replace(/\/+$/, '');
 }
 
-export function watchPlan(params: ConnectParams): ConnectionPlan & { describe: string; commandsUnavailable: string } {
+export function watchPlan(params: ConnectParams): ConnectionPlan & { describe: string; commandsUnavailable: string; blindSpot: string } {
   const runPath = `/api/runs/${encodeURIComponent(params.runId)}`;
   return {
     kind: 'poll',
@@ -46,13 +58,15 @@ export function watchPlan(params: ConnectParams): ConnectionPlan & { describe: s
     requests: (memo) => watchRequests(runPath, memo as MarsWatchMemo),
     describe: WATCH_DESCRIBE,
     commandsUnavailable: SOCKET_ONLY,
+    blindSpot: APPROVALS_UNSEEN,
   };
 }
 
 /** The run's status comes last: when it says the run ended, everything before it in the round is already read. */
 export function watchRequests(runPath: string, memo: MarsWatchMemo): string[] {
   const paths = [`${runPath}/dag`, `${runPath}/costs`];
-  paths.push(memo.marsConsoleTail === undefined ? `${runPath}/console-log` : `${runPath}/console-log?tail=${memo.marsConsoleTail}`);
+  const consoleDue = (memo.marsConsoleWait ?? 0) === 0 || memo.marsEnded === true;
+  if (consoleDue) paths.push(memo.marsConsoleTail === undefined ? `${runPath}/console-log` : `${runPath}/console-log?tail=${memo.marsConsoleTail}`);
   if (memo.marsHistoryDue !== false || memo.marsEnded === true) paths.push(`${runPath}/history`);
   return [...paths, ...statusRequests(memo)];
 }

@@ -13,7 +13,8 @@
  *                     After the start: ping → pong, pause / resume / cancel, resolve_approval
  *                     (or approval_response), request_state; anything else is ignored.
  *                     While the run executes, a `heartbeat` every second; the run's socket
- *                     closes after its last frame.
+ *                     closes after its last frame when it completed, and stays open (silent,
+ *                     still answering pings) after a failure or a cancel, as the real one does.
  *   REST              mars-rest.ts (dag, history, costs, console-log); the sessions and their
  *                     run lists are the simulated run lists' (run-lists/mars-list-route.ts).
  * Every new socket (kind "connection") and every client frame is logged with ctx.record
@@ -26,9 +27,11 @@ import { WebSocketServer, type WebSocket } from 'ws';
 
 import { createMarsEncoder, type MarsWire } from '@/simulator/backends/mars-encoder';
 import { formA, formB } from '@/simulator/backends/mars-frames';
+import { readMarsConfig, rememberMarsMode, scriptForMode } from '@/simulator/backends/mars-mode-script';
 import { serveMarsRest } from '@/simulator/backends/mars-rest';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
 import { marsSessionOf } from '@/simulator/run-lists/mars-list-route';
+import { scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
 const HEARTBEAT_MS = 1_000;
@@ -96,8 +99,12 @@ function onFirstFrame(server: Server, ws: WebSocket, taskId: string, text: strin
   if (ctx.existingRun('mars', taskId)) return send(ws, formA('error', { message: `run restarted upstream: a second {task} frame arrived for ${taskId}` }, Date.now(), taskId));
   // A task id that names no scenario (a run started from the console with free text): the task's words pick one.
   const named = ctx.scenarios.find((s) => new RegExp(`\\b${s.id}\\b`, 'i').test(task))?.id ?? 'fanout';
-  const run = ctx.run<MarsWire>('mars', taskId, createMarsEncoder({ task }), { scenario: named });
+  const story = scenarioForRun(taskId) ?? scenarioForRun(named);
+  // The mode decides who is asked (mars-mode-script.ts): a one-shot run never waits for a person.
+  const config = readMarsConfig(message.config);
+  const run = story ? ctx.runScenario<MarsWire>('mars', taskId, scriptForMode(story, config, task), createMarsEncoder({ task, mode: config.mode })) : undefined;
   if (!run) return refuse(`Task execution failed: no scenario for task ${taskId}`);
+  rememberMarsMode(run, config.mode);
   const sessionId = marsSessionOf(run);
   send(ws, formA('status', { message: 'Starting CMBAgent execution...', session_id: sessionId }, Date.now(), taskId, sessionId));
   play(ws, run);
@@ -112,7 +119,8 @@ function play(ws: WebSocket, run: ScriptedRun<MarsWire>) {
   let closing = false;
   const stop = run.subscribe((frame) => {
     send(ws, frame);
-    if (!run.outcome || closing) return;
+    // After a failure or a cancel the real server never closes the socket: it stays open, silent.
+    if (!run.outcome || closing || run.outcome !== 'completed') return;
     // The last step's frames are sent in one go: close once they are all out.
     closing = true;
     setTimeout(() => {

@@ -9,13 +9,16 @@
  *   database's run id, not the task id); a retried step stays running and says so in its output;
  * - the DAG ends in a `terminator` node; success re-sets every node to completed (repeats
  *   included), a failure sets every node failed; no "skipped" status exists;
- * - one cost file per cost step (mars-cost-file.ts), `total_cost_usd` running within the file;
+ * - one cost file per cost step (mars-cost-file.ts), `total_cost_usd` running within the file,
+ *   reported when its phase ends — after the node's completion, as display_cost runs at a
+ *   phase's end (planning's costs come after the planning node completed);
  * - approvals with string options and the plan in `context.plan`; cancel as the real handler
  *   does: `workflow_failed {message, status: "cancelled"}` (no error), then `workflow_cancelled`.
  */
 import { costFile } from '@/simulator/backends/mars-cost-file';
 import { createMarsDag, type MarsIds } from '@/simulator/backends/mars-dag-writer';
 import { formA, formB, type MarsWire } from '@/simulator/backends/mars-frames';
+import { PLAN_REVIEW } from '@/simulator/backends/mars-mode-script';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
@@ -25,10 +28,13 @@ export const MARS_MODEL = 'gpt-4o';
 export const MARS_MODE = 'one-shot';
 export const MARS_APPROVAL_OPTIONS = ['approve', 'reject', 'modify'] as const;
 
+/** Python's `mode.replace('-', ' ').title()` (task_executor.py:309). */
+const titleOf = (mode: string) => mode.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
 /** The database's id of a task's run (the simulated run list names rows the same way). */
 export const marsDbRunId = (taskId: string) => `db-${taskId}`;
 
-export type MarsEncoderOptions = Readonly<{ task?: string; sessionId?: string }>;
+export type MarsEncoderOptions = Readonly<{ task?: string; sessionId?: string; mode?: string }>;
 
 export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<MarsWire> {
   let facts: RunFacts | undefined;
@@ -39,13 +45,23 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
   const agentOf = (node: string) => dag.find(node)?.agent ?? 'engineer';
   const labelOf = (node: string) => dag.find(node)?.label ?? node;
   const stepOf = (node: string) => dag.find(node)?.step_number ?? 0;
+  const mode = options.mode ?? MARS_MODE;
   const callback = (event: string, data: Record<string, unknown>, at: number) => task(event, { run_id: ids().taskId, ...data, timestamp: new Date(at).toISOString() }, at);
 
   function gate(step: Extract<SimStep, { op: 'gate' }>, at: number): MarsWire[] {
+    if (step.context?.checkpoint === PLAN_REVIEW) return planReview(step, at);
     const plan = dag.plan().map((n) => ({ sub_task: n.label, sub_task_agent: n.agent }));
     const context = { plan, current_step: { number: stepOf(step.node), description: labelOf(step.node), agent: agentOf(step.node) }, proposed_action: step.context?.proposed_action ?? null };
     const data = { approval_id: step.id, step_id: step.node, action: 'after_step', description: step.message, message: step.message, options: [...MARS_APPROVAL_OPTIONS], checkpoint_type: 'after_step', context };
     return [task('approval_requested', data, at), output(`⏸ Waiting for approval: ${step.message}`, at)];
+  }
+
+  /** The HITL planning phase's review: a step name that is no DAG node, a Markdown message (hitl_planning.py:302-313). */
+  function planReview(step: Extract<SimStep, { op: 'gate' }>, at: number): MarsWire[] {
+    const context: Record<string, unknown> = { ...step.context };
+    delete context.checkpoint;
+    const data = { approval_id: step.id, step_id: 'hitl_planning_iter_1', action: PLAN_REVIEW, description: step.message, message: step.message, options: step.options.map((o) => o.value), checkpoint_type: PLAN_REVIEW, context };
+    return [task('approval_requested', data, at)];
   }
 
   function runDone(at: number): MarsWire[] {
@@ -54,8 +70,8 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
     return [
       ...dag.finish('completed', at),
       output(`✅ Task completed in ${seconds.toFixed(2)} seconds`, at),
-      task('result', { execution_time: seconds, chat_history: [], final_context: {}, session_id: sessionId, work_dir: `/mars/sessions/${sessionId}/tasks/${taskId}`, base_work_dir: '/mars', mode: MARS_MODE }, at),
-      formA('workflow_completed', { run_id: dbRunId, execution_time: seconds, mode: MARS_MODE }, at, dbRunId, sessionId),
+      task('result', { execution_time: seconds, chat_history: [], final_context: {}, session_id: sessionId, work_dir: `/mars/sessions/${sessionId}/tasks/${taskId}`, base_work_dir: '/mars', mode }, at),
+      formA('workflow_completed', { run_id: dbRunId, execution_time: seconds, mode }, at, dbRunId, sessionId),
       task('complete', { message: 'Task execution completed successfully' }, at),
     ];
   }
@@ -70,7 +86,9 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
       case 'tool':
         return [callback('tool_call', { agent: agentOf(step.node), tool_name: step.tool, arguments: step.args, result: JSON.stringify(step.result) }, at), output(`🔧 ${step.tool}(${JSON.stringify(step.args)})`, at)];
       case 'cost':
-        return costFile(ids(), step, at);
+        // Written when the phase ends: held until the node finishes.
+        lateCosts.set(step.node, [...(lateCosts.get(step.node) ?? []), ...costFile(ids(), step, at)]);
+        return [];
       case 'gate':
         return gate(step, at);
       case 'gate.resolved':
@@ -94,10 +112,10 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
         if (step.attempt !== undefined && step.attempt > 1) return [output(`🔁 ${labelOf(step.node)}: attempt ${step.attempt}`, at)];
         return [callback('step_start', { step_number: stepOf(step.node), goal: labelOf(step.node), description: labelOf(step.node) }, at), ...dag.setStatus(step.node, 'running', at)];
       case 'node.done':
-        return [callback('step_complete', { step_number: stepOf(step.node), goal: labelOf(step.node), execution_time: 0.4, summary: JSON.stringify(step.output) }, at), ...dag.setStatus(step.node, 'completed', at)];
+        return [callback('step_complete', { step_number: stepOf(step.node), goal: labelOf(step.node), execution_time: 0.4, summary: JSON.stringify(step.output) }, at), ...dag.setStatus(step.node, 'completed', at), ...costsOf(step.node)];
       case 'node.fail':
         if (step.willRetry) return [output(`⚠️ ${labelOf(step.node)}: ${step.error} — retrying (attempt ${(step.attempt ?? 1) + 1})`, at)];
-        return [callback('step_failed', { step_number: stepOf(step.node), goal: labelOf(step.node), error: step.error }, at), ...dag.setStatus(step.node, 'failed', at, step.error)];
+        return [callback('step_failed', { step_number: stepOf(step.node), goal: labelOf(step.node), error: step.error }, at), ...dag.setStatus(step.node, 'failed', at, step.error), ...costsOf(step.node)];
       default:
         return work(step, at);
     }
@@ -109,6 +127,14 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
    * and sent when that agent does anything else.
    */
   const unsent = new Map<string, string>();
+  const lateCosts = new Map<string, MarsWire[]>();
+  const costsOf = (node: string): MarsWire[] => {
+    const frames = lateCosts.get(node) ?? [];
+    lateCosts.delete(node);
+    return frames;
+  };
+  /** Cost files of nodes that never finished: written when the run ends (the executor's safety net, task_executor.py:1181-1187). */
+  const leftoverCosts = (): MarsWire[] => [...lateCosts.keys()].flatMap(costsOf);
   function finishedMessages(at: number): MarsWire[] {
     const frames: MarsWire[] = [];
     for (const [node, message] of unsent) {
@@ -135,9 +161,9 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
         const described = options.task ?? step.title;
         return [
           task('status', { message: 'Initializing CMBAgent...' }, at),
-          output(`🚀 Starting CMBAgent in ${MARS_MODE.replace('-', ' ')} mode`, at),
+          output(`🚀 Starting CMBAgent in ${titleOf(mode)} mode`, at),
           output(`📋 Task: ${described}`, at),
-          formA('workflow_started', { run_id: dbRunId, task_description: described.slice(0, 200), mode: MARS_MODE, agent: 'engineer', model: MARS_MODEL }, at, dbRunId, sessionId),
+          formA('workflow_started', { run_id: dbRunId, task_description: described.slice(0, 200), mode, agent: 'engineer', model: MARS_MODEL }, at, dbRunId, sessionId),
         ];
       }
       case 'run.pause':
@@ -145,9 +171,9 @@ export function createMarsEncoder(options: MarsEncoderOptions = {}): Encoder<Mar
       case 'run.resume':
         return [formB('workflow_resumed', { message: 'Workflow resumed', status: 'executing' }, at, ids().taskId)];
       case 'run.done':
-        return runDone(at);
+        return [...leftoverCosts(), ...runDone(at)];
       case 'run.fail':
-        return runFail(step, at);
+        return [...leftoverCosts(), ...runFail(step, at)];
       case 'run.cancel':
         return [formB('workflow_failed', { message: 'Workflow cancelled', status: 'cancelled' }, at, ids().taskId), task('workflow_cancelled', { message: 'Workflow cancelled by user' }, at)];
       default:

@@ -4,7 +4,8 @@
  * (tests/fixtures/mars/rest-replies.json): the DAG with node statuses, execution-event rows (`agent_call`
  * execution/message, `tool_call`, `code_exec`, each filed under the node then running — the
  * first running one in DAG order, as the real executor does), the console log's lines
- * (`[2026-04-22 13:07:58.123] [agent.output] text`), and the cost records (never "Total").
+ * (`[2026-04-22 13:07:58.123] [agent.output] text`), and the cost records (never "Total"; with
+ * no step id: CostCollector records none, so the costs route files every one under "unknown").
  */
 import type { MarsWire } from '@/simulator/backends/mars-frames';
 
@@ -53,7 +54,7 @@ export function foldMarsRun(history: readonly MarsWire[]): MarsRestView {
         row({ event_type: 'tool_call', event_subtype: 'invoked', node_id: current(), agent_name: data.agent, timestamp: at, status: data.result ? 'completed' : 'failed', inputs: { tool: data.tool_name, args: text(data.arguments).slice(0, 500) }, outputs: { result: data.result ?? null }, meta: { tool_name: data.tool_name } });
         break;
       case 'cost_update':
-        if (data.agent !== 'Total') view.costs.push({ agent: String(data.agent), model: String(data.model), prompt: Number(data.input_tokens ?? 0), completion: Number(data.output_tokens ?? 0), cost: Number(data.cost_usd ?? 0), stepId: current() ?? 'unknown' });
+        if (data.agent !== 'Total') view.costs.push({ agent: String(data.agent), model: String(data.model), prompt: Number(data.input_tokens ?? 0), completion: Number(data.output_tokens ?? 0), cost: Number(data.cost_usd ?? 0), stepId: 'unknown' });
         break;
       case 'output':
         line('agent.output', text(data.message));

@@ -5,7 +5,7 @@
  *   GET /api/runs/{id}/dag            {run_id, resolved_run_id, nodes:[{id,label,type,status,agent,stepNumber,…}], edges:[{id,source,target,type}]}
  *   GET /api/runs/{id}/history        {run_id, resolved_run_id, total_events, events:[…]}   (?event_type= filters)
  *   GET /api/runs/{id}/costs          {…, total_cost_usd, total_tokens, total_prompt_tokens, total_completion_tokens, record_count, *_breakdown}
- *   GET /api/runs/{id}/console-log    {run_id, log_path, total_lines, returned_lines, content}   (?tail=n; 404 without a log)
+ *   GET /api/runs/{id}/console-log    {run_id, log_path, total_lines, returned_lines, content}   (?tail=n; 404 until the buffered log first flushes, and while the run waits at a gate)
  * `{id}` is the task id or the database's run id (`db-<task id>`). An unknown run answers
  * empty lists and zero costs, as the real routes do; only the console log answers 404.
  * The sessions and their run lists are the simulated run lists' (run-lists/mars-list-route.ts).
@@ -27,7 +27,7 @@ export function serveMarsRest(runs: () => readonly ScriptedRun<unknown>[], res: 
   if (match[2] === 'dag') sendJson(res, 200, { ...head, ...dagOf(view) });
   else if (match[2] === 'history') sendJson(res, 200, { ...head, ...historyOf(view, url.searchParams.get('event_type')) });
   else if (match[2] === 'costs') sendJson(res, 200, { ...head, ...costsOf(view?.costs ?? []) });
-  else consoleLog(res, id, view, Number(url.searchParams.get('tail') ?? 0));
+  else consoleLog(res, id, view, Number(url.searchParams.get('tail') ?? 0), run);
   return true;
 }
 
@@ -65,8 +65,17 @@ function costsOf(rows: readonly MarsCostRow[]) {
   };
 }
 
-function consoleLog(res: ServerResponse, id: string, view: MarsRestView | undefined, tail: number) {
-  if (!view || view.lines.length === 0) return sendJson(res, 404, { detail: `Console log not found for run ${id}` });
-  const lines = tail > 0 ? view.lines.slice(-tail) : view.lines;
-  sendJson(res, 200, { run_id: id, log_path: `/mars/sessions/tasks/${id}/logs/console_output.log`, total_lines: view.lines.length, returned_lines: lines.length, content: lines.join('\n') });
+/** The console log is written through a buffer: the file holds whole flushes of this many lines (all of them once the run is over). */
+export const CONSOLE_FLUSH_LINES = 20;
+
+/**
+ * 404 until the buffered log first flushes, and while the run waits at a gate (the real
+ * backend answers so then); otherwise what was flushed so far.
+ */
+function consoleLog(res: ServerResponse, id: string, view: MarsRestView | undefined, tail: number, run: ScriptedRun<unknown> | undefined) {
+  const over = run?.outcome !== undefined;
+  const flushed = !view ? [] : over ? view.lines : view.lines.slice(0, Math.floor(view.lines.length / CONSOLE_FLUSH_LINES) * CONSOLE_FLUSH_LINES);
+  if (!view || flushed.length === 0 || run?.phase === 'waiting') return sendJson(res, 404, { detail: `Console log not found for run ${id}` });
+  const lines = tail > 0 ? flushed.slice(-tail) : flushed;
+  sendJson(res, 200, { run_id: id, log_path: `/mars/sessions/tasks/${id}/logs/console_output.log`, total_lines: flushed.length, returned_lines: lines.length, content: lines.join('\n') });
 }

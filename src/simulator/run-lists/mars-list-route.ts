@@ -1,6 +1,6 @@
 /**
  * MARS's sessions and runs, in the shapes of UJ2202/MARS backend/routers/sessions.py:
- *   GET /api/sessions[/]?limit=        →  {sessions: [{session_id, name, mode, status, current_phase,
+ *   GET /api/sessions?limit=           →  {sessions: [{session_id, name, mode, status, current_phase,
  *                                          current_step, created_at, updated_at}], total}
  *   GET /api/sessions/{id}/runs        →  {session_id, total_runs, runs: [{id, mode, agent, model, status,
  *                                          task_description, started_at, completed_at, is_branch, meta: {task_id}}]}
@@ -10,13 +10,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
+import { marsModeOf } from '@/simulator/backends/mars-mode-script';
 import { sendJson } from '@/simulator/http-util';
 import { isoOrNull, newestRuns, stateOf, type SimRunState } from '@/simulator/run-lists/run-state';
 import type { SimContext } from '@/simulator/sim-backend';
 
+/** A run waiting for an approval stays "executing": the websocket approval manager never changes the run's status. */
 const STATUS: Record<SimRunState, string> = {
   running: 'executing',
-  waiting: 'waiting_approval',
+  waiting: 'executing',
   paused: 'paused',
   completed: 'completed',
   failed: 'failed',
@@ -32,8 +34,13 @@ const sessionOf = marsSessionOf;
 export function marsListRoute(ctx: SimContext) {
   return (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
     if (req.method !== 'GET') return false;
-    if (url.pathname === '/api/sessions' || url.pathname === '/api/sessions/') {
+    if (url.pathname === '/api/sessions') {
       sendJson(res, 200, sessions(ctx.runsOf('mars')));
+      return true;
+    }
+    // The real router sets redirect_slashes=False (backend/routers/sessions.py:23): a trailing slash is no route.
+    if (url.pathname === '/api/sessions/') {
+      sendJson(res, 404, { detail: 'Not Found' });
       return true;
     }
     const match = /^\/api\/sessions\/([^/]+)\/runs$/.exec(url.pathname);
@@ -51,7 +58,7 @@ function sessions(runs: readonly ScriptedRun<unknown>[]) {
   const list = [...byId.entries()].map(([id, members]) => ({
     session_id: id,
     name: SESSION_NAMES[id] ?? id,
-    mode: 'planning-control',
+    mode: members[0] ? marsModeOf(members[0]) : 'one-shot',
     status: members.some((run) => !run.outcome) ? 'active' : 'completed',
     current_phase: null,
     current_step: null,
@@ -64,7 +71,7 @@ function sessions(runs: readonly ScriptedRun<unknown>[]) {
 function toRow(run: ScriptedRun<unknown>) {
   return {
     id: `db-${run.runId}`,
-    mode: 'planning-control',
+    mode: marsModeOf(run),
     agent: 'engineer',
     model: 'gpt-4o-mini',
     status: STATUS[stateOf(run)],

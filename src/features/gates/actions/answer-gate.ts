@@ -8,6 +8,7 @@
  *    once, cannot send twice; only a failed send may be retried);
  * then the session (bound to its dialect and memo) sends the protocol's exact command once.
  */
+import { gateHeadline } from '@/features/gates/gate-message';
 import type { GateAnswer } from '@/protocol/dialect';
 import type { RunSession } from '@/stores/run-session';
 import type { GateState } from '@/stores/run-types';
@@ -33,7 +34,7 @@ export async function answerGate(session: RunSession, gate: GateState, answer: G
   const result = await session.answerGate(
     { gateId: gate.gateId, kind: gate.kind, runId: gate.runId, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
     answer,
-    { message: `${answer.decidedBy} answered “${choice}”${said} to “${gate.message}”`, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
+    { message: `${answer.decidedBy} answered “${choice}”${said} to “${gateHeadline(gate.message)}”`, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
   );
   session.answers.getState().actions.settle(gate.gateId, result.ok ? { ok: true } : { ok: false, reason: result.reason });
   return result.ok ? { kind: 'sent' } : { kind: 'failed', reason: result.reason };
