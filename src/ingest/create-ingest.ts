@@ -232,7 +232,12 @@ export class Ingest {
     for (const event of result.events) {
       // A command of our own has no frame in the recording; what it means happened when we sent it.
       if (frameIndex >= 0) event.frame = frameIndex;
-      else event.atMs ??= this.now();
+      // No producer time (AG-UI adapters send none): when we read it, marked so no view passes it off as theirs.
+      // Replay's clock is the recorded arrival time, so a replay stamps the same times.
+      if (event.atMs === undefined) {
+        event.atMs = this.now();
+        event.receivedTime = true;
+      }
       if (key !== undefined) event.key = key;
       if (event.type === 'raw' && event.unknown) this.pending.count('unknown');
     }

@@ -12,6 +12,8 @@
  */
 import type { GraphEdge, GraphNode, RunEvent, RunEventOf } from '@/protocol/run-event';
 
+import { isTokensOnly } from '@/lib/is-tokens-only';
+import { reduceAgentState } from '@/stores/reduce-agent-state';
 import { tailOf, withTails } from '@/stores/tails';
 import type { Chapter, CostState, DecodeIssue, GateState, GraphState, RunState, StreamStats } from '@/stores/run-types';
 
@@ -85,7 +87,10 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
   switch (event.type) {
     case 'run.started':
       if (!TERMINAL.has(d.status)) d.status = 'running';
-      d.startedAtMs ??= event.atMs;
+      if (d.startedAtMs === undefined && event.atMs !== undefined) {
+        d.startedAtMs = event.atMs;
+        if (event.receivedTime) d.timesReceived = true;
+      }
       d.title = runTitleOf(event) ?? d.title;
       return;
     case 'run.paused':
@@ -95,15 +100,16 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       if (!TERMINAL.has(d.status)) d.status = 'running';
       return;
     case 'run.completed':
-      finish(d, 'succeeded', event.atMs);
-      if (event.totalCost) d.cost = { ...d.cost, totalMicros: event.totalCost.micros, currency: event.totalCost.currency };
+      finish(d, 'succeeded', event);
+      if (event.totalCost) d.cost = { ...d.cost, totalMicros: event.totalCost.micros, currency: event.totalCost.currency, costReported: true };
+      d.cost = withClosingTokens(d.cost, event);
       return;
     case 'run.failed':
-      finish(d, 'failed', event.atMs);
+      finish(d, 'failed', event);
       d.error = event.error;
       return;
     case 'run.cancelled':
-      finish(d, 'cancelled', event.atMs);
+      finish(d, 'cancelled', event);
       closeOpenGates(d, b, 'cancelled');
       return;
     case 'graph.defined':
@@ -143,6 +149,13 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
     case 'chapter.completed':
       d.chapters = closeChapter(d.chapters, event, event.atMs);
       return;
+    case 'state.snapshot':
+    case 'state.delta': {
+      const step = reduceAgentState(d.agentState, event, row);
+      d.agentState = step.state;
+      if (step.issue) d.issues = [...d.issues, step.issue].slice(-MAX_ISSUES);
+      return;
+    }
     case 'tool.called':
     case 'tool.result':
     case 'log':
@@ -169,10 +182,12 @@ function appendTail(d: Draft, b: BatchScratch, nodeId: string, delta: string) {
   texts.set(nodeId, (texts.get(nodeId) ?? tailOf(d.tails, nodeId) ?? '') + delta);
 }
 
-function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', atMs: number | undefined) {
+function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', event: RunEvent) {
   if (TERMINAL.has(d.status)) return;
+  const atMs = event.atMs;
   d.status = status;
   d.endedAtMs = atMs ?? Date.now();
+  if (atMs === undefined || event.receivedTime) d.timesReceived = true;
   d.chapters = closeChapter(d.chapters, undefined, atMs, status === 'succeeded' ? 'completed' : status);
 }
 
@@ -248,7 +263,25 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     unsplitTokens: cost.unsplitTokens + (event.unsplitTokens ?? 0),
     points,
     byNode,
+    costReported: cost.costReported || !isTokensOnly(event),
+    tokensReported: cost.tokensReported || event.inputTokens !== undefined || event.outputTokens !== undefined || event.unsplitTokens !== undefined,
   };
+}
+
+/**
+ * The backend's closing token count (AG-UI `RUN_FINISHED.usage`, myagent, Shannon,
+ * relavium totals): it fills in what the cost records did not count, and never pulls the
+ * count below what they did (a backend may count its closing total differently).
+ */
+function withClosingTokens(cost: CostState, event: RunEventOf<'run.completed'>): CostState {
+  const { inputTokens, outputTokens, totalTokens } = event;
+  if (inputTokens === undefined && outputTokens === undefined && totalTokens === undefined) return cost;
+  const ours = cost.inputTokens + cost.outputTokens + cost.unsplitTokens;
+  const split = (inputTokens ?? 0) + (outputTokens ?? 0);
+  const closing = Math.max(totalTokens ?? 0, split);
+  if (ours === 0 && split > 0) return { ...cost, inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0, unsplitTokens: closing - split, tokensReported: true };
+  if (closing > ours) return { ...cost, unsplitTokens: cost.unsplitTokens + closing - ours, tokensReported: true };
+  return cost.tokensReported ? cost : { ...cost, tokensReported: true };
 }
 
 // ---- gates -------------------------------------------------------------------
