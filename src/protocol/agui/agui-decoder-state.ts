@@ -38,6 +38,10 @@ export type AguiDecoderState = {
   assistantOpen: boolean;
   /** The thread's messages, for the next run's input (agui-conversation.ts). */
   conversation: Conversation;
+  /** Tool-call nodes of a run without steps still waiting for their result (agui-tool-nodes.ts). */
+  openToolNodes: Set<string>;
+  /** Nodes standing for interrupts no step or tool call owns, until the next segment answers them. */
+  interruptNodes: Set<string>;
 };
 
 export const ASSISTANT_NODE = 'assistant';
@@ -59,6 +63,8 @@ export function createDecoderState(): AguiDecoderState {
     phase: 'idle',
     assistantOpen: false,
     conversation: createConversation(),
+    openToolNodes: new Set(),
+    interruptNodes: new Set(),
   };
 }
 

@@ -23,6 +23,7 @@ import {
   subagentNodeId,
 } from '@/protocol/agui/agui-decoder-state';
 import type { AguiEventOf, AguiInterrupt, AguiTokenUsage } from '@/protocol/agui/agui-schemas';
+import { closeToolNodes, interruptNode as interruptNodeOfRun, settleInterruptNodes } from '@/protocol/agui/agui-tool-nodes';
 import { parseTimeMs } from '@/lib/parse-time';
 import type { ErrorInfo, GateOption, RunEvent } from '@/protocol/run-event';
 
@@ -41,7 +42,7 @@ export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_START
       out.push({ type: 'gate.resolved', gateId, decision: entry?.status ?? 'answered', cause: 'decision', payload: entry?.payload });
     }
     state.pendingGates = [];
-    out.push({ type: 'run.resumed' });
+    out.push({ type: 'run.resumed' }, ...settleInterruptNodes(state));
   } else if ((wire.input?.resume ?? []).length > 0) {
     // A resumed run on a fresh connection (the session decodes each POST with a new
     // decoder): the echoed `resume` still says which gates this run answers.
@@ -52,7 +53,8 @@ export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_START
   } else if (state.phase === 'running') {
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `RUN_STARTED ${wire.runId} while the previous run segment is still open` });
   } else {
-    const title = titleOf(wire.input?.messages);
+    // Our own first message when this session started the run: adapters echo no `input`.
+    const title = titleOf(state.conversation.messages) ?? titleOf(wire.input?.messages);
     out.push(title === undefined ? { type: 'run.started' } : { type: 'run.started', title });
   }
   state.phase = 'running';
@@ -81,28 +83,29 @@ export function runFinished(state: AguiDecoderState, wire: AguiEventOf<'RUN_FINI
   const outcome = wire.outcome;
   if (outcome?.type === 'interrupt' && 'interrupts' in outcome && Array.isArray(outcome.interrupts)) {
     const interrupts = outcome.interrupts as AguiInterrupt[];
-    for (const interrupt of interrupts) out.push(gateOpened(state, interrupt));
+    for (const interrupt of interrupts) out.push(gateOpened(state, interrupt, out));
     state.pendingGates = interrupts.map((interrupt) => interrupt.id);
     state.phase = 'interrupted';
     out.push({ type: 'run.paused', reason: `waiting on ${interrupts.length} interrupt(s)` });
     return out;
   }
   state.phase = 'ended';
+  out.push(...closeToolNodes(state, outcome?.type === 'cancelled' ? 'stopped' : 'succeeded'));
   if (outcome?.type === 'cancelled') return [...out, { type: 'run.cancelled' }];
   if (outcome !== undefined && outcome.type !== 'success') {
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `unknown run outcome "${outcome.type}" read as success` });
   }
-  const totalTokens = sumTokens(wire.usage);
-  out.push({ type: 'run.completed', output: wire.result, ...(totalTokens !== undefined ? { totalTokens } : {}) });
+  out.push({ type: 'run.completed', output: wire.result, ...usageOf(wire.usage) });
   return out;
 }
 
 export function runError(state: AguiDecoderState, wire: AguiEventOf<'RUN_ERROR'>): RunEvent[] {
   state.phase = 'ended';
+  const open = closeToolNodes(state, 'stopped');
   // Older producers spell a stop as RUN_ERROR code 'cancelled'; 1.0 has outcome 'cancelled'.
-  if (wire.code === 'cancelled') return [{ type: 'run.cancelled', reason: wire.message }];
+  if (wire.code === 'cancelled') return [...open, { type: 'run.cancelled', reason: wire.message }];
   const error: ErrorInfo = { message: wire.message, ...(wire.code !== undefined ? { code: wire.code } : {}) };
-  return [{ type: 'run.failed', error }];
+  return [...open, { type: 'run.failed', error }];
 }
 
 function closeAssistant(state: AguiDecoderState): RunEvent[] {
@@ -111,14 +114,25 @@ function closeAssistant(state: AguiDecoderState): RunEvent[] {
   return [{ type: 'node.completed', nodeId: ASSISTANT_NODE }];
 }
 
-function sumTokens(usage: AguiTokenUsage[] | undefined): number | undefined {
-  if (!usage || usage.length === 0) return undefined;
-  return usage.reduce((sum, u) => sum + (u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0)), 0);
+/** `usage` is one entry per (provider, model): the run's tokens are their sum, split where every entry splits. */
+function usageOf(usage: AguiTokenUsage[] | undefined): { totalTokens?: number; inputTokens?: number; outputTokens?: number } {
+  if (!usage || usage.length === 0) return {};
+  let input = 0;
+  let output = 0;
+  let total = 0;
+  let split = true;
+  for (const u of usage) {
+    if (u.inputTokens === undefined && u.outputTokens === undefined) split = false;
+    input += u.inputTokens ?? 0;
+    output += u.outputTokens ?? 0;
+    total += u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
+  }
+  return split ? { totalTokens: total, inputTokens: input, outputTokens: output } : { totalTokens: total };
 }
 
-function gateOpened(state: AguiDecoderState, interrupt: AguiInterrupt): RunEvent {
+function gateOpened(state: AguiDecoderState, interrupt: AguiInterrupt, out: RunEvent[]): RunEvent {
   const deadline = parseTimeMs(interrupt.expiresAt);
-  const nodeId = interruptNode(state, interrupt);
+  const nodeId = interruptNode(state, interrupt) ?? interruptNodeOfRun(state, out, interrupt);
   const context = interrupt.metadata?.context ?? { reason: interrupt.reason };
   return {
     type: 'gate.opened',
