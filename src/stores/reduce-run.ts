@@ -248,6 +248,7 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     ...(event.nodeId !== undefined ? { nodeId: event.nodeId } : {}),
     ...(event.model !== undefined ? { model: event.model } : {}),
     ...(event.atMs !== undefined ? { atMs: event.atMs } : {}),
+    ...(isTokensOnly(event) ? { tokensOnly: true as const } : {}),
   };
   // Within one batch the arrays are ours already: append instead of copying them again.
   const points = owns ? (cost.points as CostState['points'][number][]) : [...cost.points];

@@ -31,6 +31,8 @@ export type CostPoint = Readonly<{
   inputTokens: number;
   outputTokens: number;
   atMs?: number;
+  /** A record of tokens only: it states no price (lib/is-tokens-only.ts). */
+  tokensOnly?: true;
 }>;
 
 export type CostState = Readonly<{
