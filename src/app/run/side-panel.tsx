@@ -5,20 +5,22 @@ import { TabList } from '@/components/ui/tab-list';
 
 import { DiagnosticsPanel } from '@/features/diagnostics/diagnostics-panel';
 import { NodeDetails } from '@/features/inspector/node-details';
+import { StatePanel } from '@/features/state/state-panel';
 
 // recharts loads on its own, so the first paint only waits for the light shell (bench/bundle.ts).
 const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({ default: m.CostPanel })));
 export const PANEL_LOADING = <p className="p-4 text-sm text-slate-500">Loading…</p>;
 
-export type SideTab = 'details' | 'cost' | 'diagnostics';
+export type SideTab = 'details' | 'cost' | 'state' | 'diagnostics';
 
 const TABS: readonly (readonly [SideTab, string])[] = [
   ['details', 'Node details'],
   ['cost', 'Cost'],
+  ['state', 'State'],
   ['diagnostics', 'Diagnostics'],
 ];
 
-/** The run view's side panel: node details, cost and diagnostics as tabs. */
+/** The run view's side panel: node details, cost, agent state and diagnostics as tabs. */
 export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: SideTab; onTab: (t: SideTab) => void; selectedNode: string | undefined; onCloseNode: () => void }) {
   return (
     <div className="flex h-full flex-col bg-white dark:bg-slate-900">
@@ -38,6 +40,11 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
             <Suspense fallback={PANEL_LOADING}>
               <CostPanel />
             </Suspense>
+          </PanelErrorBoundary>
+        )}
+        {tab === 'state' && (
+          <PanelErrorBoundary name="state">
+            <StatePanel />
           </PanelErrorBoundary>
         )}
         {tab === 'diagnostics' && (
