@@ -42,6 +42,8 @@ export type AguiDecoderState = {
   openToolNodes: Set<string>;
   /** Nodes standing for interrupts no step or tool call owns, until the next segment answers them. */
   interruptNodes: Set<string>;
+  /** Where the next assistant tool-call node hangs: after `from`; `last` is the newest call node. */
+  toolChain: { from: string; last: string | undefined };
 };
 
 export const ASSISTANT_NODE = 'assistant';
@@ -65,6 +67,7 @@ export function createDecoderState(): AguiDecoderState {
     conversation: createConversation(),
     openToolNodes: new Set(),
     interruptNodes: new Set(),
+    toolChain: { from: ASSISTANT_NODE, last: undefined },
   };
 }
 

@@ -95,13 +95,25 @@ describe('a run with no STEP_* events', () => {
       ['tool:c1', 'search', 'tool'],
       ['tool:c2', 'fetch', 'tool'],
     ]);
+    // c2 started after c1 returned: drawn after it.
     expect(graph.flatMap((g) => g.edges)).toEqual([
       { source: 'assistant', target: 'tool:c1' },
-      { source: 'assistant', target: 'tool:c2' },
+      { source: 'tool:c1', target: 'tool:c2' },
     ]);
     expect(ofType(events, 'tool.called').map((e) => e.nodeId)).toEqual(['tool:c1', 'tool:c2']);
     expect(ofType(events, 'node.completed').map((e) => e.nodeId)).toEqual(['tool:c1', 'assistant']);
     expect(ofType(events, 'node.failed').map((e) => e.nodeId)).toEqual(['tool:c2']);
+  });
+
+  it('draws calls made together (none returned yet) as siblings of the same predecessor', () => {
+    const start = (id: string) => [{ type: 'TOOL_CALL_START', toolCallId: id, toolCallName: 'search' }, { type: 'TOOL_CALL_END', toolCallId: id }];
+    const result = (id: string) => ({ type: 'TOOL_CALL_RESULT', messageId: `${id}-r`, toolCallId: id, content: 'ok' });
+    const events = session()([RUN, ...start('a'), ...start('b'), result('a'), result('b'), ...start('c')]);
+    expect(ofType(events, 'graph.defined').flatMap((g) => g.edges)).toEqual([
+      { source: 'assistant', target: 'tool:a' },
+      { source: 'assistant', target: 'tool:b' },
+      { source: 'tool:b', target: 'tool:c' },
+    ]);
   });
 
   it('keeps tool calls inside a step on the step (its tool list), as before', () => {

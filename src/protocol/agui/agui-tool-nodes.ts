@@ -2,8 +2,11 @@
  * The graph of an AG-UI run that sends no STEP_* events (the official framework adapters
  * send none): each tool call the assistant makes, and each interrupt that names no step or
  * known tool call, becomes a node under the `assistant` node, in the order they ran.
+ * Order is drawn as a chain (the canvas lays graphs out left to right, and siblings have no
+ * stable order there): a call follows the previous one when that one had returned before it
+ * started; calls made together (none returned yet) are siblings of the same predecessor.
  *
- *   TOOL_CALL_START / first CHUNK    node `tool:<toolCallId>` (kind tool), edge assistant → it, started
+ *   TOOL_CALL_START / first CHUNK    node `tool:<toolCallId>` (kind tool), edge from its predecessor, started
  *   TOOL_CALL_RESULT                 completed (failed when metadata marks an error)
  *   RUN_FINISHED interrupt           node `interrupt:<id>` for an interrupt no node owns (waits)
  *   next RUN_STARTED                 interrupt nodes completed (answered: the gate has the decision)
@@ -21,7 +24,11 @@ export const interruptNodeId = (interruptId: string) => `interrupt:${interruptId
 export function toolCallNode(state: AguiDecoderState, out: RunEvent[], owner: string, toolCallId: string, tool: string): string {
   if (owner !== ASSISTANT_NODE) return owner;
   const nodeId = toolNodeId(toolCallId);
-  announce(state, out, { id: nodeId, label: tool, kind: 'tool' }, [{ source: ASSISTANT_NODE, target: nodeId }]);
+  const chain = state.toolChain;
+  // The previous call returned: this one comes after it. Still open: both come after the same predecessor.
+  if (chain.last !== undefined && !state.openToolNodes.has(chain.last)) chain.from = chain.last;
+  announce(state, out, { id: nodeId, label: tool, kind: 'tool' }, [{ source: chain.from, target: nodeId }]);
+  chain.last = nodeId;
   state.openToolNodes.add(nodeId);
   out.push({ type: 'node.started', nodeId, label: tool, kind: 'tool' });
   return nodeId;
@@ -51,7 +58,8 @@ export function interruptNode(state: AguiDecoderState, out: RunEvent[], interrup
   if (state.openSteps.size > 0 || state.attempts.size > 0 || interrupt.subagentRunId !== undefined) return undefined;
   if (typeof interrupt.metadata?.stepName === 'string') return undefined;
   const nodeId = interruptNodeId(interrupt.id);
-  const edges = state.known.has(ASSISTANT_NODE) ? [{ source: ASSISTANT_NODE, target: nodeId }] : [];
+  const from = state.toolChain.last ?? ASSISTANT_NODE;
+  const edges = state.known.has(from) ? [{ source: from, target: nodeId }] : [];
   announce(state, out, { id: nodeId, label: 'Interrupt', kind: 'interrupt' }, edges);
   state.interruptNodes.add(nodeId);
   return nodeId;
