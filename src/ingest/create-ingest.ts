@@ -229,15 +229,11 @@ export class Ingest {
       return;
     }
     const key = frame.order ? orderKey(frame.order) : undefined;
+    const frameAtMs = producerTimeOf(result.events);
     for (const event of result.events) {
       // A command of our own has no frame in the recording; what it means happened when we sent it.
       if (frameIndex >= 0) event.frame = frameIndex;
-      // No producer time (AG-UI adapters send none): when we read it, marked so no view passes it off as theirs.
-      // Replay's clock is the recorded arrival time, so a replay stamps the same times.
-      if (event.atMs === undefined) {
-        event.atMs = this.now();
-        event.receivedTime = true;
-      }
+      if (event.atMs === undefined) stampTimeOf(event, frameAtMs, this.now);
       if (key !== undefined) event.key = key;
       if (event.type === 'raw' && event.unknown) this.pending.count('unknown');
     }
@@ -288,6 +284,28 @@ function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {
 /** Empties an array and keeps its storage: `length = 0` frees it, and the next push (once per frame) allocates it again. */
 function clear(list: unknown[]): void {
   while (list.length > 0) list.pop();
+}
+
+/** The producer's time for a frame: the first its events carry (a decoder may time only some of them). */
+function producerTimeOf(events: readonly RunEvent[]): number | undefined {
+  for (const event of events) if (event.atMs !== undefined && !event.receivedTime) return event.atMs;
+  return undefined;
+}
+
+/**
+ * An event its decoder left untimed: the time its frame carries, else when we read it,
+ * marked `receivedTime` so no view passes it off as the producer's (AG-UI adapters send no
+ * times). Why not always "now": the producer's and the browser's clocks differ, and rows of
+ * one frame must not jump between them. Replay's clock is the recorded arrival time, so a
+ * replay stamps the same times (tests/integration/replay-session.test.ts).
+ */
+function stampTimeOf(event: RunEvent, frameAtMs: number | undefined, now: () => number): void {
+  if (frameAtMs !== undefined) {
+    event.atMs = frameAtMs;
+    return;
+  }
+  event.atMs = now();
+  event.receivedTime = true;
 }
 
 function stampTime(rows: RunEvent[], atMs: number): RunEvent[] {
