@@ -49,6 +49,11 @@ export function useAgentState(): AgentState {
   return useStore(useRunSession().run, (s) => s.agentState);
 }
 
+/** Whether the run has sent agent state (or a patch that failed): the State tab shows only then, or for a dialect that has state. */
+export function useHasAgentState(): boolean {
+  return useStore(useRunSession().run, (s) => s.agentState.version > 0 || s.agentState.failed > 0);
+}
+
 export function useGraphState(): GraphState {
   return useStore(useRunSession().run, (s) => s.graph);
 }

@@ -54,6 +54,13 @@ describe('AG-UI run facts in the browser', () => {
       await page.getByRole('tab', { name: 'Cost' }).click();
       await page.getByText(/tokens but no price: 1,534 tokens/).waitFor();
       await page.screenshot({ path: `tests/e2e/screenshots/agui-facts-cost-${scheme}.png` });
+
+      await page.locator('[aria-label^="web_search: succeeded"]').first().click();
+      const details = page.getByRole('complementary', { name: 'Node details: web_search' });
+      await details.waitFor();
+      await expect(details.locator('[data-fact="cost"]').textContent()).resolves.toBe('no cost reported');
+      await details.getByText('Called web_search').or(details.getByText('web_search', { exact: true })).first().waitFor();
+      await page.screenshot({ path: `tests/e2e/screenshots/agui-facts-node-${scheme}.png` });
       await page.close();
     });
   }

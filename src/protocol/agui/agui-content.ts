@@ -102,7 +102,7 @@ export function toolResult(state: AguiDecoderState, wire: AguiEventOf<'TOOL_CALL
       result: wire.content,
       ...(call ? { nodeId: call.nodeId } : {}),
     },
-    ...toolNodeDone(state, call?.nodeId, !failed),
+    ...toolNodeDone(state, call?.nodeId, !failed, wire.content),
   ];
 }
 

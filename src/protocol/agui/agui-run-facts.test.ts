@@ -101,7 +101,7 @@ describe('a run with no STEP_* events', () => {
       { source: 'tool:c1', target: 'tool:c2' },
     ]);
     expect(ofType(events, 'tool.called').map((e) => e.nodeId)).toEqual(['tool:c1', 'tool:c2']);
-    expect(ofType(events, 'node.completed').map((e) => e.nodeId)).toEqual(['tool:c1', 'assistant']);
+    expect(ofType(events, 'node.completed').map((e) => [e.nodeId, e.output])).toEqual([['tool:c1', 'hits'], ['assistant', undefined]]);
     expect(ofType(events, 'node.failed').map((e) => e.nodeId)).toEqual(['tool:c2']);
   });
 

@@ -7,7 +7,7 @@
  * started; calls made together (none returned yet) are siblings of the same predecessor.
  *
  *   TOOL_CALL_START / first CHUNK    node `tool:<toolCallId>` (kind tool), edge from its predecessor, started
- *   TOOL_CALL_RESULT                 completed (failed when metadata marks an error)
+ *   TOOL_CALL_RESULT                 completed with the result as output (failed when metadata marks an error)
  *   RUN_FINISHED interrupt           node `interrupt:<id>` for an interrupt no node owns (waits)
  *   next RUN_STARTED                 interrupt nodes completed (answered: the gate has the decision)
  *   RUN_FINISHED / RUN_ERROR         tool calls still open: completed / cancelled
@@ -34,10 +34,10 @@ export function toolCallNode(state: AguiDecoderState, out: RunEvent[], owner: st
   return nodeId;
 }
 
-/** A tool node's result closes it; a call on a step or subagent node changes nothing here. */
-export function toolNodeDone(state: AguiDecoderState, nodeId: string | undefined, ok: boolean): RunEvent[] {
+/** A tool node's result closes it (the result is its output); a call on a step or subagent node changes nothing here. */
+export function toolNodeDone(state: AguiDecoderState, nodeId: string | undefined, ok: boolean, result: unknown): RunEvent[] {
   if (nodeId === undefined || !state.openToolNodes.delete(nodeId)) return [];
-  return ok ? [{ type: 'node.completed', nodeId }] : [{ type: 'node.failed', nodeId, error: { message: 'the tool reported an error' } }];
+  return ok ? [{ type: 'node.completed', nodeId, output: result }] : [{ type: 'node.failed', nodeId, error: { message: 'the tool reported an error' } }];
 }
 
 /** The segment ended: tool calls with no result are done (success) or did not finish (cancelled, error). */
