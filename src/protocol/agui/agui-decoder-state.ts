@@ -15,6 +15,7 @@
 import type { GraphEdge, GraphNode, RunEvent } from '@/protocol/run-event';
 
 import { createConversation, type Conversation } from '@/protocol/agui/agui-conversation';
+import { createUsageTally, type UsageTally } from '@/protocol/agui/agui-usage';
 
 export type ToolCallState = { tool: string; args: string; nodeId: string };
 
@@ -44,6 +45,8 @@ export type AguiDecoderState = {
   interruptNodes: Set<string>;
   /** Where the next assistant tool-call node hangs: after `from`; `last` is the newest call node. */
   toolChain: { from: string; last: string | undefined };
+  /** Token usage summed over the thread's run segments (agui-usage.ts). */
+  usage: UsageTally;
 };
 
 export const ASSISTANT_NODE = 'assistant';
@@ -68,6 +71,7 @@ export function createDecoderState(): AguiDecoderState {
     openToolNodes: new Set(),
     interruptNodes: new Set(),
     toolChain: { from: ASSISTANT_NODE, last: undefined },
+    usage: createUsageTally(),
   };
 }
 

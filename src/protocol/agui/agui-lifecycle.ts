@@ -22,7 +22,8 @@ import {
   stepNodeId,
   subagentNodeId,
 } from '@/protocol/agui/agui-decoder-state';
-import type { AguiEventOf, AguiInterrupt, AguiTokenUsage } from '@/protocol/agui/agui-schemas';
+import type { AguiEventOf, AguiInterrupt } from '@/protocol/agui/agui-schemas';
+import { noteUsage, usageFields } from '@/protocol/agui/agui-usage';
 import { closeToolNodes, interruptNode as interruptNodeOfRun, settleInterruptNodes } from '@/protocol/agui/agui-tool-nodes';
 import { parseTimeMs } from '@/lib/parse-time';
 import type { ErrorInfo, GateOption, RunEvent } from '@/protocol/run-event';
@@ -79,6 +80,7 @@ function textParts(parts: readonly unknown[]): string {
 }
 
 export function runFinished(state: AguiDecoderState, wire: AguiEventOf<'RUN_FINISHED'>): RunEvent[] {
+  noteUsage(state.usage, wire.usage);
   const out = closeAssistant(state);
   const outcome = wire.outcome;
   if (outcome?.type === 'interrupt' && 'interrupts' in outcome && Array.isArray(outcome.interrupts)) {
@@ -95,11 +97,12 @@ export function runFinished(state: AguiDecoderState, wire: AguiEventOf<'RUN_FINI
   if (outcome !== undefined && outcome.type !== 'success') {
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `unknown run outcome "${outcome.type}" read as success` });
   }
-  out.push({ type: 'run.completed', output: wire.result, ...usageOf(wire.usage) });
+  out.push({ type: 'run.completed', output: wire.result, ...usageFields(state.usage) });
   return out;
 }
 
 export function runError(state: AguiDecoderState, wire: AguiEventOf<'RUN_ERROR'>): RunEvent[] {
+  noteUsage(state.usage, wire.usage);
   state.phase = 'ended';
   const open = closeToolNodes(state, 'stopped');
   // Older producers spell a stop as RUN_ERROR code 'cancelled'; 1.0 has outcome 'cancelled'.
@@ -112,22 +115,6 @@ function closeAssistant(state: AguiDecoderState): RunEvent[] {
   if (!state.assistantOpen) return [];
   state.assistantOpen = false;
   return [{ type: 'node.completed', nodeId: ASSISTANT_NODE }];
-}
-
-/** `usage` is one entry per (provider, model): the run's tokens are their sum, split where every entry splits. */
-function usageOf(usage: AguiTokenUsage[] | undefined): { totalTokens?: number; inputTokens?: number; outputTokens?: number } {
-  if (!usage || usage.length === 0) return {};
-  let input = 0;
-  let output = 0;
-  let total = 0;
-  let split = true;
-  for (const u of usage) {
-    if (u.inputTokens === undefined && u.outputTokens === undefined) split = false;
-    input += u.inputTokens ?? 0;
-    output += u.outputTokens ?? 0;
-    total += u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0);
-  }
-  return split ? { totalTokens: total, inputTokens: input, outputTokens: output } : { totalTokens: total };
 }
 
 function gateOpened(state: AguiDecoderState, interrupt: AguiInterrupt, out: RunEvent[]): RunEvent {

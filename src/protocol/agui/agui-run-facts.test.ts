@@ -50,6 +50,13 @@ describe('RUN_FINISHED.usage', () => {
     expect(completed).toMatchObject({ inputTokens: 105, outputTokens: 21, totalTokens: 126 });
   });
 
+  it('sums the usage of every run segment of an interrupted thread', () => {
+    const read = session();
+    read([RUN, { ...DONE, outcome: { type: 'interrupt', interrupts: [{ id: 'i1', reason: 'confirm' }] }, usage: [{ inputTokens: 10, outputTokens: 2 }] }]);
+    const [completed] = ofType(read([{ ...RUN, runId: 'r2' }, { ...DONE, runId: 'r2', usage: [{ inputTokens: 30, outputTokens: 4 }] }]), 'run.completed');
+    expect(completed).toMatchObject({ inputTokens: 40, outputTokens: 6, totalTokens: 46 });
+  });
+
   it('keeps only the total when an entry has no split', () => {
     const [completed] = ofType(session()([RUN, { ...DONE, usage: [{ totalTokens: 40 }] }]), 'run.completed');
     expect(completed).toMatchObject({ totalTokens: 40 });
