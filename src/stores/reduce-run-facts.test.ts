@@ -30,8 +30,24 @@ describe('agent state', () => {
     expect(bad.agentState.error?.message).toMatch(/state patch not applied, operation 0 \(replace \/missing\/x\): no value at "\/missing"/);
     expect(bad.agentState.failed).toBe(1);
     expect(bad.issues.at(-1)).toMatchObject({ frame: 7, frameType: 'state.delta' });
+    expect(bad.stats.rejected).toBe(1); // the diagnostics list it among the rejected frames
     // A later snapshot is a fresh start: the error clears.
     expect(run([{ type: 'state.snapshot', state: { n: 3 } }], bad).agentState.error).toBeUndefined();
+  });
+
+  it('keeps a failed patch among the issues of a batch that also brings decode issues', () => {
+    const good = run([{ type: 'state.snapshot', state: {} }]);
+    const decodeIssue = { frame: 3, reason: 'bad frame', atMs: 1 };
+    const state = reduceRunBatch(good, {
+      events: [{ type: 'state.delta', ops: [{ op: 'remove', path: '/x' }], frame: 2 }],
+      rows: [1],
+      log: { length: 2, firstRow: 0, revision: 2 },
+      issues: [decodeIssue],
+      stats: { ...NO_STATS, rejected: 1 },
+      atMs: 0,
+    });
+    expect(state.issues.map((issue) => issue.frame)).toEqual([2, 3]);
+    expect(state.stats.rejected).toBe(2);
   });
 
   it('never changes a state handed out before (replay snapshots keep them by reference)', () => {

@@ -49,19 +49,21 @@ type BatchScratch = {
   tailText: Map<string, string> | undefined;
   /** The same for `gates` and `gateOrder`: a batch of many gate events copies them once, not once per event. */
   ownsGates: boolean;
+  /** State patches that could not be applied: their frames count as rejected (the diagnostics list them). */
+  rejectedPatches: number;
 };
 
 export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   const draft: Draft = { ...state };
-  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined, ownsGates: false };
+  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined, ownsGates: false, rejectedPatches: 0 };
   const { events, rows } = batch;
   for (let i = 0; i < events.length; i++) applyEvent(draft, scratch, events[i] as RunEvent, rows[i] ?? -1);
   if (scratch.tailText) draft.tails = withTails(state.tails, scratch.tailText);
   draft.logLength = batch.log.length;
   draft.droppedRows = batch.log.firstRow;
   draft.logRevision = batch.log.revision;
-  if (batch.issues.length > 0) draft.issues = [...state.issues, ...batch.issues].slice(-MAX_ISSUES);
-  draft.stats = addStats(state.stats, batch.stats);
+  if (batch.issues.length > 0) draft.issues = [...draft.issues, ...batch.issues].slice(-MAX_ISSUES);
+  draft.stats = addStats(state.stats, scratch.rejectedPatches === 0 ? batch.stats : { ...batch.stats, rejected: batch.stats.rejected + scratch.rejectedPatches });
   return unchanged(state, draft) ? state : draft;
 }
 
@@ -153,7 +155,10 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
     case 'state.delta': {
       const step = reduceAgentState(d.agentState, event, row);
       d.agentState = step.state;
-      if (step.issue) d.issues = [...d.issues, step.issue].slice(-MAX_ISSUES);
+      if (step.issue) {
+        d.issues = [...d.issues, step.issue].slice(-MAX_ISSUES);
+        b.rejectedPatches += 1;
+      }
       return;
     }
     case 'tool.called':
