@@ -22,6 +22,7 @@ import type { RunEvent } from '@/protocol/run-event';
 
 import { createPendingBatch, type Batch } from '@/ingest/batch';
 import { createSafeInterpreter } from '@/ingest/safe-interpreter';
+import { producerTimeOf, stampTimeOf } from '@/ingest/stamp-time';
 import { createRecovery, type Recovery, type RecoveryAction } from '@/ingest/recovery';
 import { createSequencer, emptyOutput, type Sequenced, type Sequencer, type SequencerOutput } from '@/ingest/sequencer';
 
@@ -284,28 +285,6 @@ function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {
 /** Empties an array and keeps its storage: `length = 0` frees it, and the next push (once per frame) allocates it again. */
 function clear(list: unknown[]): void {
   while (list.length > 0) list.pop();
-}
-
-/** The producer's time for a frame: the first its events carry (a decoder may time only some of them). */
-function producerTimeOf(events: readonly RunEvent[]): number | undefined {
-  for (const event of events) if (event.atMs !== undefined && !event.receivedTime) return event.atMs;
-  return undefined;
-}
-
-/**
- * An event its decoder left untimed: the time its frame carries, else when we read it,
- * marked `receivedTime` so no view passes it off as the producer's (AG-UI adapters send no
- * times). Why not always "now": the producer's and the browser's clocks differ, and rows of
- * one frame must not jump between them. Replay's clock is the recorded arrival time, so a
- * replay stamps the same times (tests/integration/replay-session.test.ts).
- */
-function stampTimeOf(event: RunEvent, frameAtMs: number | undefined, now: () => number): void {
-  if (frameAtMs !== undefined) {
-    event.atMs = frameAtMs;
-    return;
-  }
-  event.atMs = now();
-  event.receivedTime = true;
 }
 
 function stampTime(rows: RunEvent[], atMs: number): RunEvent[] {

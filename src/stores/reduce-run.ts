@@ -14,6 +14,7 @@ import type { GraphEdge, GraphNode, RunEvent, RunEventOf } from '@/protocol/run-
 
 import { isTokensOnly } from '@/lib/is-tokens-only';
 import { reduceAgentState } from '@/stores/reduce-agent-state';
+import { withClosingTokens } from '@/stores/closing-tokens';
 import { tailOf, withTails } from '@/stores/tails';
 import type { Chapter, CostState, DecodeIssue, GateState, GraphState, RunState, StreamStats } from '@/stores/run-types';
 
@@ -272,22 +273,6 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     costReported: cost.costReported || !isTokensOnly(event),
     tokensReported: cost.tokensReported || event.inputTokens !== undefined || event.outputTokens !== undefined || event.unsplitTokens !== undefined,
   };
-}
-
-/**
- * The backend's closing token count (AG-UI `RUN_FINISHED.usage`, myagent, Shannon,
- * relavium totals): it fills in what the cost records did not count, and never pulls the
- * count below what they did (a backend may count its closing total differently).
- */
-function withClosingTokens(cost: CostState, event: RunEventOf<'run.completed'>): CostState {
-  const { inputTokens, outputTokens, totalTokens } = event;
-  if (inputTokens === undefined && outputTokens === undefined && totalTokens === undefined) return cost;
-  const ours = cost.inputTokens + cost.outputTokens + cost.unsplitTokens;
-  const split = (inputTokens ?? 0) + (outputTokens ?? 0);
-  const closing = Math.max(totalTokens ?? 0, split);
-  if (ours === 0 && split > 0) return { ...cost, inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0, unsplitTokens: closing - split, tokensReported: true };
-  if (closing > ours) return { ...cost, unsplitTokens: cost.unsplitTokens + closing - ours, tokensReported: true };
-  return cost.tokensReported ? cost : { ...cost, tokensReported: true };
 }
 
 // ---- gates -------------------------------------------------------------------
