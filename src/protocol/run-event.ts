@@ -113,7 +113,14 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     inputTokens: z.number().int().nonnegative().optional(),
     outputTokens: z.number().int().nonnegative().optional(),
   }),
-  ev('run.failed', { error: ErrorInfoSchema, nodeId: z.string().optional() }),
+  ev('run.failed', {
+    error: ErrorInfoSchema,
+    nodeId: z.string().optional(),
+    /** Tokens the backend counted before the failure, when it says (AG-UI `RUN_ERROR.usage`). */
+    totalTokens: z.number().optional(),
+    inputTokens: z.number().int().nonnegative().optional(),
+    outputTokens: z.number().int().nonnegative().optional(),
+  }),
   ev('run.cancelled', { reason: z.string().optional(), requested: z.boolean().optional() }),
 
   /** Nodes and edges the stream declared. `replace` means a full snapshot (MARS dag_updated). */

@@ -11,7 +11,7 @@ import type { CostState } from '@/stores/run-types';
  * relavium totals): it fills in what the cost records did not count, and never pulls the
  * count below what they did (a backend may count its closing total differently).
  */
-export function withClosingTokens(cost: CostState, event: RunEventOf<'run.completed'>): CostState {
+export function withClosingTokens(cost: CostState, event: RunEventOf<'run.completed'> | RunEventOf<'run.failed'>): CostState {
   const { inputTokens, outputTokens, totalTokens } = event;
   if (inputTokens === undefined && outputTokens === undefined && totalTokens === undefined) return cost;
   const ours = cost.inputTokens + cost.outputTokens + cost.unsplitTokens;

@@ -94,6 +94,11 @@ describe('reported cost and tokens', () => {
     expect(state.cost).toMatchObject({ inputTokens: 120, outputTokens: 30, unsplitTokens: 0, tokensReported: true, costReported: false });
   });
 
+  it('takes the tokens a failed run reported', () => {
+    const state = run([{ type: 'run.failed', error: { message: 'x' }, inputTokens: 7, outputTokens: 1 }]);
+    expect(state.cost).toMatchObject({ inputTokens: 7, outputTokens: 1, tokensReported: true });
+  });
+
   it('lets a closing total fill in what the records missed, never pull them down', () => {
     const counted: RunEvent = { type: 'cost.recorded', micros: 5, currency: 'USD', inputTokens: 10, outputTokens: 10 };
     expect(run([counted, { type: 'run.completed', totalTokens: 50 }]).cost).toMatchObject({ inputTokens: 10, outputTokens: 10, unsplitTokens: 30 });

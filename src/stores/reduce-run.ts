@@ -110,6 +110,7 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
     case 'run.failed':
       finish(d, 'failed', event);
       d.error = event.error;
+      d.cost = withClosingTokens(d.cost, event);
       return;
     case 'run.cancelled':
       finish(d, 'cancelled', event);

@@ -108,7 +108,7 @@ export function runError(state: AguiDecoderState, wire: AguiEventOf<'RUN_ERROR'>
   // Older producers spell a stop as RUN_ERROR code 'cancelled'; 1.0 has outcome 'cancelled'.
   if (wire.code === 'cancelled') return [...open, { type: 'run.cancelled', reason: wire.message }];
   const error: ErrorInfo = { message: wire.message, ...(wire.code !== undefined ? { code: wire.code } : {}) };
-  return [...open, { type: 'run.failed', error }];
+  return [...open, { type: 'run.failed', error, ...usageFields(state.usage) }];
 }
 
 function closeAssistant(state: AguiDecoderState): RunEvent[] {

@@ -57,6 +57,11 @@ describe('RUN_FINISHED.usage', () => {
     expect(completed).toMatchObject({ inputTokens: 40, outputTokens: 6, totalTokens: 46 });
   });
 
+  it("reaches run.failed from a failed run's partial RUN_ERROR.usage", () => {
+    const [failed] = ofType(session()([RUN, { type: 'RUN_ERROR', message: 'model down', usage: [{ inputTokens: 7, outputTokens: 0 }] }]), 'run.failed');
+    expect(failed).toMatchObject({ inputTokens: 7, outputTokens: 0, totalTokens: 7 });
+  });
+
   it('keeps only the total when an entry has no split', () => {
     const [completed] = ofType(session()([RUN, { ...DONE, usage: [{ totalTokens: 40 }] }]), 'run.completed');
     expect(completed).toMatchObject({ totalTokens: 40 });
