@@ -28,6 +28,18 @@ describe('StatePanel', () => {
     expect(screen.getByTestId('state-last-change').textContent).toBe('Last change: /cart/items/-, /cart/total (timeline row 1).');
   });
 
+  it('opens the folds a change reaches into and leaves them open when the next change is elsewhere', () => {
+    const session = makeSession();
+    const view = render(withSession(session, <StatePanel />));
+    const isOpen = (pointer: string) => (view.container.querySelector(`details[data-pointer="${pointer}"]`) as HTMLDetailsElement | null)?.open;
+    act(() => session.apply([{ type: 'state.snapshot', state: { a: { b: { c: 1 } }, x: { y: { z: 1 } } } }]));
+    expect([isOpen('/a/b'), isOpen('/x/y')]).toEqual([false, false]);
+    act(() => session.apply([{ type: 'state.delta', ops: [{ op: 'replace', path: '/a/b/c', value: 2 }] }]));
+    expect([isOpen('/a/b'), isOpen('/x/y')]).toEqual([true, false]);
+    act(() => session.apply([{ type: 'state.delta', ops: [{ op: 'replace', path: '/x/y/z', value: 2 }] }]));
+    expect([isOpen('/a/b'), isOpen('/x/y')]).toEqual([true, true]);
+  });
+
   it('keeps the last good state on screen and says why a patch was not applied', () => {
     const session = makeSession();
     const view = render(withSession(session, <StatePanel />));

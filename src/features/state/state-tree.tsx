@@ -7,7 +7,7 @@
  * and each row is memoised on its value, its mark and (only for rows on a changed path)
  * the changed set, so a change re-renders the rows on its path, not the whole tree.
  */
-import { memo } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 
 import { type ChangedPointers, childPointer } from '@/features/state/changed-pointers';
 
@@ -44,9 +44,8 @@ const StateRow = memo(function StateRow({ name, value, pointer, depth, marks }: 
     );
   }
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-  const open = depth < OPEN_DEPTH || marks.onPath.has(pointer) || changed;
   return (
-    <details open={open} data-pointer={pointer} data-changed={changed || undefined} className="rounded">
+    <Fold opensItself={depth < OPEN_DEPTH || marks.onPath.has(pointer) || changed} pointer={pointer} changed={changed}>
       <summary className={`cursor-pointer rounded px-1 ${tone}`}>
         {label}
         <span className="ml-2 text-slate-500 dark:text-slate-400">{Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`}</span>
@@ -59,9 +58,27 @@ const StateRow = memo(function StateRow({ name, value, pointer, depth, marks }: 
         })}
         {entries.length > MAX_CHILDREN && <p className="text-slate-500">… {entries.length - MAX_CHILDREN} more not shown</p>}
       </div>
-    </details>
+    </Fold>
   );
 });
+
+/**
+ * A fold that opens when a change reaches into it and then stays as the person leaves it:
+ * the next change elsewhere does not snap shut a branch someone is reading.
+ */
+function Fold({ opensItself, pointer, changed, children }: { opensItself: boolean; pointer: string; changed: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(opensItself);
+  const [wasOpening, setWasOpening] = useState(opensItself);
+  if (opensItself !== wasOpening) {
+    setWasOpening(opensItself);
+    if (opensItself) setOpen(true);
+  }
+  return (
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-pointer={pointer} data-changed={changed || undefined} className="rounded">
+      {children}
+    </details>
+  );
+}
 
 function leafClass(value: unknown): string {
   if (typeof value === 'string') return 'break-all text-emerald-800 dark:text-emerald-300';
