@@ -182,3 +182,31 @@ describe('ingest pipeline', () => {
     expect(reading.ingest.take()?.events[0]).toMatchObject({ message: 'we asked', atMs: 1_700 });
   });
 });
+
+describe('times the producer did not send', () => {
+  /** A dialect whose frames say which of their events carry the producer's time. */
+  function timedPipeline() {
+    const clock = { now: 7_000 };
+    const dialect: Dialect = {
+      ...fakeDialect({ ordering: { by: 'arrival' } }),
+      createInterpreter: () => (frame) => {
+        const times = (frame.body as { times: (number | null)[] }).times;
+        return { kind: 'events', events: times.map((t): RunEvent => ({ type: 'log', level: 'info', message: 'x', ...(t !== null ? { atMs: t } : {}) })) };
+      },
+    };
+    const ingest = createIngest({ dialect, runId: 'r', now: () => clock.now });
+    return { ingest, clock };
+  }
+
+  test('an event with no time takes when it was read, marked as received', () => {
+    const { ingest } = timedPipeline();
+    ingest.accept({ times: [null] }, 0);
+    expect(ingest.take()?.events.map((e) => [e.atMs, e.receivedTime])).toEqual([[7_000, true]]);
+  });
+
+  test('an untimed event of a frame the producer timed takes that time, unmarked (one clock per frame)', () => {
+    const { ingest } = timedPipeline();
+    ingest.accept({ times: [null, 1_500, null] }, 0);
+    expect(ingest.take()?.events.map((e) => [e.atMs, e.receivedTime])).toEqual([[1_500, undefined], [1_500, undefined], [1_500, undefined]]);
+  });
+});

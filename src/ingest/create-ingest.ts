@@ -22,6 +22,7 @@ import type { RunEvent } from '@/protocol/run-event';
 
 import { createPendingBatch, type Batch } from '@/ingest/batch';
 import { createSafeInterpreter } from '@/ingest/safe-interpreter';
+import { producerTimeOf, stampTimeOf } from '@/ingest/stamp-time';
 import { createRecovery, type Recovery, type RecoveryAction } from '@/ingest/recovery';
 import { createSequencer, emptyOutput, type Sequenced, type Sequencer, type SequencerOutput } from '@/ingest/sequencer';
 
@@ -229,10 +230,11 @@ export class Ingest {
       return;
     }
     const key = frame.order ? orderKey(frame.order) : undefined;
+    const frameAtMs = producerTimeOf(result.events);
     for (const event of result.events) {
       // A command of our own has no frame in the recording; what it means happened when we sent it.
       if (frameIndex >= 0) event.frame = frameIndex;
-      else event.atMs ??= this.now();
+      if (event.atMs === undefined) stampTimeOf(event, frameAtMs, this.now);
       if (key !== undefined) event.key = key;
       if (event.type === 'raw' && event.unknown) this.pending.count('unknown');
     }

@@ -43,7 +43,7 @@ export function captureSnapshot(position: number, { log, run, nodeStatus }: Batc
 /** The run's state without its actions; optional keys are written out so restoring over a later state clears them. */
 export function fullState(run: RunStore): RunState {
   const { actions: _actions, ...state } = run.getState();
-  return { title: undefined, startedAtMs: undefined, endedAtMs: undefined, error: undefined, ...state } as RunState;
+  return { title: undefined, startedAtMs: undefined, endedAtMs: undefined, timesReceived: undefined, error: undefined, ...state } as RunState;
 }
 
 /** Frames between snapshots for a recording of up to `frames` frames. */

@@ -1,18 +1,20 @@
 /** Sums cost and tokens of cost points into groups (per model, per attempt, ...), in first-seen order. */
-export type CostAmounts = Readonly<{ micros: number; inputTokens: number; outputTokens: number }>;
+export type CostAmounts = Readonly<{ micros: number; inputTokens: number; outputTokens: number; tokensOnly?: true }>;
 
-export type CostSum = { micros: number; inputTokens: number; outputTokens: number; count: number };
+/** `priced`: some point of the group stated a price (a group of tokens-only points reads "no cost reported"). */
+export type CostSum = { micros: number; inputTokens: number; outputTokens: number; count: number; priced: boolean };
 
 export function sumCostBy<P extends CostAmounts, K>(points: readonly P[], keyOf: (point: P) => K): Map<K, CostSum> {
   const sums = new Map<K, CostSum>();
   for (const point of points) {
     const key = keyOf(point);
     let sum = sums.get(key);
-    if (!sum) sums.set(key, (sum = { micros: 0, inputTokens: 0, outputTokens: 0, count: 0 }));
+    if (!sum) sums.set(key, (sum = { micros: 0, inputTokens: 0, outputTokens: 0, count: 0, priced: false }));
     sum.micros += point.micros;
     sum.inputTokens += point.inputTokens;
     sum.outputTokens += point.outputTokens;
     sum.count += 1;
+    if (!point.tokensOnly) sum.priced = true;
   }
   return sums;
 }

@@ -85,6 +85,11 @@ const envelope = {
   atMs: z.number().optional(),
   /** The producer's timestamp text, unparsed (naive timestamps are kept as sent). */
   at: z.string().optional(),
+  /**
+   * True when `atMs` is when Runboard received the frame, not a time the producer stated
+   * (ingest stamps it on events that came without one; views mark such times "received").
+   */
+  receivedTime: z.boolean().optional(),
   /** Which run this belongs to when a connection carries several. */
   runId: z.string().optional(),
 };
@@ -104,8 +109,18 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     /** The backend's own closing total, when it states one (authoritative over our sum). */
     totalCost: z.object({ micros: MicrosSchema, currency: z.string() }).optional(),
     totalTokens: z.number().optional(),
+    /** The backend's closing input/output split, when it states one (AG-UI `RUN_FINISHED.usage`). */
+    inputTokens: z.number().int().nonnegative().optional(),
+    outputTokens: z.number().int().nonnegative().optional(),
   }),
-  ev('run.failed', { error: ErrorInfoSchema, nodeId: z.string().optional() }),
+  ev('run.failed', {
+    error: ErrorInfoSchema,
+    nodeId: z.string().optional(),
+    /** Tokens the backend counted before the failure, when it says (AG-UI `RUN_ERROR.usage`). */
+    totalTokens: z.number().optional(),
+    inputTokens: z.number().int().nonnegative().optional(),
+    outputTokens: z.number().int().nonnegative().optional(),
+  }),
   ev('run.cancelled', { reason: z.string().optional(), requested: z.boolean().optional() }),
 
   /** Nodes and edges the stream declared. `replace` means a full snapshot (MARS dag_updated). */
@@ -210,6 +225,11 @@ export const RunEventSchema = z.discriminatedUnion('type', [
 
   ev('chapter.started', { chapterId: z.string(), title: z.string(), key: z.string().optional() }),
   ev('chapter.completed', { chapterId: z.string(), status: z.string().optional() }),
+
+  /** The agent's shared state replaced whole (AG-UI STATE_SNAPSHOT). */
+  ev('state.snapshot', { state: z.unknown() }),
+  /** A JSON Patch (RFC 6902) against the agent's state (AG-UI STATE_DELTA); applied by the run store. */
+  ev('state.delta', { ops: z.array(z.looseObject({ op: z.string(), path: z.string() })) }),
 
   ev('log', { level: LogLevelSchema, message: z.string(), nodeId: z.string().optional(), source: z.string().optional() }),
   ev('metric', { name: z.string(), value: z.number(), unit: z.string().optional(), nodeId: z.string().optional() }),

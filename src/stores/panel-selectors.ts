@@ -14,7 +14,7 @@ import type { GraphNode } from '@/protocol/run-event';
 import type { EventLog } from '@/stores/event-log';
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
-import type { Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
+import type { AgentState, Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
 import { tailOf } from '@/stores/tails';
 
 export function useEventLog(): EventLog {
@@ -42,6 +42,16 @@ export function useChapters(): readonly Chapter[] {
 
 export function useCostState(): CostState {
   return useStore(useRunSession().run, (s) => s.cost);
+}
+
+/** The agent's shared state; a new reference per applied change (state.snapshot / state.delta). */
+export function useAgentState(): AgentState {
+  return useStore(useRunSession().run, (s) => s.agentState);
+}
+
+/** Whether the run has sent agent state (or a patch that failed): the State tab shows only then, or for a dialect that has state. */
+export function useHasAgentState(): boolean {
+  return useStore(useRunSession().run, (s) => s.agentState.version > 0 || s.agentState.failed > 0);
 }
 
 export function useGraphState(): GraphState {

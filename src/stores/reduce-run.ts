@@ -12,6 +12,9 @@
  */
 import type { GraphEdge, GraphNode, RunEvent, RunEventOf } from '@/protocol/run-event';
 
+import { isTokensOnly } from '@/lib/is-tokens-only';
+import { reduceAgentState } from '@/stores/reduce-agent-state';
+import { withClosingTokens } from '@/stores/closing-tokens';
 import { tailOf, withTails } from '@/stores/tails';
 import type { Chapter, CostState, DecodeIssue, GateState, GraphState, RunState, StreamStats } from '@/stores/run-types';
 
@@ -47,19 +50,21 @@ type BatchScratch = {
   tailText: Map<string, string> | undefined;
   /** The same for `gates` and `gateOrder`: a batch of many gate events copies them once, not once per event. */
   ownsGates: boolean;
+  /** State patches that could not be applied: their frames count as rejected (the diagnostics list them). */
+  rejectedPatches: number;
 };
 
 export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   const draft: Draft = { ...state };
-  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined, ownsGates: false };
+  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined, ownsGates: false, rejectedPatches: 0 };
   const { events, rows } = batch;
   for (let i = 0; i < events.length; i++) applyEvent(draft, scratch, events[i] as RunEvent, rows[i] ?? -1);
   if (scratch.tailText) draft.tails = withTails(state.tails, scratch.tailText);
   draft.logLength = batch.log.length;
   draft.droppedRows = batch.log.firstRow;
   draft.logRevision = batch.log.revision;
-  if (batch.issues.length > 0) draft.issues = [...state.issues, ...batch.issues].slice(-MAX_ISSUES);
-  draft.stats = addStats(state.stats, batch.stats);
+  if (batch.issues.length > 0) draft.issues = [...draft.issues, ...batch.issues].slice(-MAX_ISSUES);
+  draft.stats = addStats(state.stats, scratch.rejectedPatches === 0 ? batch.stats : { ...batch.stats, rejected: batch.stats.rejected + scratch.rejectedPatches });
   return unchanged(state, draft) ? state : draft;
 }
 
@@ -85,7 +90,10 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
   switch (event.type) {
     case 'run.started':
       if (!TERMINAL.has(d.status)) d.status = 'running';
-      d.startedAtMs ??= event.atMs;
+      if (d.startedAtMs === undefined && event.atMs !== undefined) {
+        d.startedAtMs = event.atMs;
+        if (event.receivedTime) d.timesReceived = true;
+      }
       d.title = runTitleOf(event) ?? d.title;
       return;
     case 'run.paused':
@@ -95,15 +103,17 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       if (!TERMINAL.has(d.status)) d.status = 'running';
       return;
     case 'run.completed':
-      finish(d, 'succeeded', event.atMs);
-      if (event.totalCost) d.cost = { ...d.cost, totalMicros: event.totalCost.micros, currency: event.totalCost.currency };
+      finish(d, 'succeeded', event);
+      if (event.totalCost) d.cost = { ...d.cost, totalMicros: event.totalCost.micros, currency: event.totalCost.currency, costReported: true };
+      d.cost = withClosingTokens(d.cost, event);
       return;
     case 'run.failed':
-      finish(d, 'failed', event.atMs);
+      finish(d, 'failed', event);
       d.error = event.error;
+      d.cost = withClosingTokens(d.cost, event);
       return;
     case 'run.cancelled':
-      finish(d, 'cancelled', event.atMs);
+      finish(d, 'cancelled', event);
       closeOpenGates(d, b, 'cancelled');
       return;
     case 'graph.defined':
@@ -143,6 +153,16 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
     case 'chapter.completed':
       d.chapters = closeChapter(d.chapters, event, event.atMs);
       return;
+    case 'state.snapshot':
+    case 'state.delta': {
+      const step = reduceAgentState(d.agentState, event, row);
+      d.agentState = step.state;
+      if (step.issue) {
+        d.issues = [...d.issues, step.issue].slice(-MAX_ISSUES);
+        b.rejectedPatches += 1;
+      }
+      return;
+    }
     case 'tool.called':
     case 'tool.result':
     case 'log':
@@ -169,10 +189,12 @@ function appendTail(d: Draft, b: BatchScratch, nodeId: string, delta: string) {
   texts.set(nodeId, (texts.get(nodeId) ?? tailOf(d.tails, nodeId) ?? '') + delta);
 }
 
-function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', atMs: number | undefined) {
+function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', event: RunEvent) {
   if (TERMINAL.has(d.status)) return;
+  const atMs = event.atMs;
   d.status = status;
   d.endedAtMs = atMs ?? Date.now();
+  if (atMs === undefined || event.receivedTime) d.timesReceived = true;
   d.chapters = closeChapter(d.chapters, undefined, atMs, status === 'succeeded' ? 'completed' : status);
 }
 
@@ -233,6 +255,7 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     ...(event.nodeId !== undefined ? { nodeId: event.nodeId } : {}),
     ...(event.model !== undefined ? { model: event.model } : {}),
     ...(event.atMs !== undefined ? { atMs: event.atMs } : {}),
+    ...(isTokensOnly(event) ? { tokensOnly: true as const } : {}),
   };
   // Within one batch the arrays are ours already: append instead of copying them again.
   const points = owns ? (cost.points as CostState['points'][number][]) : [...cost.points];
@@ -248,6 +271,8 @@ function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: numbe
     unsplitTokens: cost.unsplitTokens + (event.unsplitTokens ?? 0),
     points,
     byNode,
+    costReported: cost.costReported || !isTokensOnly(event),
+    tokensReported: cost.tokensReported || event.inputTokens !== undefined || event.outputTokens !== undefined || event.unsplitTokens !== undefined,
   };
 }
 

@@ -21,10 +21,11 @@ export function useRunTitle(): string | undefined {
   return useStore(useRunSession().run, (s) => s.title);
 }
 
-export function useRunTimes(): { startedAtMs?: number; endedAtMs?: number } {
+/** `received`: the times are when Runboard received the events (the producer sent none). */
+export function useRunTimes(): { startedAtMs?: number; endedAtMs?: number; received: boolean } {
   return useStore(
     useRunSession().run,
-    useShallow((s) => ({ startedAtMs: s.startedAtMs, endedAtMs: s.endedAtMs })),
+    useShallow((s) => ({ startedAtMs: s.startedAtMs, endedAtMs: s.endedAtMs, received: s.timesReceived === true })),
   );
 }
 
@@ -32,7 +33,18 @@ export function useRunError(): string | undefined {
   return useStore(useRunSession().run, (s) => (s.error ? `${s.error.code ? `${s.error.code}: ` : ''}${s.error.message}` : undefined));
 }
 
-export function useTotalCost(): { micros: number; currency: string; inputTokens: number; outputTokens: number; unsplitTokens: number } {
+export type TotalCost = Readonly<{
+  micros: number;
+  currency: string;
+  inputTokens: number;
+  outputTokens: number;
+  unsplitTokens: number;
+  /** False until the backend states a cost (views say "no cost reported", never "$0.00"). */
+  costReported: boolean;
+  tokensReported: boolean;
+}>;
+
+export function useTotalCost(): TotalCost {
   return useStore(
     useRunSession().run,
     useShallow((s) => ({
@@ -41,6 +53,8 @@ export function useTotalCost(): { micros: number; currency: string; inputTokens:
       inputTokens: s.cost.inputTokens,
       outputTokens: s.cost.outputTokens,
       unsplitTokens: s.cost.unsplitTokens,
+      costReported: s.cost.costReported,
+      tokensReported: s.cost.tokensReported,
     })),
   );
 }

@@ -31,6 +31,8 @@ export type CostPoint = Readonly<{
   inputTokens: number;
   outputTokens: number;
   atMs?: number;
+  /** A record of tokens only: it states no price (lib/is-tokens-only.ts). */
+  tokensOnly?: true;
 }>;
 
 export type CostState = Readonly<{
@@ -43,6 +45,29 @@ export type CostState = Readonly<{
   points: readonly CostPoint[];
   /** Sum of the recorded increments per node (the canvas shows it on the node). */
   byNode: Readonly<Record<string, number>>;
+  /**
+   * Whether the backend stated any cost, and any token count. Views say "no cost reported"
+   * rather than "$0.00" while false: a zero nobody sent is not a zero. A zero-cost record
+   * that carries tokens (myagent, Shannon token counts) reports tokens, not a price.
+   */
+  costReported: boolean;
+  tokensReported: boolean;
+}>;
+
+/** The agent's shared state (AG-UI STATE_SNAPSHOT / STATE_DELTA), as the run store keeps it. */
+export type AgentState = Readonly<{
+  /** The current state; undefined until the run sends one. */
+  value: unknown;
+  /** Bumped on every applied change (views re-render on it). */
+  version: number;
+  /** JSON Pointers the last change touched ("" for a whole snapshot). */
+  lastPaths: readonly string[];
+  /** Log row of the last applied change. */
+  lastRow: number;
+  /** The last change that could not be applied; `value` is the last good state. Cleared by a snapshot. */
+  error?: Readonly<{ message: string; row: number }>;
+  /** Patches that could not be applied, in all. */
+  failed: number;
 }>;
 
 export type GateStatus = 'open' | 'resolved' | 'timed_out' | 'cancelled';
@@ -105,6 +130,8 @@ export type RunState = Readonly<{
   status: RunStatus;
   startedAtMs?: number;
   endedAtMs?: number;
+  /** True when the start or end time above is when Runboard received the event (the producer sent no time). */
+  timesReceived?: boolean;
   error?: ErrorInfo;
   connection: ConnectionHealth;
   /** Rows in the session's event log (RunSession.log): the log lives beside the store, this is its version. */
@@ -118,6 +145,7 @@ export type RunState = Readonly<{
   /** The last characters of each node's streamed text (bounded), read with `tailOf` (tails.ts): changes on every token batch. */
   tails: Tails;
   cost: CostState;
+  agentState: AgentState;
   gates: Readonly<Record<string, GateState>>;
   /** Gate ids in the order they opened. */
   gateOrder: readonly string[];

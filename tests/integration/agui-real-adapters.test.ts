@@ -64,7 +64,8 @@ describe('Mastra through @ag-ui/mastra', () => {
   it('state: the agent state it sends is read', async () => {
     const live = open(server, 'mastra-state', 'Please remember Paris');
     await waitFor(() => finished(live), 'the run to end');
-    expect(events(live).some((e) => e?.type === 'log' && e.source === 'state' && e.message.includes('city'))).toBe(true);
+    expect(events(live).some((e) => e?.type === 'state.snapshot' || e?.type === 'state.delta')).toBe(true);
+    expect(JSON.stringify(state(live).agentState.value)).toContain('Paris');
   });
 
   it('an interrupt approved with the schema’s payload: the question is shown and the tool really runs', async () => {

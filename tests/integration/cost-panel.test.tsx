@@ -12,7 +12,8 @@ describe('CostPanel', () => {
   it('shows an empty state until cost arrives, then the total, waterfall table and model breakdown live', () => {
     const session = makeSession();
     const view = render(withSession(session, <CostPanel />));
-    expect(screen.getByText('No cost reported yet')).toBeTruthy();
+    expect(screen.getByText('Total cost:').textContent).toBe('Total cost: no cost reported');
+    expect(screen.getByText(/reported no cost and no tokens/)).toBeTruthy();
 
     act(() =>
       session.apply([
@@ -21,7 +22,7 @@ describe('CostPanel', () => {
         { type: 'cost.recorded', nodeId: 'plan', model: 'small', micros: 123, currency: 'USD', inputTokens: 50, outputTokens: 5 },
       ]),
     );
-    expect(screen.queryByText('No cost reported yet')).toBeNull();
+    expect(screen.queryByText(/no cost reported/)).toBeNull();
     expect(screen.getByText('Total cost:').textContent).toBe('Total cost: $1.20');
 
     // The recharts surface renders (jsdom has no ResizeObserver, so the chart takes its fixed size).
@@ -40,5 +41,14 @@ describe('CostPanel', () => {
     act(() => session.apply([{ type: 'cost.recorded', nodeId: 'plan', model: 'small', micros: 10_000, currency: 'USD' }]));
     const updated = within(screen.getByRole('table', { name: 'Cost by node, in order of completion' })).getAllByRole('row');
     expect(updated[2]?.textContent).toBe('Planner$0.0101$1.21');
+  });
+
+  it('says "no cost reported" for a run that sent only token counts, never $0.00', () => {
+    const session = makeSession();
+    const view = render(withSession(session, <CostPanel />));
+    act(() => session.apply([{ type: 'cost.recorded', nodeId: 'a', micros: 0, currency: 'USD', inputTokens: 1200, outputTokens: 800 }]));
+    expect(screen.getByText('Total cost:').textContent).toBe('Total cost: no cost reported');
+    expect(screen.getByText(/tokens but no price: 2,000 tokens \(1,200 in \/ 800 out\)/)).toBeTruthy();
+    expect(view.container.textContent).not.toContain('$0.00');
   });
 });

@@ -2,27 +2,38 @@ import { lazy, Suspense } from 'react';
 
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { TabList } from '@/components/ui/tab-list';
+import { useHasAgentState } from '@/stores/panel-selectors';
+import { useRunSession } from '@/stores/run-session';
 
 import { DiagnosticsPanel } from '@/features/diagnostics/diagnostics-panel';
 import { NodeDetails } from '@/features/inspector/node-details';
+import { StatePanel } from '@/features/state/state-panel';
 
 // recharts loads on its own, so the first paint only waits for the light shell (bench/bundle.ts).
 const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({ default: m.CostPanel })));
 export const PANEL_LOADING = <p className="p-4 text-sm text-slate-500">Loading…</p>;
 
-export type SideTab = 'details' | 'cost' | 'diagnostics';
+export type SideTab = 'details' | 'cost' | 'state' | 'diagnostics';
 
 const TABS: readonly (readonly [SideTab, string])[] = [
   ['details', 'Node details'],
   ['cost', 'Cost'],
+  ['state', 'State'],
   ['diagnostics', 'Diagnostics'],
 ];
+const TABS_WITHOUT_STATE = TABS.filter(([id]) => id !== 'state');
 
-/** The run view's side panel: node details, cost and diagnostics as tabs. */
+/** Dialects whose protocol carries agent state; for the others the tab appears only once a run sends some. */
+const DIALECTS_WITH_STATE: ReadonlySet<string> = new Set(['agui']);
+
+/** The run view's side panel: node details, cost, agent state and diagnostics as tabs. */
 export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: SideTab; onTab: (t: SideTab) => void; selectedNode: string | undefined; onCloseNode: () => void }) {
+  const session = useRunSession();
+  const hasState = useHasAgentState();
+  const tabs = hasState || DIALECTS_WITH_STATE.has(session.dialect.id) || tab === 'state' ? TABS : TABS_WITHOUT_STATE;
   return (
     <div className="flex h-full flex-col bg-white dark:bg-slate-900">
-      <TabList label="Side panel" tabs={TABS} selected={tab} onSelect={onTab} />
+      <TabList label="Side panel" tabs={tabs} selected={tab} onSelect={onTab} />
       <div role="tabpanel" aria-label={TABS.find(([id]) => id === tab)?.[1]} className="min-h-0 flex-1 overflow-auto">
         {tab === 'details' && (
           <PanelErrorBoundary name="node details">
@@ -38,6 +49,11 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
             <Suspense fallback={PANEL_LOADING}>
               <CostPanel />
             </Suspense>
+          </PanelErrorBoundary>
+        )}
+        {tab === 'state' && (
+          <PanelErrorBoundary name="state">
+            <StatePanel />
           </PanelErrorBoundary>
         )}
         {tab === 'diagnostics' && (

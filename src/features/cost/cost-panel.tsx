@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 
 import { formatMoney } from '@/lib/format-money';
 import { useCostState, useGraphState } from '@/stores/panel-selectors';
+import type { CostState } from '@/stores/run-types';
 
 import { deriveModelBreakdown, deriveWaterfall, groupWaterfall, type WaterfallBar } from '@/features/cost/derive-waterfall';
 import { ModelBreakdownTable } from '@/features/cost/model-breakdown-table';
@@ -31,13 +32,14 @@ export function CostPanel({ className = '' }: CostPanelProps) {
   return (
     <section aria-label="Cost" className={`flex flex-col gap-2 p-2 text-sm text-zinc-900 dark:text-zinc-100 ${className}`}>
       <p>
-        Total cost: <strong>{total}</strong>
+        Total cost: {cost.costReported ? <strong>{total}</strong> : <span className="text-zinc-600 italic dark:text-zinc-400">no cost reported</span>}
         {cost.points.length > 0 && cost.totalMicros !== sum && (
           <span className="ml-2 text-xs text-zinc-600 dark:text-zinc-400">(backend total; points sum to {formatMoney(sum, cost.currency)})</span>
         )}
       </p>
-      {cost.points.length === 0 ? (
-        <p className="text-zinc-600 dark:text-zinc-400">No cost reported yet</p>
+      {!cost.costReported && <p className="text-zinc-600 dark:text-zinc-400">{tokensLine(cost)}</p>}
+      {!cost.costReported ? null : cost.points.length === 0 ? (
+        <p className="text-zinc-600 dark:text-zinc-400">The backend stated a total but no cost per node.</p>
       ) : (
         <>
           <figure aria-label={summarize(bars, cost.currency)} className="text-zinc-600 dark:text-zinc-300">
@@ -49,6 +51,14 @@ export function CostPanel({ className = '' }: CostPanelProps) {
       )}
     </section>
   );
+}
+
+/** What a run without a stated price did report: its tokens, or that there were none either. */
+function tokensLine({ tokensReported, inputTokens, outputTokens, unsplitTokens }: CostState): string {
+  if (!tokensReported) return 'The backend reported no cost and no tokens for this run (yet).';
+  const n = (v: number) => v.toLocaleString('en-US');
+  const split = `${n(inputTokens)} in / ${n(outputTokens)} out${unsplitTokens > 0 ? ` / ${n(unsplitTokens)} not split` : ''}`;
+  return `The backend reported tokens but no price: ${n(inputTokens + outputTokens + unsplitTokens)} tokens (${split}).`;
 }
 
 function summarize(bars: readonly WaterfallBar[], currency: string): string {

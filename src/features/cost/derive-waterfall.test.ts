@@ -45,9 +45,9 @@ describe('deriveModelBreakdown', () => {
   it('groups by model, most expensive first, counting calls and tokens', () => {
     const rows = deriveModelBreakdown([p(1, 'a', 10, 'small', 100, 10), p(2, 'b', 90, 'large', 5, 50), p(3, 'a', 20, 'small', 1, 1), p(4, 'c', 1)]);
     expect(rows).toEqual([
-      { model: 'large', micros: 90, inputTokens: 5, outputTokens: 50, calls: 1 },
-      { model: 'small', micros: 30, inputTokens: 101, outputTokens: 11, calls: 2 },
-      { model: 'unknown model', micros: 1, inputTokens: 0, outputTokens: 0, calls: 1 },
+      { model: 'large', micros: 90, inputTokens: 5, outputTokens: 50, calls: 1, priced: true },
+      { model: 'small', micros: 30, inputTokens: 101, outputTokens: 11, calls: 2, priced: true },
+      { model: 'unknown model', micros: 1, inputTokens: 0, outputTokens: 0, calls: 1, priced: true },
     ]);
   });
 });
@@ -77,5 +77,12 @@ describe('groupWaterfall', () => {
       before = group.running;
     }
     expect(new Set(groups.map((g) => g.nodeId)).size).toBe(groups.length);
+  });
+});
+
+describe('deriveModelBreakdown of tokens-only records', () => {
+  it('marks a model whose records stated no price', () => {
+    const [row] = deriveModelBreakdown([{ row: 1, micros: 0, inputTokens: 5, outputTokens: 1, model: 'm', tokensOnly: true }]);
+    expect(row).toMatchObject({ model: 'm', priced: false, inputTokens: 5 });
   });
 });

@@ -91,7 +91,7 @@ export function groupWaterfall(bars: readonly WaterfallBar[], max: number): read
   return groups;
 }
 
-export type ModelCost = Readonly<{ model: string; micros: number; inputTokens: number; outputTokens: number; calls: number }>;
+export type ModelCost = Readonly<{ model: string; micros: number; inputTokens: number; outputTokens: number; calls: number; priced: boolean }>;
 
 /** Cost and tokens per model, most expensive first; points without a model read "unknown model". */
 export function deriveModelBreakdown(points: readonly CostPoint[]): ModelCost[] {

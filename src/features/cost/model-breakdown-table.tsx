@@ -33,7 +33,7 @@ export function ModelBreakdownTable({ models, currency, inputTokens, outputToken
             <td className={CELL}>{NUM.format(m.calls)}</td>
             <td className={CELL}>{NUM.format(m.inputTokens)}</td>
             <td className={CELL}>{NUM.format(m.outputTokens)}</td>
-            <td className={CELL}>{formatMoney(m.micros, currency)}</td>
+            <td className={CELL}>{m.priced ? formatMoney(m.micros, currency) : 'not reported'}</td>
           </tr>
         ))}
       </tbody>

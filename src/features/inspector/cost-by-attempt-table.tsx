@@ -22,7 +22,7 @@ export function CostByAttemptTable({ parts, currency }: Readonly<{ parts: readon
             <th scope="row" className="px-1.5 text-left font-normal">{p.attempt}</th>
             <td className={CELL}>{p.inputTokens}</td>
             <td className={CELL}>{p.outputTokens}</td>
-            <td className={CELL}>{formatMoney(p.micros, currency)}</td>
+            <td className={CELL}>{p.priced ? formatMoney(p.micros, currency) : 'not reported'}</td>
           </tr>
         ))}
       </tbody>

@@ -78,9 +78,9 @@ describe('partitionCostByAttempt', () => {
     expect(boundaries.map((b) => b.attempt)).toEqual([1, 2, 2, 3, 3]);
     const parts = partitionCostByAttempt(s.cost.points, boundaries);
     expect(parts).toEqual([
-      { attempt: 1, micros: 100, inputTokens: 10, outputTokens: 0, points: 1 },
-      { attempt: 2, micros: 205, inputTokens: 0, outputTokens: 7, points: 2 },
-      { attempt: 3, micros: 50, inputTokens: 0, outputTokens: 0, points: 1 },
+      { attempt: 1, micros: 100, inputTokens: 10, outputTokens: 0, points: 1, priced: true },
+      { attempt: 2, micros: 205, inputTokens: 0, outputTokens: 7, points: 2, priced: true },
+      { attempt: 3, micros: 50, inputTokens: 0, outputTokens: 0, points: 1, priced: true },
     ]);
   });
 });

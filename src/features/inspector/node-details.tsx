@@ -28,7 +28,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
   const node = useNodeState(nodeId);
   const gate = useNodeGate(nodeId);
   const costMicros = useNodeCost(nodeId);
-  const { details: d, costByAttempt, currency } = useNodeDetails(nodeId);
+  const { details: d, costByAttempt, currency, costReported } = useNodeDetails(nodeId);
   const label = graphNode?.label ?? nodeId;
 
   return (
@@ -44,7 +44,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
           ✕
         </button>
       </header>
-      <NodeSummary kind={graphNode?.kind} node={node} costMicros={costMicros} currency={currency} gate={gate} />
+      <NodeSummary kind={graphNode?.kind} node={node} costMicros={costReported ? costMicros : undefined} currency={currency} gate={gate} />
       {d.inputs !== undefined && (
         <DetailSection title="Inputs">
           <JsonBlock value={d.inputs} label="Inputs" />

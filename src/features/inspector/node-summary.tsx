@@ -10,7 +10,8 @@ import { useNow } from '@/features/inspector/use-now';
 export type NodeSummaryProps = Readonly<{
   kind: string | undefined;
   node: NodeState | undefined;
-  costMicros: number;
+  /** Undefined when no cost record of the node stated a price: it reads "no cost reported", never "$0.00". */
+  costMicros: number | undefined;
   currency: string;
   /**
    * What became of the node's newest gate ("rejected by alice"), and whether it turned the
@@ -28,7 +29,7 @@ export function NodeSummary({ kind, node, costMicros, currency, gate }: NodeSumm
     ['Status', statusText(node, gate)],
     ['Attempt', String(node?.attempt ?? 1)],
     ['Elapsed', elapsed === undefined ? '—' : formatElapsed(elapsed)],
-    ['Cost', formatMoney(costMicros, currency)],
+    ['Cost', costMicros === undefined ? 'no cost reported' : formatMoney(costMicros, currency)],
   ];
   if (gate && !(gate.turnedDown && node?.status === 'succeeded')) facts.push(['Gate', gate.verdict]);
   if (node?.progress !== undefined || node?.progressMessage) {

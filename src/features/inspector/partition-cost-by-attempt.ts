@@ -8,7 +8,7 @@ import type { EventLog } from '@/stores/event-log';
 import type { CostPoint } from '@/stores/run-types';
 import { sumCostBy } from '@/lib/sum-cost-by';
 
-export type AttemptCost = Readonly<{ attempt: number; micros: number; inputTokens: number; outputTokens: number; points: number }>;
+export type AttemptCost = Readonly<{ attempt: number; micros: number; inputTokens: number; outputTokens: number; points: number; priced: boolean }>;
 
 type Boundary = { row: number; attempt: number };
 

@@ -10,7 +10,8 @@ import { useCostState, useEventLog, useNodeRowCount, useNodeTail } from '@/store
 import { deriveNodeDetails, type NodeDetailsData } from '@/features/inspector/derive-node-details';
 import { attemptBoundaries, partitionCostByAttempt, type AttemptCost } from '@/features/inspector/partition-cost-by-attempt';
 
-export function useNodeDetails(nodeId: string): { details: NodeDetailsData; costByAttempt: AttemptCost[]; currency: string } {
+/** `costReported`: some cost record of this node states a price (tokens-only records do not). */
+export function useNodeDetails(nodeId: string): { details: NodeDetailsData; costByAttempt: AttemptCost[]; currency: string; costReported: boolean } {
   const log = useEventLog();
   const rowCount = useNodeRowCount(nodeId);
   const tail = useNodeTail(nodeId);
@@ -26,5 +27,6 @@ export function useNodeDetails(nodeId: string): { details: NodeDetailsData; cost
     // eslint-disable-next-line react-hooks/exhaustive-deps -- change signal, see above
     [cost.points, log, nodeId, rowCount],
   );
-  return { details, costByAttempt, currency: cost.currency };
+  const costReported = useMemo(() => cost.points.some((p) => p.nodeId === nodeId && !p.tokensOnly), [cost.points, nodeId]);
+  return { details, costByAttempt, currency: cost.currency, costReported };
 }

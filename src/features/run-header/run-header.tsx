@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { ReceivedMark } from '@/components/ui/received-mark';
 import { formatClockTime } from '@/lib/format-clock-time';
 import { formatMoney } from '@/lib/format-money';
 import { useRunSession } from '@/stores/run-session';
@@ -32,7 +33,7 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   const session = useRunSession();
   const status = useRunStatus();
   const title = useRunTitle();
-  const { startedAtMs, endedAtMs } = useRunTimes();
+  const { startedAtMs, endedAtMs, received } = useRunTimes();
   const cost = useTotalCost();
   const error = useRunError();
   const counts = useNodeCounts();
@@ -56,21 +57,35 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
         <RunStatusBadge status={status} turnedDown={turnedDown} blindSpot={health.blindSpot} />
         <dl className="flex min-w-0 shrink-[4] items-center gap-x-4 overflow-hidden text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
           <Fact term="Total cost">
-            <span data-testid="total-cost" className="inline-block min-w-[7ch] font-semibold text-slate-900 tabular-nums dark:text-slate-50">
-              {formatMoney(cost.micros, cost.currency)}
-            </span>
+            {cost.costReported ? (
+              <span data-testid="total-cost" className="inline-block min-w-[7ch] font-semibold text-slate-900 tabular-nums dark:text-slate-50">
+                {formatMoney(cost.micros, cost.currency)}
+              </span>
+            ) : (
+              <span data-testid="total-cost" className="text-slate-500 italic dark:text-slate-400">no cost reported</span>
+            )}
           </Fact>
           <Fact term="Tokens" className="hidden xl:flex">
-            <span className="inline-block min-w-[5ch] tabular-nums">{count(cost.inputTokens + cost.outputTokens + cost.unsplitTokens)}</span>
-            <span className="hidden tabular-nums 2xl:inline"> ({tokenSplit(cost)})</span>
+            {cost.tokensReported ? (
+              <>
+                <span data-testid="total-tokens" className="inline-block min-w-[5ch] tabular-nums">{count(cost.inputTokens + cost.outputTokens + cost.unsplitTokens)}</span>
+                <span className="hidden tabular-nums 2xl:inline"> ({tokenSplit(cost)})</span>
+              </>
+            ) : (
+              <span data-testid="total-tokens" className="text-slate-500 italic dark:text-slate-400">no tokens reported</span>
+            )}
           </Fact>
           <Fact term="Elapsed">
-            <span className="inline-block min-w-[5ch]">
+            <span data-testid="run-elapsed" className="inline-block min-w-[5ch]">
               <ElapsedClock {...(startedAtMs !== undefined ? { startedAtMs } : {})} {...(until !== undefined ? { endedAtMs: until } : {})} />
+              {received && startedAtMs !== undefined && <ReceivedMark compact />}
             </span>
           </Fact>
           <Fact term="Started" className="hidden xl:flex">
-            <span className="tabular-nums">{startedAtMs ? formatClockTime(startedAtMs) : '—'}</span>
+            <span data-testid="run-started" className="tabular-nums">
+              {startedAtMs ? formatClockTime(startedAtMs) : '—'}
+              {received && startedAtMs !== undefined && <ReceivedMark />}
+            </span>
           </Fact>
           <Fact term="Backend" className="hidden 2xl:flex">{session.dialect.label}</Fact>
           {gateVerdict && (

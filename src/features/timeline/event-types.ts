@@ -6,7 +6,7 @@ const TYPES: Record<RunEventType, true> = {
   'run.cancelled': true, 'graph.defined': true, 'node.started': true, 'node.progress': true, 'node.output': true,
   'node.completed': true, 'node.failed': true, 'node.retrying': true, 'node.skipped': true, 'node.cancelled': true,
   'node.status': true, 'tool.called': true, 'tool.result': true, 'cost.recorded': true, 'gate.opened': true,
-  'gate.resolved': true, 'chapter.started': true, 'chapter.completed': true, log: true, metric: true, raw: true,
+  'gate.resolved': true, 'chapter.started': true, 'chapter.completed': true, 'state.snapshot': true, 'state.delta': true, log: true, metric: true, raw: true,
 };
 
 export const EVENT_TYPES = Object.keys(TYPES) as RunEventType[];

@@ -4,6 +4,7 @@
  * until it has a summary). Guarded by summarize-event.test.ts.
  */
 import { formatMoney } from '@/lib/format-money';
+import { isTokensOnly } from '@/lib/is-tokens-only';
 import type { ErrorInfo, RunEvent } from '@/protocol/run-event';
 
 const MAX_CHARS = 160;
@@ -32,11 +33,13 @@ function describe(e: RunEvent): string {
     case 'node.status': return `Status ${e.status}${e.error ? `: ${errorText(e.error)}` : ''}`;
     case 'tool.called': return `Called ${e.tool}${e.args !== undefined ? ` ${preview(e.args)}` : ''}`;
     case 'tool.result': return `${e.tool} ${e.ok ? 'returned' : 'failed'}${e.result !== undefined ? `: ${preview(e.result)}` : ''}`;
-    case 'cost.recorded': return `${formatMoney(e.micros, e.currency)}${e.model ? ` on ${e.model}` : ''}${tokens(e.inputTokens, e.outputTokens)}`;
+    case 'cost.recorded': return `${isTokensOnly(e) ? 'No cost reported' : formatMoney(e.micros, e.currency)}${e.model ? ` on ${e.model}` : ''}${tokens(e.inputTokens, e.outputTokens)}`;
     case 'gate.opened': return `${capitalize(e.kind)} requested: ${e.message}`;
     case 'gate.resolved': return `Gate ${e.cause === 'timeout' ? 'timed out' : e.cause === 'cancelled' ? 'cancelled' : 'decided'}: ${e.decision}${e.payload !== undefined ? ` with ${preview(e.payload)}` : ''}${e.decidedBy ? ` by ${e.decidedBy}` : ''}`;
     case 'chapter.started': return `Chapter: ${e.title}`;
     case 'chapter.completed': return `Chapter ${e.chapterId} ${e.status ?? 'completed'}`;
+    case 'state.snapshot': return `State snapshot${stateKeys(e.state)}`;
+    case 'state.delta': return `State changed: ${e.ops.slice(0, 4).map((op) => `${op.op} ${op.path}`).join(', ')}${e.ops.length > 4 ? `, … (${e.ops.length} ops)` : ''}`;
     case 'log': return e.message;
     case 'metric': return `${e.name} = ${e.value}${e.unit ? ` ${e.unit}` : ''}`;
     case 'raw': return `${e.unknown ? 'Unknown frame' : 'Frame'} ${e.frameType}${e.summary ? `: ${e.summary}` : ''}`;
@@ -73,6 +76,12 @@ function isSecret(v: unknown): boolean {
 function tokens(input: number | undefined, output: number | undefined): string {
   if (input === undefined && output === undefined) return '';
   return ` (${input ?? 0} in / ${output ?? 0} out tokens)`;
+}
+
+function stateKeys(state: unknown): string {
+  if (typeof state !== 'object' || state === null || Array.isArray(state)) return `: ${preview(state)}`;
+  const keys = Object.keys(state);
+  return keys.length === 0 ? ': empty' : `: ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}`;
 }
 
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -5,6 +5,7 @@
  */
 import { memo } from 'react';
 
+import { ReceivedMark } from '@/components/ui/received-mark';
 import type { LogRow } from '@/stores/event-log';
 
 import { formatRowTime } from '@/features/timeline/format-row-time';
@@ -45,9 +46,12 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
         onClick={() => onSelect(row)}
         className="flex h-full min-w-0 flex-1 items-center gap-2 px-2 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-600"
       >
-        <time className="w-24 shrink-0 font-mono tabular-nums text-zinc-500 dark:text-zinc-400" title={wallClock(event.atMs)}>
-          {formatRowTime(event.atMs, baseMs)}
-        </time>
+        <span className="flex w-32 shrink-0 items-center">
+          <time className="font-mono tabular-nums text-zinc-500 dark:text-zinc-400" title={wallClock(event)}>
+            {formatRowTime(event.atMs, baseMs)}
+          </time>
+          {event.receivedTime && <ReceivedMark compact />}
+        </span>
         <span className="w-28 shrink-0 truncate font-mono">{event.type}</span>
         <span className="w-24 shrink-0 truncate text-zinc-600 dark:text-zinc-300">{nodeId ?? '—'}</span>
         {badge && (
@@ -75,6 +79,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
   );
 });
 
-function wallClock(atMs: number | undefined): string | undefined {
-  return atMs === undefined ? undefined : new Date(atMs).toISOString();
+function wallClock({ atMs, receivedTime }: LogRow['event']): string | undefined {
+  if (atMs === undefined) return undefined;
+  return receivedTime ? `${new Date(atMs).toISOString()} (received by Runboard; the producer sent no time)` : new Date(atMs).toISOString();
 }

@@ -13,6 +13,7 @@ import {
   resolveNode,
 } from '@/protocol/agui/agui-decoder-state';
 import { summarize } from '@/protocol/agui/agui-custom';
+import { toolCallNode, toolNodeDone } from '@/protocol/agui/agui-tool-nodes';
 import type { AguiEventOf } from '@/protocol/agui/agui-schemas';
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -39,9 +40,10 @@ export function textChunk(state: AguiDecoderState, wire: AguiEventOf<'TEXT_MESSA
 
 export function toolStarted(state: AguiDecoderState, wire: AguiEventOf<'TOOL_CALL_START'>): RunEvent[] {
   const out: RunEvent[] = [];
-  const nodeId =
+  const owner =
     (wire.parentMessageId !== undefined ? state.messages.get(wire.parentMessageId) : undefined) ??
     resolveNode(state, out, wire.subagentRunId, wire.metadata);
+  const nodeId = toolCallNode(state, out, owner, wire.toolCallId, wire.toolCallName);
   state.tools.set(wire.toolCallId, { tool: wire.toolCallName, args: '', nodeId });
   return out;
 }
@@ -67,9 +69,10 @@ export function toolChunk(state: AguiDecoderState, wire: AguiEventOf<'TOOL_CALL_
   if (callId === undefined) return [{ type: 'log', level: 'warn', source: 'agui', message: 'TOOL_CALL_CHUNK without a toolCallId and no open call' }];
   if (callId !== state.chunkCall) {
     out.push(...flushChunkCall(state));
-    const nodeId =
+    const owner =
       (wire.parentMessageId !== undefined ? state.messages.get(wire.parentMessageId) : undefined) ??
       resolveNode(state, out, wire.subagentRunId, wire.metadata);
+    const nodeId = toolCallNode(state, out, owner, callId, wire.toolCallName ?? 'unknown');
     state.tools.set(callId, { tool: wire.toolCallName ?? 'unknown', args: '', nodeId });
     state.chunkCall = callId;
   }
@@ -99,6 +102,7 @@ export function toolResult(state: AguiDecoderState, wire: AguiEventOf<'TOOL_CALL
       result: wire.content,
       ...(call ? { nodeId: call.nodeId } : {}),
     },
+    ...toolNodeDone(state, call?.nodeId, !failed, wire.content),
   ];
 }
 
@@ -124,19 +128,14 @@ export function flushReasoning(state: AguiDecoderState, messageId?: string): Run
   return out;
 }
 
-// ---- state, snapshots, activities: shown in the log, not applied -----------------
+// ---- state: applied by the run store (JSON Patch); activities are shown in the log ----
 
 export function stateSnapshot(wire: AguiEventOf<'STATE_SNAPSHOT'>): RunEvent[] {
-  const snapshot = wire.snapshot;
-  const keys = typeof snapshot === 'object' && snapshot !== null && !Array.isArray(snapshot) ? Object.keys(snapshot) : [];
-  const what = keys.length > 0 ? `keys ${keys.slice(0, 8).join(', ')}${keys.length > 8 ? ', …' : ''}` : summarize(snapshot, 80);
-  return [{ type: 'log', level: 'debug', source: 'state', message: `state snapshot: ${what}` }];
+  return [{ type: 'state.snapshot', state: wire.snapshot }];
 }
 
 export function stateDelta(wire: AguiEventOf<'STATE_DELTA'>): RunEvent[] {
-  const ops = wire.delta.slice(0, 4).map((op) => `${op.op} ${op.path}`);
-  const more = wire.delta.length > 4 ? ', …' : '';
-  return [{ type: 'log', level: 'debug', source: 'state', message: `state delta: ${wire.delta.length} op(s) (${ops.join(', ')}${more})` }];
+  return [{ type: 'state.delta', ops: wire.delta }];
 }
 
 export function activity(wire: AguiEventOf<'ACTIVITY_SNAPSHOT'> | AguiEventOf<'ACTIVITY_DELTA'>): RunEvent[] {

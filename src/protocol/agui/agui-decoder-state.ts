@@ -15,6 +15,7 @@
 import type { GraphEdge, GraphNode, RunEvent } from '@/protocol/run-event';
 
 import { createConversation, type Conversation } from '@/protocol/agui/agui-conversation';
+import { createUsageTally, type UsageTally } from '@/protocol/agui/agui-usage';
 
 export type ToolCallState = { tool: string; args: string; nodeId: string };
 
@@ -42,6 +43,14 @@ export type AguiDecoderState = {
   assistantOpen: boolean;
   /** The thread's messages, for the next run's input (agui-conversation.ts). */
   conversation: Conversation;
+  /** Tool-call nodes of a run without steps still waiting for their result (agui-tool-nodes.ts). */
+  openToolNodes: Set<string>;
+  /** Nodes standing for interrupts no step or tool call owns, until the next segment answers them. */
+  interruptNodes: Set<string>;
+  /** Where the next assistant tool-call node hangs: after `from`; `last` is the newest call node. */
+  toolChain: { from: string; last: string | undefined };
+  /** Token usage summed over the thread's run segments (agui-usage.ts). */
+  usage: UsageTally;
 };
 
 export const ASSISTANT_NODE = 'assistant';
@@ -65,6 +74,10 @@ export function createDecoderState(): AguiDecoderState {
     phase: 'idle',
     assistantOpen: false,
     conversation: createConversation(),
+    openToolNodes: new Set(),
+    interruptNodes: new Set(),
+    toolChain: { from: ASSISTANT_NODE, last: undefined },
+    usage: createUsageTally(),
   };
 }
 

@@ -24,7 +24,9 @@ import {
   subagentNodeId,
 } from '@/protocol/agui/agui-decoder-state';
 import { interruptFacts, interruptTitle, type InterruptFacts } from '@/protocol/agui/agui-interrupt';
-import type { AguiEventOf, AguiInterrupt, AguiTokenUsage } from '@/protocol/agui/agui-schemas';
+import type { AguiEventOf, AguiInterrupt } from '@/protocol/agui/agui-schemas';
+import { closeToolNodes, interruptNode as interruptNodeOfRun, settleInterruptNodes, toolCallNode } from '@/protocol/agui/agui-tool-nodes';
+import { noteUsage, usageFields } from '@/protocol/agui/agui-usage';
 import { parseTimeMs } from '@/lib/parse-time';
 import type { ErrorInfo, GateOption, RunEvent } from '@/protocol/run-event';
 
@@ -41,7 +43,7 @@ export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_START
     // how it was answered; a gate neither names was still answered, by someone else.
     for (const gateId of state.pendingGates) out.push(resolvedGate(gateId, echoed.get(gateId) ?? state.sentResume.get(gateId)));
     state.pendingGates = [];
-    out.push({ type: 'run.resumed' });
+    out.push({ type: 'run.resumed' }, ...settleInterruptNodes(state));
   } else if (echoed.size > 0) {
     // A resumed run on a fresh connection (the session decodes each POST with a new
     // decoder): the echoed `resume` still says which gates this run answers.
@@ -50,7 +52,8 @@ export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_START
   } else if (state.phase === 'running') {
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `RUN_STARTED ${wire.runId} while the previous run segment is still open` });
   } else {
-    const title = titleOf(wire.input?.messages);
+    // Our own first message when this session started the run: adapters echo no `input`.
+    const title = titleOf(state.conversation.messages) ?? titleOf(wire.input?.messages);
     out.push(title === undefined ? { type: 'run.started' } : { type: 'run.started', title });
   }
   state.phase = 'running';
@@ -86,6 +89,7 @@ function textParts(parts: readonly unknown[]): string {
 }
 
 export function runFinished(state: AguiDecoderState, wire: AguiEventOf<'RUN_FINISHED'>): RunEvent[] {
+  noteUsage(state.usage, wire.usage);
   const outcome = wire.outcome;
   if (outcome?.type === 'interrupt' && 'interrupts' in outcome && Array.isArray(outcome.interrupts)) {
     return interrupted(state, outcome.interrupts as AguiInterrupt[]);
@@ -93,12 +97,12 @@ export function runFinished(state: AguiDecoderState, wire: AguiEventOf<'RUN_FINI
   const out = closeAssistant(state);
   state.interruptNotes = [];
   state.phase = 'ended';
+  out.push(...closeToolNodes(state, outcome?.type === 'cancelled' ? 'stopped' : 'succeeded'));
   if (outcome?.type === 'cancelled') return [...out, { type: 'run.cancelled' }];
   if (outcome !== undefined && outcome.type !== 'success') {
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `unknown run outcome "${outcome.type}" read as success` });
   }
-  const totalTokens = sumTokens(wire.usage);
-  out.push({ type: 'run.completed', output: wire.result, ...(totalTokens !== undefined ? { totalTokens } : {}) });
+  out.push({ type: 'run.completed', output: wire.result, ...usageFields(state.usage) });
   return out;
 }
 
@@ -116,22 +120,19 @@ function interrupted(state: AguiDecoderState, interrupts: readonly AguiInterrupt
 }
 
 export function runError(state: AguiDecoderState, wire: AguiEventOf<'RUN_ERROR'>): RunEvent[] {
+  noteUsage(state.usage, wire.usage);
   state.phase = 'ended';
+  const open = closeToolNodes(state, 'stopped');
   // Older producers spell a stop as RUN_ERROR code 'cancelled'; 1.0 has outcome 'cancelled'.
-  if (wire.code === 'cancelled') return [{ type: 'run.cancelled', reason: wire.message }];
+  if (wire.code === 'cancelled') return [...open, { type: 'run.cancelled', reason: wire.message }];
   const error: ErrorInfo = { message: wire.message, ...(wire.code !== undefined ? { code: wire.code } : {}) };
-  return [{ type: 'run.failed', error }];
+  return [...open, { type: 'run.failed', error, ...usageFields(state.usage) }];
 }
 
 function closeAssistant(state: AguiDecoderState): RunEvent[] {
   if (!state.assistantOpen) return [];
   state.assistantOpen = false;
   return [{ type: 'node.completed', nodeId: ASSISTANT_NODE }];
-}
-
-function sumTokens(usage: AguiTokenUsage[] | undefined): number | undefined {
-  if (!usage || usage.length === 0) return undefined;
-  return usage.reduce((sum, u) => sum + (u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0)), 0);
 }
 
 function gateOpened(state: AguiDecoderState, interrupt: AguiInterrupt): RunEvent[] {
@@ -176,11 +177,14 @@ function interruptNode(state: AguiDecoderState, out: RunEvent[], interrupt: Agui
   const stepName = interrupt.metadata?.stepName;
   const step = typeof stepName === 'string' ? stepNodeId(stepName, interrupt.subagentRunId) : undefined;
   const callId = interrupt.toolCallId;
-  if (callId === undefined) return step ?? (interrupt.subagentRunId !== undefined ? state.subagents.get(interrupt.subagentRunId) : undefined);
+  if (callId === undefined) {
+    return step ?? (interrupt.subagentRunId !== undefined ? state.subagents.get(interrupt.subagentRunId) : undefined) ?? interruptNodeOfRun(state, out, interrupt);
+  }
   const known = state.tools.get(callId);
   if (known) return step ?? known.nodeId;
-  const nodeId = step ?? resolveNode(state, out, interrupt.subagentRunId, interrupt.metadata);
   const tool = facts.tool ?? 'tool';
+  // In a run with no steps the suspended call is a tool node of its own, like any call the assistant makes.
+  const nodeId = step ?? toolCallNode(state, out, resolveNode(state, out, interrupt.subagentRunId, interrupt.metadata), callId, tool);
   state.tools.set(callId, { tool, args: '', nodeId });
   out.push({ type: 'tool.called', nodeId, callId, tool, ...(facts.args !== undefined ? { args: facts.args } : {}) });
   return nodeId;

@@ -6,7 +6,8 @@
  *                           offers /agui/agents/research-assistant; any path under /agui/ is an agent.
  *
  * One ScriptedRun per thread. The thread picks the scenario: a threadId naming one
- * (`gate`, `gate~x`), else the first user message naming a scenario word, else fanout.
+ * (`gate`, `gate~x`), else the first user message naming a scenario word, else `assistant`
+ * (played the way official framework adapters send it: no steps, no timestamps, no echo).
  * Each POST streams one run segment and ends the response after RUN_FINISHED / RUN_ERROR:
  *   - first POST on a thread: starts the run, streams until the first interrupt or the end;
  *   - POST with `resume`: recorded (one `resume` record per entry), decides the gate as a
@@ -30,6 +31,7 @@ import { readResume } from '@/simulator/backends/agui-interrupt-frames';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
 import { SIMULATOR_AGUI_PREFIX } from '@/lib/simulator-backend-url';
 import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
+import { adapterAssistant } from '@/simulator/scenarios/agui-adapter-stories';
 import { SCENARIOS, scenarioForRun } from '@/simulator/scenarios/scenarios';
 import type { SimBackendFactory, SimContext } from '@/simulator/sim-backend';
 
@@ -64,7 +66,8 @@ function handleRun(ctx: SimContext, threads: Map<string, Thread>, input: RunAgen
   if (!thread) {
     if (resume.length > 0) return sendJson(res, 409, { error: `thread ${input.threadId} has no interrupted run to resume` });
     ctx.record({ dialect: 'agui', runId: input.threadId, kind: 'run', body });
-    const created: Thread = { key: runKeyFor(input), control: { threadId: input.threadId, nextRunId: input.runId, nextInput: body } };
+    // No `input` echo on RUN_STARTED: the official adapters send none (Runboard titles the run from its own message).
+    const created: Thread = { key: runKeyFor(input), control: { threadId: input.threadId, nextRunId: input.runId } };
     const run = ctx.run('agui', created.key, createAguiEncoder(created.control));
     if (!run) return sendJson(res, 404, { error: `no scenario for thread ${input.threadId}` });
     threads.set(input.threadId, created);
@@ -107,7 +110,7 @@ function runKeyFor(input: RunAgentInput): string {
   const first = input.messages.find((m) => m.role === 'user');
   const text = typeof first?.content === 'string' ? first.content.toLowerCase() : '';
   const named = SCENARIOS.find((s) => new RegExp(`\\b${s.id}\\b`).test(text));
-  return `${named?.id ?? 'fanout'}~${input.threadId}`;
+  return `${named?.id ?? adapterAssistant.id}~${input.threadId}`;
 }
 
 /** A segment of its own that ends at the same interrupt again (nothing is added to the run's history). */

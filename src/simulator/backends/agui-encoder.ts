@@ -5,7 +5,8 @@
  * before RUN_FINISHED, nothing after RUN_FINISHED / RUN_ERROR but a new RUN_STARTED.
  *
  * Mapping (Runboard conventions marked *):
- *   run.start     RUN_STARTED (input echo) + STATE_SNAPSHOT {title, scenario}
+ *   (every event)  no `timestamp` (the official adapters send none)
+ *   run.start     RUN_STARTED (no input echo on a first run) + STATE_SNAPSHOT {title, scenario}
  *   plan          CUSTOM 'plan' {nodes, edges} *
  *   chapter.*     STATE_DELTA add /chapter
  *   node.start    STEP_STARTED stepName = node id
@@ -30,6 +31,7 @@
  */
 import { EventType } from '@ag-ui/core';
 
+import { type AdapterMessage, encodeAdapterStep } from '@/simulator/backends/agui-adapter-encoder';
 import { interruptFrames, suspendedResult } from '@/simulator/backends/agui-interrupt-frames';
 import { AguiSegmentWriter, type AguiSegmentControl, type AguiWire } from '@/simulator/backends/agui-segment';
 import type { SimStep } from '@/simulator/engine/scenario';
@@ -41,7 +43,8 @@ type Step<Op extends SimStep['op']> = Extract<SimStep, { op: Op }>;
 
 export function createAguiEncoder(control: AguiSegmentControl): Encoder<AguiWire> {
   const w = new AguiSegmentWriter(control);
-  return (step, run) => encodeStep(w, step, run);
+  const message: AdapterMessage = { id: undefined, toolCalls: 0 };
+  return (step, run) => (run.scenario.producer === 'framework-adapter' ? encodeAdapterStep(w, message, step, run) : encodeStep(w, step, run));
 }
 
 function encodeStep(w: AguiSegmentWriter, step: SimStep, run: RunFacts): AguiWire[] {

@@ -36,8 +36,9 @@ export class AguiSegmentWriter {
     return `${prefix}-${++this.counter}`;
   }
 
-  ev(run: RunFacts, type: EventType, fields: Record<string, unknown> = {}): AguiWire {
-    return { type, timestamp: run.nowMs, ...fields };
+  /** No `timestamp`: the official adapters send none (the field is optional in 1.0), so neither do we. */
+  ev(_run: RunFacts, type: EventType, fields: Record<string, unknown> = {}): AguiWire {
+    return { type, ...fields };
   }
 
   /** RUN_STARTED with the id and input echo of the HTTP run the backend is serving. */

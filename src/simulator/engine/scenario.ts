@@ -59,4 +59,10 @@ export type Scenario = Readonly<{
   alreadyPlayed?: number;
   /** The dialects whose real servers behave the way this story shows (absent: every dialect). */
   dialects?: readonly DialectId[];
+  /**
+   * 'framework-adapter': played the way official framework adapters send it (AG-UI: no
+   * STEP_* events, no Runboard CUSTOM conventions, no stepName metadata), not with the
+   * conventions Runboard's own encoders add.
+   */
+  producer?: 'framework-adapter';
 }>;

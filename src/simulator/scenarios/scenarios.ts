@@ -3,6 +3,7 @@
  * tests and screenshots can name them.
  */
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
+import { adapterAssistant } from '@/simulator/scenarios/agui-adapter-stories';
 import { crawlStart } from '@/simulator/scenarios/crawl-start';
 import { hostileText } from '@/simulator/scenarios/hostile-text';
 import { manyToolCalls } from '@/simulator/scenarios/many-tool-calls';
@@ -180,7 +181,7 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText, manyToolCalls, shannonFailure, shannonLate, toolConfirm];
+export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText, manyToolCalls, shannonFailure, shannonLate, toolConfirm, adapterAssistant];
 
 // ---- runs the simulator keeps going for the console (run-lists/seed-runs.ts) ----
 
