@@ -16,6 +16,7 @@
  */
 import { toNodeStatus } from '@/protocol/decode-util';
 import type { ShannonTask } from '@/protocol/shannon/shannon-schemas';
+import { noteOwners, taskKind } from '@/protocol/shannon/shannon-swarm';
 import type { ShannonDecoderState } from '@/protocol/shannon/shannon-state';
 import type { GraphEdge, GraphNode, RunEvent } from '@/protocol/run-event';
 
@@ -27,12 +28,17 @@ export function taskListEvents(tasks: readonly ShannonTask[], state: ShannonDeco
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const statuses: RunEvent[] = [];
+  noteOwners(tasks, state);
   for (const task of tasks) {
     state.taskIds.add(task.id);
     const status = task.status === undefined ? undefined : toNodeStatus(task.status);
-    if (!state.declaredNodes.has(task.id)) {
+    const kind = taskKind(task);
+    if (!state.declaredNodes.has(task.id) || state.taskOwner.get(task.id) !== kind) {
+      // A new owner re-declares the node: the graph merges it, naming the agent now at work.
+      const known = state.declaredNodes.has(task.id);
       state.declaredNodes.add(task.id);
-      nodes.push({ id: task.id, label: task.description || task.id, kind: 'task', ...(status ? { status } : {}) });
+      state.taskOwner.set(task.id, kind);
+      nodes.push({ id: task.id, label: task.description || task.id, kind, ...(status && !known ? { status } : {}) });
     }
     for (const source of task.depends_on ?? []) {
       const key = `${source}>${task.id}`;
@@ -51,6 +57,8 @@ export function taskListEvents(tasks: readonly ShannonTask[], state: ShannonDeco
 
 /** graph.defined (no edges) for agents that are neither a task nor declared yet. */
 export function agentNodeEvents(agents: readonly { id: string; label?: string | undefined }[], state: ShannonDecoderState): RunEvent[] {
+  // A swarm's agents work on its tasks: they are named on them, never steps of their own.
+  if (state.swarm) return [];
   const nodes: GraphNode[] = [];
   for (const agent of agents) {
     if (state.taskIds.has(agent.id) || state.declaredNodes.has(agent.id)) continue;
