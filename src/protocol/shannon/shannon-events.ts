@@ -227,6 +227,7 @@ export function streamedText(node: string | undefined, delta: string, state: Sha
  */
 function taskText(node: string | undefined, text: string | undefined, state: ShannonDecoderState): RunEvent[] {
   if (node === undefined || !state.taskIds.has(node)) return [];
+  if (text !== undefined && text !== '') state.taskReply.set(node, text);
   const streamed = state.streamed.delete(node);
   if (streamed || text === undefined || text === '') return [];
   const delta = state.withText.has(node) ? `\n\n${text}` : text;

@@ -48,7 +48,9 @@ export function taskListEvents(tasks: readonly ShannonTask[], state: ShannonDeco
     }
     if (status && state.taskStatus.get(task.id) !== status) {
       state.taskStatus.set(task.id, status);
-      statuses.push({ type: 'node.status', nodeId: task.id, status });
+      const reply = status === 'succeeded' ? state.taskReply.get(task.id) : undefined;
+      // A task done says what its agent answered last: that is the task's output.
+      statuses.push(reply === undefined ? { type: 'node.status', nodeId: task.id, status } : { type: 'node.completed', nodeId: task.id, output: reply });
     }
   }
   const graph: RunEvent[] = nodes.length > 0 || edges.length > 0 ? [{ type: 'graph.defined', nodes, edges }] : [];

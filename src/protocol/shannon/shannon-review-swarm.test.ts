@@ -113,6 +113,8 @@ describe('shannon: swarm agents work on tasks', () => {
       ['T1', 'EU capacity is about 140 kt a year, half of it in Germany.'],
       ['T2', 'Hydrometallurgy costs about 20% less per tonne than pyrometallurgy.'],
     ]);
+    // The task done: its output is what its agent answered.
+    expect(ofType(events, 'node.completed')).toEqual([expect.objectContaining({ nodeId: 'T1', output: 'EU capacity is about 140 kt a year, half of it in Germany.' })]);
     expect(ofType(events, 'cost.recorded').map((e) => [e.nodeId, e.micros])).toEqual([
       ['T1', 3100],
       ['T2', 2400],

@@ -49,6 +49,8 @@ export type ShannonDecoderState = {
   /** Nodes that streamed text since their last LLM output, and nodes that have any text: a task's output is its agent's. */
   streamed: Set<string>;
   withText: Set<string>;
+  /** What each task's agent answered last (its LLM output): the task's output once it is completed. */
+  taskReply: Map<string, string>;
   /** System agents (planner, synthesis, …) that became nodes and have not ended: they end with the run. */
   systemNodes: Set<string>;
   ending: Ending;
@@ -87,6 +89,7 @@ export function createDecoderState(resumed: boolean): ShannonDecoderState {
     taskOwner: new Map(),
     streamed: new Set(),
     withText: new Set(),
+    taskReply: new Map(),
     systemNodes: new Set(),
     ending: {},
   };

@@ -7,15 +7,21 @@ import type { Scenario, SimGateOption, SimStep } from '@/simulator/engine/scenar
 import { REVIEW_GATE } from '@/simulator/backends/shannon-review-route';
 import { MODEL, work } from '@/simulator/scenarios/steps';
 
-const PLAN = [
-  '## Research plan',
-  '',
-  'I will look into **EV battery recycling in Europe** in three parts:',
-  '',
-  '1. **Capacity** — how many tonnes a year EU plants recycle today, and where',
-  '2. **Regulation** — the recycled-content targets of the 2023 Battery Regulation',
-  '3. **Players** — the five largest recyclers and the processes they use',
-].join('\n');
+/** A research plan as Shannon's planner writes it: Markdown, a heading and numbered parts. */
+function planFor(topic: string, parts: readonly string[]): string {
+  return ['## Research plan', '', `I will look into **${topic}** in ${parts.length} parts:`, '', ...parts.map((part, i) => `${i + 1}. ${part}`)].join('\n');
+}
+
+const RECYCLING_PLAN = planFor('EV battery recycling in Europe', [
+  '**Capacity** — how many tonnes a year EU plants recycle today, and where',
+  '**Regulation** — the recycled-content targets of the 2023 Battery Regulation',
+  '**Players** — the five largest recyclers and the processes they use',
+]);
+
+const START_UP_PLAN = planFor('solid-state battery start-ups', [
+  '**Who** — the start-ups with pilot lines in 2025',
+  '**Money** — what each raised, and from whom',
+]);
 
 const REVIEW_OPTIONS: readonly SimGateOption[] = [
   { value: 'approve', label: 'Approve plan', tone: 'approve' },
@@ -33,13 +39,13 @@ const RESEARCH: SimStep[] = [
 ];
 
 /** The review gate as the research workflow asks it; `timeoutMs` is the run's review_timeout. */
-function reviewGate(timeoutMs: number): SimStep {
+function reviewGate(plan: string, timeoutMs: number): SimStep {
   return {
     op: 'gate',
     id: REVIEW_GATE,
     node: 'planner',
     kind: 'review',
-    message: PLAN,
+    message: plan,
     options: REVIEW_OPTIONS,
     timeoutMs,
     approved: RESEARCH,
@@ -54,7 +60,7 @@ export const shannonResearchReview: Scenario = {
   description: 'Deep research with plan review: Shannon drafts a research plan and waits (up to 15 minutes) until you approve it or ask for changes, then researches.',
   tickMs: 220,
   dialects: ['shannon'],
-  steps: [{ op: 'run.start', title: 'EV battery recycling in Europe' }, reviewGate(15 * 60_000)],
+  steps: [{ op: 'run.start', title: 'EV battery recycling in Europe' }, reviewGate(RECYCLING_PLAN, 15 * 60_000)],
 };
 
 export const shannonReviewTimeout: Scenario = {
@@ -63,7 +69,7 @@ export const shannonReviewTimeout: Scenario = {
   description: 'The run set review_timeout to 20 s and nobody answered: Shannon says "Review timed out" and completes the workflow without researching.',
   tickMs: 220,
   dialects: ['shannon'],
-  steps: [{ op: 'run.start', title: 'Solid-state battery start-ups' }, reviewGate(20_000)],
+  steps: [{ op: 'run.start', title: 'Solid-state battery start-ups' }, reviewGate(START_UP_PLAN, 20_000)],
 };
 
 export const shannonSwarm: Scenario = {
