@@ -30,7 +30,7 @@ describe('shannon in the browser', () => {
     const page = await harness.newPage();
     await page.goto(liveUrl(harness.sim, 'shannon', run));
     const dialog = page.getByRole('alertdialog', { name: /Review the research plan/ });
-    await dialog.waitFor({ timeout: 20_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     await dialog.getByText(/Capacity/).first().waitFor();
     await expect.poll(() => page.title()).toMatch(/^\(1\) /);
     await page.screenshot({ path: `${SHOTS}/shannon-plan-gate.png` });
@@ -48,7 +48,7 @@ describe('shannon in the browser', () => {
     await dialog.getByRole('textbox').fill('Please add the UK.');
     await dialog.getByRole('button', { name: 'Request changes' }).click();
     const revised = page.getByRole('alertdialog', { name: /round 2/ });
-    await revised.waitFor({ timeout: 20_000 });
+    await revised.waitFor({ timeout: 30_000 });
     await revised.getByText(/Your request/).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/shannon-plan-revised.png` });
     await revised.getByRole('button', { name: 'Approve plan' }).click();
