@@ -66,8 +66,11 @@ describe('shannon research plan review, live', () => {
     expect(state.gates[gate.gateId]?.status).toBe('timed_out');
     expect(state.error).toMatchObject({ code: 'timeout', message: expect.stringMatching(/^Review timed out/) });
     expect(eventsOf(session).some((e) => e.type === 'run.completed')).toBe(false);
-    // Approving now is too late: the gate is closed, so nothing is sent.
     expect(h.received(runId, 'review')).toEqual([]);
+    // No done follows: the gateway closes the stream after 30 s of silence; the run is over, so nothing reconnects.
+    await waitFor(() => session.run.getState().connection.state.status === 'closed', 'the stream to close', 15_000);
+    expect(h.received(runId, 'stream.open')).toHaveLength(1);
+    expect(session.run.getState().status).toBe('failed');
   });
 });
 
