@@ -48,8 +48,9 @@ export function taskListEvents(tasks: readonly ShannonTask[], state: ShannonDeco
     }
     if (status && state.taskStatus.get(task.id) !== status) {
       state.taskStatus.set(task.id, status);
-      const reply = status === 'succeeded' ? state.taskReply.get(task.id) : undefined;
-      // A task done says what its agent answered last: that is the task's output.
+      // A swarm task done says what its agent answered last: that is the task's output (its agent
+      // goes idle, no AGENT_COMPLETED per task).
+      const reply = status === 'succeeded' && state.swarm ? state.taskReply.get(task.id) : undefined;
       statuses.push(reply === undefined ? { type: 'node.status', nodeId: task.id, status } : { type: 'node.completed', nodeId: task.id, output: reply });
     }
   }
