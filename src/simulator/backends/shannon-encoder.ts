@@ -14,6 +14,8 @@
  * early-return paths that never schedule it). A cancel is workflow.cancelling, STREAM_END,
  * then workflow.cancelled (the DAG paths' order). A gate is APPROVAL_REQUESTED with an
  * approval_id in its payload, except in runs whose id contains `noid` (the real code sends none).
+ * A `review` gate is the research-plan review, and a plan whose nodes name an `agent` is a
+ * swarm's task list: both are encoded as upstream sends them (shannon-hitl-encoder.ts).
  */
 import { isSwarm, planReady, reviewEnded, reviewRound, swarmDone, swarmStarted, type Emit } from '@/simulator/backends/shannon-hitl-encoder';
 import type { ShannonWire } from '@/simulator/backends/shannon-wire';
