@@ -111,6 +111,9 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'WAITING':
     case 'ROLE_ASSIGNED':
     case 'DELEGATION':
+    case 'LEAD_DECISION':
+    case 'LEAD_TOOL_CALL':
+    case 'HITL_RESPONSE':
     case 'workflow.pausing': // asked to pause: the run goes on until a checkpoint blocks (workflow.paused)
       return [log('info', wire.type, facts)];
     case 'RESEARCH_PLAN_READY':
