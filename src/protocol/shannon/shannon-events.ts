@@ -9,7 +9,7 @@ import { agentErrorEvents, agentStarted } from '@/protocol/shannon/shannon-agent
 import { cancelled, noteError, terminalOnce } from '@/protocol/shannon/shannon-ending';
 import { approvalDecision, approvalRequested, budgetThreshold } from '@/protocol/shannon/shannon-gates';
 import { planApproved, planReady, reviewTimedOut, timedOutRunFailed, userFeedback } from '@/protocol/shannon/shannon-review';
-import { endSystemNodes } from '@/protocol/shannon/shannon-swarm';
+import { endOpenAgents } from '@/protocol/shannon/shannon-swarm';
 import {
   AGENTS_CHAPTER,
   WORKFLOW_CHAPTER,
@@ -40,7 +40,7 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'WORKFLOW_COMPLETED': {
       const timedOut = timedOutRunFailed(state);
       if (timedOut) return [...closeAllChapters('failed', state), ...terminalOnce(timedOut, state, timedOut.error.message)];
-      return [...endSystemNodes(state), ...closeAllChapters('completed', state), ...terminalOnce(workflowCompleted(wire, facts), state, facts.message ?? 'Workflow completed')];
+      return [...endOpenAgents(state), ...closeAllChapters('completed', state), ...terminalOnce(workflowCompleted(wire, facts), state, facts.message ?? 'Workflow completed')];
     }
     case 'WORKFLOW_FAILED': {
       const message = wire.payload.error_message ?? textOf(wire.payload.error) ?? facts.message ?? 'the workflow failed';

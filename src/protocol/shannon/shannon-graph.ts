@@ -16,7 +16,7 @@
  */
 import { toNodeStatus } from '@/protocol/decode-util';
 import type { ShannonTask } from '@/protocol/shannon/shannon-schemas';
-import { noteOwners, taskKind } from '@/protocol/shannon/shannon-swarm';
+import { isCoordinator, noteOwners, taskKind } from '@/protocol/shannon/shannon-swarm';
 import type { ShannonDecoderState } from '@/protocol/shannon/shannon-state';
 import type { GraphEdge, GraphNode, RunEvent } from '@/protocol/run-event';
 
@@ -64,7 +64,7 @@ export function agentNodeEvents(agents: readonly { id: string; label?: string | 
   if (state.swarm) return [];
   const nodes: GraphNode[] = [];
   for (const agent of agents) {
-    if (state.taskIds.has(agent.id) || state.declaredNodes.has(agent.id)) continue;
+    if (state.taskIds.has(agent.id) || state.declaredNodes.has(agent.id) || isCoordinator(agent.id)) continue;
     state.declaredNodes.add(agent.id);
     nodes.push({ id: agent.id, label: agent.label || agent.id, kind: 'agent' });
   }

@@ -25,7 +25,7 @@ import {
 } from '@/protocol/shannon/shannon-schemas';
 import { pickUsage } from '@/protocol/shannon/shannon-cost';
 import { createDecoderState, type FrameFacts, type ShannonDecoderState } from '@/protocol/shannon/shannon-state';
-import { keepTaskSteps, nodeOfAgent, noteSystemNodes } from '@/protocol/shannon/shannon-swarm';
+import { keepTaskSteps, nodeOfAgent, noteOpenAgents } from '@/protocol/shannon/shannon-swarm';
 import type { RunEvent } from '@/protocol/run-event';
 import { parseTimeMs } from '@/lib/parse-time';
 
@@ -54,7 +54,7 @@ export function createShannonInterpreter(ctx: Ctx): Interpreter {
 function keepSteps(result: Interpretation, state: ShannonDecoderState): Interpretation {
   if (result.kind !== 'events') return result;
   const events = keepTaskSteps(result.events, state);
-  noteSystemNodes(events, state);
+  noteOpenAgents(events, state);
   return events === result.events ? result : { ...result, events };
 }
 

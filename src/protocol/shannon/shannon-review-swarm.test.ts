@@ -135,3 +135,20 @@ describe('shannon: swarm agents work on tasks', () => {
     expect(events.findIndex((e) => e.type === 'node.completed')).toBeLessThan(events.findIndex((e) => e.type === 'run.completed'));
   });
 });
+
+describe('shannon: coordinating system agents are never steps', () => {
+  it('a planner that says it started and a title generator that streams make no node; their words stay rows', () => {
+    const reader = createFrameReader(shannonDialect, RESEARCH);
+    const frame = (seq: number, event: string, data: Record<string, unknown>) => ({ id: String(seq), event, data: { workflow_id: RESEARCH, seq, ...data } });
+    const events = [
+      frame(1, 'AGENT_STARTED', { type: 'AGENT_STARTED', agent_id: 'planner', message: 'Planning' }),
+      frame(2, 'thread.message.delta', { agent_id: 'title_generator', delta: 'EV recycling', stream_id: '' }),
+      frame(3, 'AGENT_STARTED', { type: 'AGENT_STARTED', agent_id: 'Gora', message: 'Gora is on it' }),
+    ].flatMap((f) => {
+      const result = reader(f);
+      return result.kind === 'events' ? result.events : [];
+    });
+    expect([...nodeIds(events)]).toEqual(['Gora']);
+    expect(events.filter((e) => 'nodeId' in e && e.type.startsWith('node.')).map((e) => (e as { nodeId: string }).nodeId)).toEqual(['Gora']);
+  });
+});

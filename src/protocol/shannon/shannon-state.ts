@@ -51,8 +51,8 @@ export type ShannonDecoderState = {
   withText: Set<string>;
   /** What each task's agent answered last (its LLM output): the task's output once it is completed. */
   taskReply: Map<string, string>;
-  /** System agents (planner, synthesis, …) that became nodes and have not ended: they end with the run. */
-  systemNodes: Set<string>;
+  /** Agent nodes (system agents included; never tasks) started or streaming and not ended: they end with a completed run. */
+  openAgents: Set<string>;
   ending: Ending;
 };
 
@@ -90,7 +90,7 @@ export function createDecoderState(resumed: boolean): ShannonDecoderState {
     streamed: new Set(),
     withText: new Set(),
     taskReply: new Map(),
-    systemNodes: new Set(),
+    openAgents: new Set(),
     ending: {},
   };
 }

@@ -10,8 +10,9 @@
  * - An agent that owns no task yet is not a step of its own in a swarm (it would show the
  *   same work twice once it takes a task).
  * - System agents (the supervisor and lead, planner, router, synthesis, …) coordinate; they
- *   are never tasks. Where one becomes a node (it streamed text), it ends when the run does,
- *   never left "pending" or "running" after the run succeeded.
+ *   are never tasks. Where one becomes a node (it streamed text) it ends when the run
+ *   completes, like every agent Shannon did not say ended: never left "pending" or "running"
+ *   after the run succeeded.
  */
 import type { ShannonTask } from '@/protocol/shannon/shannon-schemas';
 import type { ShannonDecoderState } from '@/protocol/shannon/shannon-state';
@@ -40,8 +41,12 @@ const SYSTEM_AGENTS: ReadonlySet<string> = new Set([
   'user',
 ]);
 
-export function isSystemAgent(agent: string): boolean {
-  return SYSTEM_AGENTS.has(agent.toLowerCase());
+/** The agents that write the answer: their streamed text is the run's answer, worth a node. */
+const ANSWERING = /synth|final_output/i;
+
+/** A system agent that only coordinates (planner, router, title generator, …): never a step. */
+export function isCoordinator(agent: string): boolean {
+  return SYSTEM_AGENTS.has(agent.toLowerCase()) && !ANSWERING.test(agent);
 }
 
 /** The node an agent's frame belongs to: the task it owns now, else the agent itself. */
@@ -72,26 +77,34 @@ export function taskKind(task: ShannonTask): string {
   return task.owner ? `task · agent ${task.owner}` : 'task';
 }
 
-/** Keeps count of the system agents that became nodes and have not ended. */
-export function noteSystemNodes(events: readonly RunEvent[], state: ShannonDecoderState): void {
+/**
+ * Keeps count of the agent nodes (not tasks: the task list states their status) that started
+ * or streamed and have not ended. Shannon often sends no AGENT_COMPLETED (a swarm agent goes
+ * idle; system agents never say), so a completed run ends them rather than leave them running.
+ */
+export function noteOpenAgents(events: readonly RunEvent[], state: ShannonDecoderState): void {
   for (const event of events) {
-    if (!('nodeId' in event) || typeof event.nodeId !== 'string' || !isSystemAgent(event.nodeId)) continue;
-    if (event.type === 'node.started' || event.type === 'node.output' || event.type === 'node.progress') state.systemNodes.add(event.nodeId);
-    else if (event.type === 'node.completed' || event.type === 'node.failed' || event.type === 'node.cancelled') state.systemNodes.delete(event.nodeId);
+    if (!('nodeId' in event) || typeof event.nodeId !== 'string' || state.taskIds.has(event.nodeId)) continue;
+    if (event.type === 'node.started' || event.type === 'node.output' || event.type === 'node.progress') state.openAgents.add(event.nodeId);
+    else if (event.type === 'node.completed' || event.type === 'node.failed' || event.type === 'node.cancelled') state.openAgents.delete(event.nodeId);
   }
 }
 
 const NODE_EVENTS: ReadonlySet<string> = new Set(['node.started', 'node.output', 'node.progress', 'node.completed', 'node.failed', 'node.retrying', 'node.status', 'node.skipped', 'node.cancelled']);
 
-/** In a swarm only tasks are steps: what an agent without a task (or a system agent) does stays in the rows. */
+/**
+ * In a swarm only tasks are steps: what an agent without a task (or a system agent) does stays
+ * in the rows. Elsewhere the coordinating system agents are no steps either.
+ */
 export function keepTaskSteps(events: RunEvent[], state: ShannonDecoderState): RunEvent[] {
-  if (!state.swarm) return events;
-  return events.filter((e) => !(NODE_EVENTS.has(e.type) && 'nodeId' in e && typeof e.nodeId === 'string' && !state.taskIds.has(e.nodeId)));
+  const notAStep = (id: string) => (state.swarm ? !state.taskIds.has(id) : isCoordinator(id) && !state.taskIds.has(id));
+  if (!events.some((e) => NODE_EVENTS.has(e.type) && 'nodeId' in e && typeof e.nodeId === 'string' && notAStep(e.nodeId))) return events;
+  return events.filter((e) => !(NODE_EVENTS.has(e.type) && 'nodeId' in e && typeof e.nodeId === 'string' && notAStep(e.nodeId)));
 }
 
-/** At a successful end: the system agents still open end with the run. */
-export function endSystemNodes(state: ShannonDecoderState): RunEvent[] {
-  const events: RunEvent[] = [...state.systemNodes].map((nodeId) => ({ type: 'node.completed', nodeId }));
-  state.systemNodes.clear();
+/** At a successful end: the agents still open end with the run. */
+export function endOpenAgents(state: ShannonDecoderState): RunEvent[] {
+  const events: RunEvent[] = [...state.openAgents].map((nodeId) => ({ type: 'node.completed', nodeId }));
+  state.openAgents.clear();
   return events;
 }
