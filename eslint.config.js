@@ -1,4 +1,4 @@
-// ESLint flat config: TypeScript rules plus the one-way import boundaries of STYLE.md §2.4.
+// ESLint flat config: TypeScript rules plus the one-way import boundaries (docs/ARCHITECTURE.md, "Layers and what each may import").
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -49,7 +49,7 @@ export default tseslint.config(
     rules: forbid([['react', 'react-dom', ...VIEW_LAYER], 'ingest has no React and no views'], NODE_ONLY),
   },
   {
-    // Services fetch and poll outside React (run lists, connection tests): TP services/.
+    // Services fetch and poll outside React (run lists, connection tests); app/ composes them.
     files: ['src/services/**'],
     rules: forbid([['react', 'react-dom', ...VIEW_LAYER], 'services have no React and no views; app/ composes them'], NODE_ONLY),
   },

@@ -8,7 +8,7 @@
  * package's os/cpu is enough: npm skips it on every other platform and never downloads it.
  *
  * Run after any `npm install` that changes the lock: `npx tsx scripts/complete-lock.ts`.
- * tests/lock-complete.test.ts fails when an entry is missing.
+ * tests/integration/lock-complete.test.ts fails when an entry is missing.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 

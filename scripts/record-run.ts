@@ -36,7 +36,9 @@ export async function recordRun(sim: SimulatorHandle, dialect: Dialect, scenario
       if (!gate || gate.status !== 'open' || !gate.answerable || answered.has(id)) continue;
       answered.add(id);
       const option = gate.options.find((o) => o.tone === 'approve') ?? gate.options[0];
-      if (option) void answerGate(live.session, gate, { option, decidedBy: 'sample@example.com' });
+      // A gate with a response schema is answered as its form would (the simulator's asks for {approved}).
+      const edits = gate.schema !== undefined ? { edits: { approved: true } } : {};
+      if (option) void answerGate(live.session, gate, { option, decidedBy: 'sample@example.com', ...edits });
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -1,5 +1,5 @@
 /**
- * Writes a synthetic run as a Runboard recording (DESIGN.md "Recordings": a header line,
+ * Writes a synthetic run as a Runboard recording (docs/ARCHITECTURE.md "Recordings": a header line,
  * then `{"t", "frame"}` per frame) to bench/out, encoding the steps in chunks so a
  * million-frame file never sits in memory as objects. Frames are 5 ms apart, as the
  * encoders' clocks say. Returns the path, the frame count and the bytes written.

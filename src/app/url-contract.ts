@@ -1,5 +1,5 @@
 /**
- * The URL contract of DESIGN.md, parsed and built in one place:
+ * The URL contract (docs/ARCHITECTURE.md "The URL contract"), parsed and built in one place:
  *   home    /                                   the console once a backend is kept, else the welcome page
  *   welcome /?page=welcome                      the welcome page (simulator runs, samples, connect form)
  *   backend /?dialect=<id>&url=<backend>        that backend's run list (no run, nothing to start)
@@ -74,7 +74,7 @@ export function buildLiveSearch(live: { dialect: string; url: string; run?: stri
   return `?${params.toString()}`;
 }
 
-/** A backend's run list (DESIGN: a backend without a run). */
+/** A backend's run list: a link with a backend and no run. */
 export function buildBackendSearch(dialect: string, url: string): string {
   return `?${new URLSearchParams({ dialect, url }).toString()}`;
 }

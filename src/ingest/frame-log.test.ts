@@ -111,3 +111,22 @@ describe('FrameLog', () => {
     expect(log.frameAt(1)).toEqual({ n: 2 });
   });
 });
+
+describe('a resume token never enters the recording', () => {
+  test("myagent's signed_state (in metadata, or at the top level) is redacted in the recording and the raw frame, nothing else", () => {
+    const log = new FrameLog({ runboard: 1, dialect: 'myagent', transport: 'websocket', source: 'ws://x', startedAt: '' }, 0);
+    const exported = { event: 'agent.state_exported', metadata: { signed_state: { signature: 'sig-123' }, state_size: 9 } };
+    const top = { event: 'agent.state_exported', signed_state: 'sig-456' };
+    log.addFrame(exported, 1);
+    log.addFrame(top, 2);
+    log.addCommand({ event: 'user.reconnect_with_state', signed_state: { signature: 'sig-123' } }, 3);
+    const text = log.toJsonl();
+    expect(text).not.toMatch(/sig-123|sig-456/);
+    expect(log.frameAt(0)).toEqual({ event: 'agent.state_exported', metadata: { signed_state: '[redacted]', state_size: 9 } });
+    // The frame ingest reads is the one received, untouched.
+    expect(exported.metadata.signed_state).toEqual({ signature: 'sig-123' });
+    const plain = { event: 'agent.thinking', metadata: { model: 'm' } };
+    log.addFrame(plain, 4);
+    expect(log.frameAt(2)).toBe(plain);
+  });
+});

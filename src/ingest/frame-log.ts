@@ -1,6 +1,6 @@
 /**
  * The session's recording: every raw frame with its arrival time, and every outbound
- * command (secrets removed), in DESIGN.md's JSON Lines format. Canonical events point
+ * command (secrets removed), as JSON Lines (docs/ARCHITECTURE.md "Recordings"). Canonical events point
  * into it by frame index, so the details panel can show the frames behind a node.
  *
  * Bounded two ways, so a week-long stream cannot exhaust memory; the UI states the bound
@@ -67,7 +67,7 @@ export class FrameLog {
   /** `textLength`: the frame's text as received, when the transport had it (cheaper than weighing the frame). */
   addFrame(frame: unknown, atMs: number, textLength?: number): number {
     const weight = textLength ?? jsonWeight(frame);
-    this.frameList.push(frame);
+    this.frameList.push(withoutResumeToken(frame));
     this.frameTimes.push(this.at(atMs));
     this.frameWeights.push(weight);
     this.keptBytes += weight;
@@ -166,6 +166,24 @@ function entryLine(entry: RecordedEntry): string {
     const note = `unrecordable frame: ${error instanceof Error ? error.message : String(error)}`;
     return JSON.stringify('out' in entry ? { t: entry.t, out: { runboard_unrecordable: note } } : { t: entry.t, frame: { runboard_unrecordable: note } });
   }
+}
+
+/**
+ * A resume token a backend hands out (myagent's `agent.state_exported` carries
+ * `metadata.signed_state`) never enters a recording or the raw-frame views; ingest still
+ * reads the frame as received. Only the two places the token sits are looked at: this runs
+ * once per frame. Guarded by frame-log.test.ts.
+ */
+function withoutResumeToken(frame: unknown): unknown {
+  if (typeof frame !== 'object' || frame === null) return frame;
+  const record = frame as Record<string, unknown>;
+  const metadata = record.metadata;
+  const inMetadata = typeof metadata === 'object' && metadata !== null && 'signed_state' in metadata;
+  if (!inMetadata && !('signed_state' in record)) return frame;
+  const copy: Record<string, unknown> = { ...record };
+  if ('signed_state' in copy) copy.signed_state = '[redacted]';
+  if (inMetadata) copy.metadata = { ...(metadata as Record<string, unknown>), signed_state: '[redacted]' };
+  return copy;
 }
 
 /** Removes credentials from an outbound command before it is recorded. */

@@ -1,5 +1,5 @@
 /**
- * Reads a recording (DESIGN.md "Recordings": JSON Lines, a header line, then one line per
+ * Reads a recording (docs/ARCHITECTURE.md "Recordings": JSON Lines, a header line, then one line per
  * received frame `{t, frame}` or outbound command `{t, out}`, plus `{t, connection}` where
  * the transport reconnected) into typed entries.
  *

@@ -22,8 +22,8 @@ export function reasonOf(error: z.ZodError): string {
 
 /**
  * JSON text of a wire value that never throws: a hostile value nested too deeply for
- * JSON.stringify (RangeError) becomes a note. Decoders never throw (STYLE §2.6); guarded by
- * tests/integration/fuzz-decoders.test.ts.
+ * JSON.stringify (RangeError) becomes a note. Decoders never throw: a bad frame is an issue
+ * and the stream goes on. Guarded by tests/integration/fuzz-decoders.test.ts.
  */
 export function safeJson(value: unknown): string {
   try {

@@ -23,7 +23,7 @@ import type { GateOption, RunEvent } from '@/protocol/run-event';
 export const DIALECT_IDS = ['relavium', 'tolky', 'myagent', 'mars', 'shannon', 'agui'] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 
-/** How frames arrive, as the recording header names it (DESIGN.md "Recordings"). */
+/** How frames arrive, as the recording header names it (docs/ARCHITECTURE.md "Recordings"). */
 export type WireKind = 'sse' | 'websocket' | 'socket.io';
 
 export type Memo = Readonly<Record<string, unknown>>;
@@ -262,13 +262,20 @@ export interface Dialect {
   /** The interpreter also reads the session's own outbound commands (PlacedFrame.outbound). */
   readonly readsOwnCommands?: boolean;
   /**
+   * Memo keys a reloaded tab needs to resume the run it had (myagent: the latest
+   * `signed_state` and its session): kept in that tab's sessionStorage — never a URL, a
+   * recording or a log — and, after a reload, put back in the memo before the first open,
+   * which then counts as a reconnect (onOpen ctx.reconnect).
+   */
+  readonly keptForReload?: readonly string[];
+  /**
    * Asks the backend where the run stands, when the stream cannot say: it ended without a
    * final status ('ended'), or it went quiet ('quiet': Shannon's failure paths that send no
    * `done`). After 'ended' a dialect may also read what the backend kept: frames lost just
    * before an end marker that carries no number leave no hole to see.
    */
   checkStatus?(runId: string, why: StatusCheckReason): OutboundCommand[];
-  /** The run a frame belongs to, for a recording whose header names none (DESIGN.md "Recordings"). */
+  /** The run a frame belongs to, for a recording whose header names none (docs/ARCHITECTURE.md "Recordings"). */
   runIdOf?(frame: unknown): string | undefined;
   /** Frames to send once the connection is open (watch/subscribe, resume, start). */
   onOpen(ctx: OpenContext): OutboundCommand[];

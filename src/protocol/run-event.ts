@@ -190,6 +190,8 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     /** Proposed action, plan, tasks, previous output: shown as context. */
     context: z.unknown().optional(),
     deadlineAtMs: z.number().optional(),
+    /** The deadline is the backend's code, not the frame's word (myagent states none): shown as "about". */
+    deadlineEstimated: z.boolean().optional(),
     /** What the backend does when the deadline passes ("approve", "reject", "cancel"). */
     onTimeout: z.string().optional(),
     /** False when the protocol gave no id to answer with (Shannon without approval_id). */

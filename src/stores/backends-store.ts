@@ -1,11 +1,11 @@
 /**
  * The backends a person keeps: protocol, URL, a label, and whether the console follows their
- * running runs. App-global and low-frequency, so one store for the app (STYLE §2.3.10),
+ * running runs. App-global and low-frequency, so one store for the app (docs/ARCHITECTURE.md "Stores"),
  * built by a factory so each test gets its own.
  *
  * Kept in localStorage, and never a token: the type has no place for one, and what is read
  * back is rebuilt field by field (`toKeptBackends`), so nothing else stored under the key
- * is ever loaded. Tokens follow DESIGN's rules (memory, or sessionStorage when asked).
+ * is ever loaded. Tokens stay in memory (sessionStorage when asked; docs/ARCHITECTURE.md "The URL contract").
  * A storage that throws (full, disabled) costs persistence, never the app.
  */
 import { createStore, useStore, type StoreApi } from 'zustand';

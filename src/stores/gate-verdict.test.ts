@@ -60,6 +60,17 @@ describe('gate verdicts', () => {
     expect(gateVerdictShort(resolved('rejected'))).toBe('rejected');
   });
 
+  it('says what a structured answer chose: its own yes/no word, its payload, and "cancelled" as sent', () => {
+    const interrupt = (decision: string, payload?: unknown) =>
+      gate({ kind: 'interrupt', options: [{ value: 'resolved', label: 'Resolve and continue', tone: 'approve' }, { value: 'cancelled', label: 'Skip this step', tone: 'reject' }], status: 'resolved', resolution: { decision, decidedBy: 'alice', ...(payload !== undefined ? { payload } : {}) } });
+    expect(gateVerdictText(interrupt('resolved', { approved: true }))).toBe('approved with {"approved":true} by alice');
+    expect(gateVerdict(interrupt('resolved', { approved: false }))).toBe('rejected');
+    expect(gateVerdictText(interrupt('resolved', { approved: false }))).toBe('rejected with {"approved":false} by alice');
+    expect(gateVerdictText(interrupt('resolved', { colour: 'blue' }))).toBe('approved with {"colour":"blue"} by alice');
+    expect(gateVerdictText(interrupt('cancelled'))).toBe('cancelled by alice');
+    expect(turningGate({ gates: { g: interrupt('resolved', { approved: false }) }, gateOrder: ['g'] })?.gateId).toBe('g');
+  });
+
   it('says what the backend did when the gate timed out, never "succeeded"', () => {
     const timedOut = gate({ status: 'timed_out', resolution: { decision: 'rejected', decidedBy: 'timeout' }, onTimeout: 'reject' });
     expect(gateVerdict(timedOut)).toBe('timed_out');

@@ -40,8 +40,36 @@ export function gateVerdict(gate: GateState): GateVerdict {
   if (gate.status === 'open') return 'open';
   if (gate.status === 'timed_out') return 'timed_out';
   if (gate.status === 'cancelled') return 'cancelled';
+  const said = payloadTone(gate.resolution?.payload);
+  if (said !== undefined) return said === 'approve' ? 'approved' : 'rejected';
   const tone = decisionTone(gate.resolution?.decision ?? '', gate.options);
   return tone === 'approve' ? 'approved' : tone === 'reject' ? 'rejected' : 'answered';
+}
+
+const YES_NO_KEYS = ['approved', 'approve', 'confirmed', 'accepted', 'allow'];
+
+/**
+ * A structured answer that says yes or no itself (`{approved: false}` resolves an AG-UI
+ * interrupt and denies the action): its own word outranks the decision word.
+ */
+function payloadTone(payload: unknown): 'approve' | 'reject' | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const record = payload as Record<string, unknown>;
+  const key = YES_NO_KEYS.find((k) => typeof record[k] === 'boolean');
+  return key === undefined ? undefined : record[key] ? 'approve' : 'reject';
+}
+
+/** The payload an answer carried, as a short line of JSON (" with {"approved":true}"), or nothing. */
+function payloadText(gate: GateState): string {
+  const payload = gate.resolution?.payload;
+  if (payload === undefined) return '';
+  let text: string;
+  try {
+    text = JSON.stringify(payload) ?? '';
+  } catch {
+    return '';
+  }
+  return ` with ${text.length > 80 ? `${text.slice(0, 79)}…` : text}`;
 }
 
 /** What the backend did when the gate timed out: "rejected it", "approved it", "resolved it as “x”". */
@@ -60,9 +88,10 @@ export function gateVerdictText(gate: GateState): string {
   const by = who && who !== 'timeout' ? ` by ${who}` : '';
   switch (gateVerdict(gate)) {
     case 'open': return 'waiting for a decision';
-    case 'approved': return `approved${by}`;
-    case 'rejected': return `rejected${by}`;
-    case 'answered': return `answered “${gate.resolution?.decision ?? ''}”${by}`;
+    case 'approved': return `approved${payloadText(gate)}${by}`;
+    // AG-UI's "cancelled" is the person's own word for turning an interrupt down: said as sent.
+    case 'rejected': return `${gate.resolution?.decision === 'cancelled' ? 'cancelled' : 'rejected'}${payloadText(gate)}${by}`;
+    case 'answered': return `answered “${gate.resolution?.decision ?? ''}”${payloadText(gate)}${by}`;
     case 'timed_out': return `timed out — ${timeoutOutcome(gate)}`;
     case 'cancelled': return 'cancelled with the run';
   }

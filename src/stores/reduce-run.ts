@@ -272,6 +272,7 @@ function openGate(d: Draft, b: BatchScratch, event: RunEventOf<'gate.opened'>, r
     ...optional('schema', event.schema),
     ...optional('context', event.context),
     ...optional('deadlineAtMs', event.deadlineAtMs),
+    ...optional('deadlineEstimated', event.deadlineEstimated),
     ...optional('onTimeout', event.onTimeout),
     ...optional('unanswerableReason', event.unanswerableReason),
   };
@@ -289,7 +290,7 @@ function resolveGate(d: Draft, b: BatchScratch, event: RunEventOf<'gate.resolved
   ownGates(d, b).gates[gate.gateId] = {
     ...gate,
     status,
-    resolution: { decision: event.decision, ...optional('decidedBy', event.decidedBy), ...optional('atMs', event.atMs) },
+    resolution: { decision: event.decision, ...optional('decidedBy', event.decidedBy), ...optional('atMs', event.atMs), ...optional('payload', event.payload) },
   };
   d.openGates -= 1;
   if (d.status === 'waiting' && d.openGates === 0) d.status = 'running';

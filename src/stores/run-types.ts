@@ -59,13 +59,14 @@ export type GateState = Readonly<{
   schema?: unknown;
   context?: unknown;
   deadlineAtMs?: number;
+  deadlineEstimated?: boolean;
   onTimeout?: string;
   answerable: boolean;
   unanswerableReason?: string;
   openedAtMs: number;
   row: number;
   status: GateStatus;
-  resolution?: Readonly<{ decision: string; decidedBy?: string; atMs?: number }>;
+  resolution?: Readonly<{ decision: string; decidedBy?: string; atMs?: number; /** What the answer carried (an AG-UI resume payload). */ payload?: unknown }>;
 }>;
 
 export type DecodeIssue = Readonly<{ frame: number; reason: string; frameType?: string; atMs: number }>;

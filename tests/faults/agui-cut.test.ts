@@ -1,5 +1,5 @@
 /**
- * AG-UI has no resume (protocols/README.md): a run stream cut by the fault proxy must be
+ * AG-UI has no resume (the protocol defines none): a run stream cut by the fault proxy must be
  * reported as dropped, never shown as finished.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

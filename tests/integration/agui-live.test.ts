@@ -53,7 +53,8 @@ async function postRun(body: unknown): Promise<BaseEvent[]> {
     });
 }
 
-const input = (threadId: string, resume?: { interruptId: string; status: 'resolved' | 'cancelled' }[]) =>
+type Resume = { interruptId: string; status: 'resolved' | 'cancelled'; payload?: unknown };
+const input = (threadId: string, resume?: Resume[]) =>
   buildRunInput({ threadId, runId: `${threadId}-${Math.random().toString(36).slice(2)}`, messages: resume ? [] : [{ id: 'u1', role: 'user', content: 'go' }], ...(resume ? { resume } : {}) });
 
 describe('simulator streams satisfy the AG-UI 1.0 reference client', () => {
@@ -72,7 +73,7 @@ describe('simulator streams satisfy the AG-UI 1.0 reference client', () => {
       const last = events.at(-1) as { outcome?: { interrupts?: { id: string }[] } };
       const interruptId = last.outcome?.interrupts?.[0]?.id;
       expect(interruptId).toBe('gate-deploy');
-      events.push(...(await postRun(input(threadId, [{ interruptId: interruptId!, status }]))));
+      events.push(...(await postRun(input(threadId, [{ interruptId: interruptId!, status, ...(status === 'resolved' ? { payload: { approved: true } } : {}) }]))));
     }
     for (const event of events) {
       const check = EventSchema.safeParse(event);
@@ -154,7 +155,7 @@ describe('Runboard agui dialect over real POST + SSE', () => {
     expect(opened).toMatchObject({ type: 'gate.opened', gateId: 'gate-deploy', nodeId: 'review', kind: 'interrupt', message: 'Deploy release 2.4 to production?' });
     expect(finalStatuses(session.events).get('review')).toBe('waiting');
 
-    const commands = aguiDialect.answerGate({ gateId: 'gate-deploy', kind: 'interrupt', runId: 'gate~live' }, { option: RESOLVE_OPTION, decidedBy: 'tester' }, {});
+    const commands = aguiDialect.answerGate({ gateId: 'gate-deploy', kind: 'interrupt', runId: 'gate~live' }, { option: RESOLVE_OPTION, edits: { approved: true }, decidedBy: 'tester' }, {});
     if (isUnavailable(commands)) throw new Error('answerGate must be available');
     for (const command of commands) {
       expect(await sendCommand(command, { baseUrl: sim.url, transport: session.transport })).toEqual({ ok: true });
@@ -163,8 +164,8 @@ describe('Runboard agui dialect over real POST + SSE', () => {
     session.abort.abort();
 
     const resumes = sim.received.filter((c) => c.dialect === 'agui' && c.runId === 'gate~live' && c.kind === 'resume');
-    expect(resumes.map((c) => c.body)).toEqual([{ interruptId: 'gate-deploy', status: 'resolved' }]);
-    expect(session.events.find((e) => e.type === 'gate.resolved')).toMatchObject({ gateId: 'gate-deploy', decision: 'resolved' });
+    expect(resumes.map((c) => c.body)).toEqual([{ interruptId: 'gate-deploy', status: 'resolved', payload: { approved: true } }]);
+    expect(session.events.find((e) => e.type === 'gate.resolved')).toMatchObject({ gateId: 'gate-deploy', decision: 'resolved', payload: { approved: true } });
     expect(session.events.filter((e) => e.type === 'run.resumed')).toHaveLength(1);
     const statuses = finalStatuses(session.events);
     expect([statuses.get('draft'), statuses.get('review'), statuses.get('deploy')]).toEqual(['succeeded', 'succeeded', 'succeeded']);
@@ -175,7 +176,7 @@ describe('Runboard agui dialect over real POST + SSE', () => {
     try {
       const gate = await waitFor(() => Object.values(live.session.run.getState().gates).find((g) => g.status === 'open'), 'the interrupt');
       const approve = gate.options.find((o) => o.tone === 'approve')!;
-      expect(await live.session.answerGate({ gateId: gate.gateId, kind: gate.kind, runId: 'gate~conversation' }, { option: approve, decidedBy: 'reviewer' }, { message: 'approved' })).toEqual({ ok: true });
+      expect(await live.session.answerGate({ gateId: gate.gateId, kind: gate.kind, runId: 'gate~conversation' }, { option: approve, edits: { approved: true }, decidedBy: 'reviewer' }, { message: 'approved' })).toEqual({ ok: true });
       await waitFor(() => live.session.run.getState().status === 'succeeded', 'the continuation to finish');
       const inputs = sim.received.filter((c) => c.dialect === 'agui' && c.runId === 'gate~conversation' && c.kind === 'resume.input');
       expect(inputs).toHaveLength(1);
@@ -184,6 +185,50 @@ describe('Runboard agui dialect over real POST + SSE', () => {
       expect(messages.some((m) => m.role === 'assistant' && typeof m.content === 'string' && m.content.length > 0)).toBe(true);
     } finally {
       live.close();
+    }
+  });
+});
+
+describe('the simulator plays interrupts as frameworks do', () => {
+  const firstSegment = async (threadId: string) => {
+    const events = await postRun(input(threadId));
+    return { events, last: events.at(-1) as { outcome?: { interrupts?: Record<string, unknown>[] } } };
+  };
+
+  it('ends the segment with a CUSTOM description, an interrupt with responseSchema + metadata, and no TOOL_CALL_START for the suspended call', async () => {
+    const { events, last } = await firstSegment('gate~framework-shape');
+    const interrupt = last.outcome?.interrupts?.[0];
+    expect(interrupt).toMatchObject({ id: 'gate-deploy', reason: 'runboard-sim:tool_suspend', responseSchema: { type: 'object', required: ['approved'] } });
+    expect(interrupt?.message).toBeUndefined();
+    expect(interrupt?.metadata).toMatchObject({ simulator: { suspendPayload: { question: 'Deploy release 2.4 to production?' } } });
+    expect(events.at(-2)).toMatchObject({ type: 'CUSTOM', name: 'on_interrupt' });
+    expect(events.some((e) => e.type === 'TOOL_CALL_START' && (e as { toolCallId?: string }).toolCallId === interrupt?.toolCallId)).toBe(false);
+  });
+
+  it.each([
+    ['no payload', undefined],
+    ['a string payload', 'yes'],
+    ['a payload that fails the schema', { approved: 'yes' }],
+  ])('a resume with %s is not honoured: the tool suspends again', async (_what, payload) => {
+    const threadId = `gate~again-${String(_what).replace(/\W+/g, '-')}`;
+    await firstSegment(threadId);
+    const again = await postRun(input(threadId, [{ interruptId: 'gate-deploy', status: 'resolved', ...(payload !== undefined ? { payload } : {}) }]));
+    expect(again.map((e) => e.type)).toEqual(['RUN_STARTED', 'CUSTOM', 'RUN_FINISHED']);
+    expect((again.at(-1) as { outcome?: { type: string } }).outcome?.type).toBe('interrupt');
+    const approved = await postRun(input(threadId, [{ interruptId: 'gate-deploy', status: 'resolved', payload: { approved: true } }]));
+    expect((approved.at(-1) as { result?: unknown }).result).toEqual({ deployed: '2.4' });
+  });
+
+  it('carries out a denial ({approved: false}) and a cancel, with the suspended call’s result in the resumed segment', async () => {
+    for (const [threadId, answer] of [
+      ['gate~deny', { status: 'resolved', payload: { approved: false } }],
+      ['gate~cancel-interrupt', { status: 'cancelled' }],
+    ] as const) {
+      const { last } = await firstSegment(threadId);
+      const callId = last.outcome?.interrupts?.[0]?.toolCallId;
+      const resumed = await postRun(input(threadId, [{ interruptId: 'gate-deploy', ...answer }]));
+      expect(resumed[1]).toMatchObject({ type: 'TOOL_CALL_RESULT', toolCallId: callId });
+      expect((resumed.at(-1) as { result?: unknown }).result).toEqual({ deployed: null });
     }
   });
 });

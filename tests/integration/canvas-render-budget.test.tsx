@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Render budget of the DAG canvas (STYLE §2.8): a storm of tokens for one node
+ * Render budget of the DAG canvas: a storm of tokens for one node
  * re-renders no node at all (node-tail.tsx writes its text to the DOM), and never
  * re-runs the layout or rebuilds the nodes array.
  * Renders are counted with React's <Profiler> around each node (it reports every commit

@@ -72,10 +72,9 @@ describe.each(Object.values(DIALECTS))('$id gates', (dialect) => {
     const live = open(dialect, `gate~twice-${dialect.id}`);
     const gate = await waitFor(() => firstOpenGate(live), 'an open gate');
     const approve = gate.options.find((o) => o.tone === 'approve') ?? gate.options[0]!;
-    const [first, second] = await Promise.all([
-      answerGate(live.session, gate, { option: approve, decidedBy: 'reviewer@example.com' }),
-      answerGate(live.session, gate, { option: approve, decidedBy: 'reviewer@example.com' }),
-    ]);
+    // A gate with a response schema is answered with a value of that shape (the form's).
+    const answer = { option: approve, decidedBy: 'reviewer@example.com', ...(gate.schema !== undefined ? { edits: { approved: true } } : {}) };
+    const [first, second] = await Promise.all([answerGate(live.session, gate, answer), answerGate(live.session, gate, answer)]);
     expect([first.kind, second.kind].sort()).toEqual(['not-sent', 'sent']);
     await waitFor(() => live.session.run.getState().status === 'succeeded', 'the run to finish');
     expect(answers(dialect.id, live.session.runId)).toHaveLength(1);
@@ -84,7 +83,7 @@ describe.each(Object.values(DIALECTS))('$id gates', (dialect) => {
     const log = live.session.log;
     const audit = Array.from({ length: logLength }, (_, i) => log.at(i)?.event).filter((e) => e?.type === 'log' && e.source === 'audit');
     expect(audit).toEqual([
-      expect.objectContaining({ message: expect.stringMatching(/^reviewer@example\.com answered “.+” to “.+” — from this browser, sent$/) }),
+      expect.objectContaining({ message: expect.stringMatching(/^reviewer@example\.com answered “.+”( with .+)? to “.+” — from this browser, sent$/) }),
     ]);
     live.close();
   });
@@ -116,7 +115,8 @@ describe('after an answer', () => {
   test.each(Object.values(DIALECTS))('$id leaves no gate open once the run has finished', async (dialect) => {
     const live = open(dialect, `gate~closed-${dialect.id}`);
     const gate = await waitFor(() => firstOpenGate(live), 'an open gate');
-    await answerGate(live.session, gate, { option: gate.options.find((o) => o.tone === 'approve') ?? gate.options[0]!, decidedBy: 'r' });
+    const option = gate.options.find((o) => o.tone === 'approve') ?? gate.options[0]!;
+    await answerGate(live.session, gate, { option, decidedBy: 'r', ...(gate.schema !== undefined ? { edits: { approved: true } } : {}) });
     await waitFor(() => live.session.run.getState().status === 'succeeded', 'the run to finish');
     expect(firstOpenGate(live)).toBeUndefined();
     live.close();

@@ -1,5 +1,5 @@
 /**
- * The MARS socket as the real server runs it (UJ2202/MARS; /work/notes/upstream.md §17–23),
+ * The MARS socket as the real server runs it (UJ2202/MARS; tests/fixtures/mars/SOURCE.txt),
  * through the app's live session and the simulator's real server: the start frame first and
  * alone, a second socket stealing the first, the `event_type` forms decoding to canonical
  * events, costs summed across cost files, a cancel shown as cancelled, and gate answers in

@@ -1,6 +1,6 @@
 /**
- * myagent end to end, as the real server behaves (protocols/README.md "What the real servers
- * do"): the simulator's real WebSocket server (coalesced partial answers that leave seq holes,
+ * myagent end to end, as the real server behaves (tests/fixtures/myagent/SOURCE.txt): the
+ * simulator's real WebSocket server (coalesced partial answers that leave seq holes,
  * a run cancelled when its socket closes, the real state export and replay), the real
  * WebSocket transport (`ws`) and the app's own live session (createLiveSession).
  */
@@ -127,8 +127,11 @@ describe('myagent over a server that behaves like the real one', () => {
     expect(events(live)).toContainEqual(expect.objectContaining({ type: 'run.cancelled', reason: expect.stringContaining("myagent cancels a session's run when its socket closes") }));
     const reconnects = sim.received.filter((c) => c.kind === 'user.reconnect_with_state' && (c.body as { session_id?: unknown }).session_id === sessionBefore);
     expect(reconnects).toHaveLength(1);
-    const body = reconnects[0]?.body as { signed_state?: unknown; content?: { last_seq?: unknown } };
-    expect(body.signed_state).toEqual(signed);
+    const body = reconnects[0]?.body as { signed_state?: { signature?: unknown }; content?: { last_seq?: unknown } };
+    // The real token went to the server; the recording holds it redacted only.
+    expect(signed).toBe('[redacted]');
+    expect(typeof body.signed_state?.signature).toBe('string');
+    expect(live.session.exportRecording()).not.toContain(String(body.signed_state?.signature));
     expect(typeof body.content?.last_seq).toBe('number');
     // The simulator's run was cancelled by the disconnect, as the real server's is.
     expect(sim.runs.get(`myagent:fanout~${sessionBefore}`)?.phase).toBe('finished');
@@ -136,7 +139,7 @@ describe('myagent over a server that behaves like the real one', () => {
   });
 });
 
-/** The signed state the server exported to this session (the raw frame, as received). */
+/** The signed state the server exported to this session, as the recording keeps it (redacted). */
 function exportedState(live: LiveSession): unknown {
   let signed: unknown;
   for (let i = 0; live.session.frameAt(i) !== undefined; i++) {

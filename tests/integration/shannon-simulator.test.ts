@@ -1,5 +1,5 @@
 /**
- * The simulated Shannon server behaves like the real one (upstream notes "SHANNON"), read
+ * The simulated Shannon server behaves like the real one (tests/fixtures/shannon/SOURCE.txt), read
  * straight off its HTTP and SSE answers: the ring, the history and its validation, the close
  * rules after `done`, the failure path, the renamed frames, the status endpoint.
  */

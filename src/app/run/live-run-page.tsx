@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 
 import { openLiveRun } from '@/app/session/open-live-run';
+import { keptResume } from '@/app/session/reload-resume';
 import { RunView } from '@/app/run/run-view';
 import { liveRunKey, useSessionRegistry } from '@/app/session/session-registry';
 import { buildLiveSearch, type Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
-import type { Dialect } from '@/protocol/dialect';
+import type { Dialect, Memo } from '@/protocol/dialect';
 import { dialectById } from '@/protocol/dialects';
 import { startedHere } from '@/stores/recent-runs-store';
 import { useConnectionHealth } from '@/stores/run-selectors';
@@ -29,22 +30,26 @@ export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; sea
   const key = startedBefore ? liveRunKey({ dialect: route.dialect, url: route.url, ...(route.run ? { run: route.run } : {}) }) : routeKey;
   const open = useSessionRegistry((s) => s.runs[key]);
   const wantsStart = route.start !== undefined && !startedBefore;
+  // A run this tab started before a reload is resumed with what the tab kept, never started again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
+  const kept = useMemo(() => (wantsStart ? keptResume(key, dialect?.keptForReload) : undefined), [key]);
 
-  const connect = (start?: string) => {
+  const connect = (start?: string, resume?: Memo) => {
     if (!dialect || useSessionRegistry.getState().runs[key]) return;
-    openLiveRun({ dialect, url: route.url, search, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}) });
+    openLiveRun({ dialect, url: route.url, search, ...(route.run ? { run: route.run } : {}), ...(start !== undefined ? { start } : {}), ...(resume ? { resume } : {}) });
   };
 
   useEffect(() => {
     // A run the console was watching becomes the person's own once they open it.
     if (useSessionRegistry.getState().runs[key]) useSessionRegistry.getState().adopt(key);
+    else if (kept) connect(route.start, kept);
     else if (!wantsStart) connect();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- connect once per run key
   }, [key]);
 
   if (!dialect) return null;
   if (open) return <RunView session={open.session} focus={route.focus} navigate={navigate} extraBar={wantsStart ? watchLink(dialect, route) : undefined} />;
-  if (wantsStart) return <StartRunPanel dialectLabel={dialect.label} initial={route.start ?? ''} onStart={connect} />;
+  if (wantsStart && !kept) return <StartRunPanel dialectLabel={dialect.label} initial={route.start ?? ''} onStart={connect} />;
   return null;
 }
 

@@ -15,6 +15,7 @@
 import { createTransport, type TransportExtras } from '@/app/session/create-transport';
 import { startWatchdogs } from '@/app/session/live-watchdogs';
 import { LiveCommands } from '@/app/session/live-commands';
+import { keepResume } from '@/app/session/reload-resume';
 import { StreamEnd } from '@/app/session/live-stream-end';
 import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
@@ -39,6 +40,10 @@ export type LiveSessionOptions = Readonly<{
   nothingYetAfterMs?: number;
   /** How long a stream may be silent without a final status before the backend is asked (tests shorten it). */
   statusCheckAfterMs?: number;
+  /** This tab's key for the run: where the memo a reload needs is kept (Dialect.keptForReload). */
+  reloadKey?: string;
+  /** The memo kept before a reload: put back before the first open, which then resumes (a reconnect). */
+  resume?: Memo;
 }>;
 
 export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
@@ -74,12 +79,16 @@ class LiveRun {
   private readonly end: StreamEnd;
   /** True once this session watches without the socket (from the start, or since its socket dropped). */
   private watching: boolean;
+  /** The first open resumes a run this tab had before a reload. */
+  private resumeOnOpen: boolean;
 
   constructor(private readonly options: LiveSessionOptions) {
     const { dialect } = options;
     this.dialect = dialect;
     this.params = { ...options.params, ...(options.start !== undefined ? { start: options.start } : {}) };
     this.runId = this.params.runId;
+    if (options.resume) Object.assign(this.memo, options.resume);
+    this.resumeOnOpen = options.resume !== undefined;
     // A session that did not start the run watches without the socket where the protocol says so.
     const watchFromStart = this.params.start === undefined && dialect.recovery.drop === 'watch' ? dialect.watchPlan?.(this.params) : undefined;
     const plan: ConnectionPlan = watchFromStart ?? dialect.connect(this.params);
@@ -96,6 +105,8 @@ class LiveRun {
     this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
     this.session = this.bindSession(log, nodeStatus);
     this.watching = watchFromStart !== undefined;
+    // A resumed run is the one this tab started with these instructions: its title, before the server's replay.
+    if (options.resume && this.params.start !== undefined) this.driver.local({ type: 'run.started', title: this.params.start.slice(0, 200), atMs: Date.now() });
     this.open(plan, watchFromStart);
     this.stopWatchdogs = this.startWatchdogs();
   }
@@ -166,6 +177,8 @@ class LiveRun {
   private onMemo(update: Memo): void {
     const previous = { ...this.memo };
     Object.assign(this.memo, update);
+    const kept = this.dialect.keptForReload;
+    if (kept && this.options.reloadKey !== undefined) keepResume(this.options.reloadKey, kept, this.memo);
     const reaction = this.dialect.onMemo?.({ memo: this.memo, previous, runId: this.runId, ...this.startField() });
     if (!reaction) return;
     if (reaction.runId) this.runId = reaction.runId;
@@ -209,7 +222,9 @@ class LiveRun {
       },
       onOpen: ({ reconnect }) => {
         if (reconnect) this.driver.newConnection();
-        void this.commands.send(this.dialect.onOpen({ runId: this.runId, cursor: this.ingest.cursor, reconnect, memo: this.memo, ...this.startField() }));
+        const resuming = this.resumeOnOpen;
+        this.resumeOnOpen = false;
+        void this.commands.send(this.dialect.onOpen({ runId: this.runId, cursor: this.ingest.cursor, reconnect: reconnect || resuming, memo: this.memo, ...this.startField() }));
       },
       shouldReconnect: () => this.shouldReconnect(),
     };

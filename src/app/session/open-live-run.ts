@@ -9,7 +9,7 @@
 import { createLiveSession } from '@/app/session/create-live-session';
 import { liveRunKey, tokenFor, useSessionRegistry, type OpenRun } from '@/app/session/session-registry';
 import { buildLiveSearch } from '@/app/url-contract';
-import type { Dialect } from '@/protocol/dialect';
+import type { Dialect, Memo } from '@/protocol/dialect';
 import { runListOf } from '@/protocol/run-lists';
 import { summaryStatusOf } from '@/protocol/run-summary';
 import { recentRunsStore } from '@/stores/recent-runs-store';
@@ -24,6 +24,8 @@ export type LiveRunRequest = Readonly<{
   watched?: boolean;
   /** The address as the person typed it (a link): kept, so focusing a node does not rewrite it and remount the view. */
   search?: string;
+  /** What this tab kept before a reload (reload-resume.ts): the run is resumed, not started. */
+  resume?: Memo;
 }>;
 
 /** The open run for this request: the one already registered, or a new one. */
@@ -41,6 +43,8 @@ export function openLiveRun(request: LiveRunRequest): OpenRun {
     dialect,
     params: { baseUrl: url, runId: run ?? `run-${Date.now().toString(36)}`, ...(token ? { token } : {}) },
     ...(start !== undefined ? { start } : {}),
+    reloadKey: key,
+    ...(request.resume ? { resume: request.resume } : {}),
   });
   const search = request.search ?? buildLiveSearch({ dialect: dialect.id, url, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
   const startedWatchable = start !== undefined && dialect.watchPlan !== undefined;

@@ -1,7 +1,7 @@
 /**
  * The runs open in this browser tab. Sessions stay connected while the person looks at
  * another run, so the run list can switch between them and the reviewer inbox can show
- * every pending gate. App-global and low-frequency: a module singleton (STYLE §2.3.10).
+ * every pending gate. App-global and low-frequency: a module singleton (docs/ARCHITECTURE.md "Stores").
  */
 import { create } from 'zustand';
 

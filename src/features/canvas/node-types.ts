@@ -2,7 +2,7 @@
  * The canvas' custom node and edge components, keyed by the `type` layout writes.
  *
  * Module scope on purpose: React Flow compares these objects by reference, and a new
- * object per render would remount every node (STYLE §3.3).
+ * object per render would remount every node.
  */
 import type { EdgeTypes, NodeTypes } from '@xyflow/react';
 

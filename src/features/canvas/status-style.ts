@@ -1,9 +1,9 @@
 /**
  * How each node status looks on the canvas: text, icon, colours. Status is always shown
- * as TEXT (DESIGN "What a person sees"); colour and icon only repeat it.
+ * as TEXT, never by colour alone (tests find nodes by it); colour and icon only repeat it.
  *
  * Every map is a `Record<NodeStatus, …>` so adding a status to run-event.ts fails to
- * compile here until it is styled (STYLE §2.5).
+ * compile here until it is styled.
  */
 import { NODE_STATUS_TEXT } from '@/lib/node-status-text';
 import type { NodeStatus } from '@/protocol/run-event';

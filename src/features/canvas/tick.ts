@@ -3,7 +3,7 @@
  *
  * Why shared: 300 running nodes with their own intervals would wake the page 300 times
  * a second; one interval wakes it once. The interval exists only while someone listens.
- * Listeners write the DOM directly (STYLE §2.3.8), never React state.
+ * Listeners write the DOM directly, never React state (features/canvas/README.md).
  */
 const TICK_MS = 1000;
 const listeners = new Set<() => void>();

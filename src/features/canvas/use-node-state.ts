@@ -3,7 +3,8 @@
  * reference the reducer keeps stable, so a batch re-renders only the nodes it touched:
  * `reduceNodeStatus` replaces one node's entry only when that node changed, and keeps
  * `byId` itself when nothing did (tests/integration/canvas-render-budget.test.tsx).
- * Fallbacks are module constants, never fresh objects (STYLE §2.3.5).
+ * Fallbacks are module constants, never fresh objects: a fresh one differs on every call
+ * and would re-render the node.
  */
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -26,7 +27,7 @@ const PENDING_NODE: NodeState = { status: 'pending', attempt: 1 };
 /**
  * One node's entry minus its times, compared field by field. Tokens never reach this
  * store (streamed text is the run store's, written to the DOM by node-tail.tsx), so they
- * never re-render the node body (STYLE §2.3.8; canvas-render-budget.test.tsx).
+ * never re-render the node body (canvas-render-budget.test.tsx).
  */
 export function useCanvasNodeView(nodeId: string): NodeView {
   const session = useRunSession();

@@ -8,13 +8,15 @@ import { optionTurnsDown } from '@/stores/gate-verdict';
 import type { GateState } from '@/stores/run-types';
 
 import { ConfirmTurnDown } from '@/features/gates/confirm-turn-down';
+import { GateSchemaAnswer } from '@/features/gates/schema/gate-schema-answer';
 
 const TONE_VARIANT = { approve: 'primary', reject: 'danger', neutral: 'secondary' } as const;
 
 type Props = Readonly<{
   gate: GateState;
   answer: AnswerState | undefined;
-  onAnswer: (option: GateOption | undefined, text: string) => void;
+  /** `payload`: the structured answer a gate's response schema asked for. */
+  onAnswer: (option: GateOption | undefined, text: string, payload?: unknown) => void;
 }>;
 
 /**
@@ -57,6 +59,7 @@ export function GateAnswerControls({ gate, answer, onAnswer }: Props) {
     );
   }
   const choose = (option: GateOption) => (optionTurnsDown(option) ? setConfirming(option) : onAnswer(option, text));
+  if (gate.schema !== undefined) return <SchemaAnswer gate={gate} answer={answer} locked={locked} onAnswer={onAnswer} choose={choose} />;
   return (
     <div className="flex flex-col gap-3">
       {gate.acceptsText && (
@@ -86,6 +89,35 @@ export function GateAnswerControls({ gate, answer, onAnswer }: Props) {
           </Button>
         )}
       </div>
+      <SendState answer={answer} />
+    </div>
+  );
+}
+
+type SchemaAnswerProps = Readonly<{ gate: GateState; answer: AnswerState | undefined; locked: boolean; onAnswer: Props['onAnswer']; choose: (option: GateOption) => void }>;
+
+/**
+ * A gate with a response schema is answered by the form built from it (its first
+ * approve-like option sends the form's value); the options that turn it down stay buttons
+ * (confirmed first). No free text: a framework that asked for `{approved: boolean}` fails
+ * or loops on anything else.
+ */
+function SchemaAnswer({ gate, answer, locked, onAnswer, choose }: SchemaAnswerProps) {
+  const send = gate.options.find((option) => !optionTurnsDown(option));
+  const others = gate.options.filter((option) => option !== send);
+  return (
+    <div className="flex flex-col gap-3">
+      <GateSchemaAnswer schema={gate.schema} locked={locked} submitLabel="Send answer" onSubmit={(payload) => onAnswer(send, '', payload)} />
+      {others.length > 0 && (
+        <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-700">
+          <span className="text-xs text-slate-600 dark:text-slate-300">Or, instead of answering:</span>
+          {others.map((option) => (
+            <Button key={option.value} data-option={option.value} variant={TONE_VARIANT[option.tone ?? 'neutral']} disabled={locked} onClick={() => choose(option)}>
+              {option.label}
+            </Button>
+          ))}
+        </div>
+      )}
       <SendState answer={answer} />
     </div>
   );

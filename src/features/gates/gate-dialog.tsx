@@ -51,10 +51,11 @@ export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus
     if (sent) onDecided(gateId);
   }, [sent, gateId, onDecided]);
   if (!gate) return null;
-  const onAnswer = (option: GateOption | undefined, text: string) =>
+  const onAnswer = (option: GateOption | undefined, text: string, payload?: unknown) =>
     void answerGate(session, gate, {
       ...(option ? { option } : {}),
       ...(text.trim() ? { text: text.trim() } : {}),
+      ...(payload !== undefined ? { edits: payload } : {}),
       decidedBy: reviewer,
     });
   return (
@@ -87,7 +88,7 @@ export function GateDialog({ gateId, reviewer, onClose, onDecided, fallbackFocus
           {gate.status === 'open' ? (
             <>
               {gate.deadlineAtMs !== undefined && (
-                <GateCountdown deadlineAtMs={gate.deadlineAtMs} {...(gate.onTimeout ? { onTimeout: gate.onTimeout } : {})} />
+                <GateCountdown deadlineAtMs={gate.deadlineAtMs} estimated={gate.deadlineEstimated === true} {...(gate.onTimeout ? { onTimeout: gate.onTimeout } : {})} />
               )}
               <GateAnswerControls gate={gate} answer={answer} onAnswer={onAnswer} />
             </>

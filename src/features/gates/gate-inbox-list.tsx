@@ -16,7 +16,7 @@ export function GateInboxList({ entries, onAnswer }: { entries: readonly InboxEn
             <p className="truncate text-sm font-medium" title={entry.gate.message}>{entry.gate.message}</p>
             <p className="text-xs text-slate-600 dark:text-slate-400">
               {entry.session.dialect.label} · {entry.session.runId} · opened {formatClockTime(entry.gate.openedAtMs)}
-              {entry.gate.deadlineAtMs !== undefined && ` · due ${formatClockTime(entry.gate.deadlineAtMs)}`}
+              {entry.gate.deadlineAtMs !== undefined && ` · due ${entry.gate.deadlineEstimated ? 'about ' : ''}${formatClockTime(entry.gate.deadlineAtMs)}`}
             </p>
           </div>
           <Button size="sm" variant="primary" onClick={() => onAnswer(entry)}>

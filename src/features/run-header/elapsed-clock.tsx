@@ -4,7 +4,7 @@ import { formatDuration } from '@/lib/format-duration';
 
 /**
  * Elapsed time that ticks without re-rendering: an interval writes the text node
- * directly (STYLE §2.3.8), so the header does not commit once a second.
+ * directly, so the header does not commit once a second.
  */
 export function ElapsedClock({ startedAtMs, endedAtMs }: { startedAtMs?: number; endedAtMs?: number }) {
   const ref = useRef<HTMLSpanElement>(null);

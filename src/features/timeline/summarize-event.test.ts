@@ -20,6 +20,7 @@ describe('summarizeEvent', () => {
     [{ type: 'gate.opened', gateId: 'g', kind: 'approval', message: 'Deploy?', options: [] }, 'Approval requested: Deploy?'],
     [{ type: 'gate.resolved', gateId: 'g', decision: 'approve', decidedBy: 'ana' }, 'Gate decided: approve by ana'],
     [{ type: 'gate.resolved', gateId: 'g', decision: 'reject', cause: 'timeout' }, 'Gate timed out: reject'],
+    [{ type: 'gate.resolved', gateId: 'g', decision: 'resolved', payload: { approved: false } }, 'Gate decided: resolved with {"approved":false}'],
     [{ type: 'graph.defined', nodes: [{ id: 'a', label: 'A' }], edges: [] }, 'Graph defined: 1 node, 0 edges'],
     [{ type: 'raw', frameType: 'brand_new', unknown: true }, 'Unknown frame brand_new'],
     [{ type: 'metric', name: 'latency', value: 12, unit: 'ms' }, 'latency = 12 ms'],

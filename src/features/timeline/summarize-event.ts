@@ -34,7 +34,7 @@ function describe(e: RunEvent): string {
     case 'tool.result': return `${e.tool} ${e.ok ? 'returned' : 'failed'}${e.result !== undefined ? `: ${preview(e.result)}` : ''}`;
     case 'cost.recorded': return `${formatMoney(e.micros, e.currency)}${e.model ? ` on ${e.model}` : ''}${tokens(e.inputTokens, e.outputTokens)}`;
     case 'gate.opened': return `${capitalize(e.kind)} requested: ${e.message}`;
-    case 'gate.resolved': return `Gate ${e.cause === 'timeout' ? 'timed out' : e.cause === 'cancelled' ? 'cancelled' : 'decided'}: ${e.decision}${e.decidedBy ? ` by ${e.decidedBy}` : ''}`;
+    case 'gate.resolved': return `Gate ${e.cause === 'timeout' ? 'timed out' : e.cause === 'cancelled' ? 'cancelled' : 'decided'}: ${e.decision}${e.payload !== undefined ? ` with ${preview(e.payload)}` : ''}${e.decidedBy ? ` by ${e.decidedBy}` : ''}`;
     case 'chapter.started': return `Chapter: ${e.title}`;
     case 'chapter.completed': return `Chapter ${e.chapterId} ${e.status ?? 'completed'}`;
     case 'log': return e.message;

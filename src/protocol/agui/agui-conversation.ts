@@ -1,7 +1,7 @@
 /**
  * The conversation of an AG-UI thread as the reference client keeps it, so that a resumed
  * run (a gate's answer) carries it: a stateless agent needs the messages so far
- * (protocols/README.md "agui"; @ag-ui/client resends its whole `messages` on every run).
+ * (the reference client, @ag-ui/client, resends its whole `messages` on every run).
  *
  *   our own run bodies (readsOwnCommands)   the user messages we sent
  *   TEXT_MESSAGE_* / _CHUNK                 assistant (or other role) text, by message id

@@ -8,12 +8,15 @@
  *   step_skipped    {stepName, reason?}                → node.skipped
  *   step_progress   {stepName, progress?, message?}    → node.progress (progress 0..1)
  *   log             {level, message, stepName?}        → log
+ *   on_interrupt (any name with interrupt / suspend / approval)
+ *                   kept to describe the interrupt RUN_FINISHED names next (agui-interrupt.ts)
  *
  * Any other name, or one of these whose value does not fit, stays a raw event (never an error).
  */
 import * as z from 'zod';
 
 import { type AguiDecoderState, resolveNode, stepNodeId } from '@/protocol/agui/agui-decoder-state';
+import { isInterruptNote, noteValue } from '@/protocol/agui/agui-interrupt';
 import type { AguiEventOf } from '@/protocol/agui/agui-schemas';
 import { decimalToMicros } from '@/lib/to-micros';
 import type { RunEvent } from '@/protocol/run-event';
@@ -70,8 +73,16 @@ export function customEvents(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'
       return [{ type: 'log', level, message, ...(stepName !== undefined ? { nodeId: stepNodeId(stepName, wire.subagentRunId) } : {}) }];
     }
     default:
+      noteInterrupt(state, wire);
       return [customRaw(wire)];
   }
+}
+
+/** A CUSTOM event describing an interrupt: kept until RUN_FINISHED names the interrupt (agui-interrupt.ts). */
+function noteInterrupt(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'>): void {
+  if (!isInterruptNote(wire.name)) return;
+  const value = noteValue(wire.value);
+  if (value !== undefined && state.interruptNotes.length < 50) state.interruptNotes.push(value);
 }
 
 function costEvents(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'>): RunEvent[] {

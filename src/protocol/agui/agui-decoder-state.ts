@@ -34,6 +34,10 @@ export type AguiDecoderState = {
   reasoning: Map<string, string>;
   lastReasoning: string | undefined;
   pendingGates: string[];
+  /** CUSTOM events describing an interrupt in this segment (agui-interrupt.ts), cleared when the segment ends. */
+  interruptNotes: Record<string, unknown>[];
+  /** How this session answered each interrupt (our own resume runs), for producers that echo no `input`. */
+  sentResume: Map<string, { status: string; payload?: unknown }>;
   phase: 'idle' | 'running' | 'interrupted' | 'ended';
   assistantOpen: boolean;
   /** The thread's messages, for the next run's input (agui-conversation.ts). */
@@ -56,6 +60,8 @@ export function createDecoderState(): AguiDecoderState {
     reasoning: new Map(),
     lastReasoning: undefined,
     pendingGates: [],
+    interruptNotes: [],
+    sentResume: new Map(),
     phase: 'idle',
     assistantOpen: false,
     conversation: createConversation(),

@@ -211,7 +211,7 @@ describe('agui interpreter: interrupts', () => {
         { value: 'cancelled', label: 'Skip this step', tone: 'reject' },
       ],
     });
-    expect(gates[1]).toMatchObject({ gateId: 'i2', message: 'needs_input' });
+    expect(gates[1]).toMatchObject({ gateId: 'i2', message: 'The agent is waiting for your answer (needs_input)' });
     expect(ofType(events, 'node.status')[0]).toMatchObject({ nodeId: 'review', status: 'waiting' });
     expect(events.at(-1)?.type).toBe('run.paused');
     expect(ofType(events, 'run.completed')).toHaveLength(0);

@@ -53,6 +53,7 @@ import {
   subagentFinished,
   subagentStarted,
 } from '@/protocol/agui/agui-lifecycle';
+import type { AguiResumeEntry } from '@/protocol/agui/agui-dialect';
 import { AGUI_EVENT_SCHEMAS, type AguiEvent } from '@/protocol/agui/agui-schemas';
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -61,10 +62,13 @@ export function createAguiInterpreter(): Interpreter {
   return (frame) => (frame.outbound ? readOwnRun(state, frame.body) : readAguiEvent(state, frame.body));
 }
 
-/** A run this session posted: its messages join the conversation (nothing to show). */
+/** A run this session posted: its messages join the conversation, its answers are remembered (nothing to show). */
 function readOwnRun(state: AguiDecoderState, command: unknown): Interpretation {
   const { via, body } = (command ?? {}) as { via?: unknown; body?: unknown };
-  if (via === 'run') noteOwnRun(state.conversation, body);
+  if (via !== 'run') return { kind: 'events', events: [] };
+  noteOwnRun(state.conversation, body);
+  const resume = (body as { resume?: unknown } | undefined)?.resume;
+  if (Array.isArray(resume)) for (const entry of resume as AguiResumeEntry[]) state.sentResume.set(entry.interruptId, { status: entry.status, payload: entry.payload });
   return { kind: 'events', events: [] };
 }
 

@@ -19,9 +19,11 @@ import {
   closeStep,
   laneOf,
   openStep,
+  resolveNode,
   stepNodeId,
   subagentNodeId,
 } from '@/protocol/agui/agui-decoder-state';
+import { interruptFacts, interruptTitle, type InterruptFacts } from '@/protocol/agui/agui-interrupt';
 import type { AguiEventOf, AguiInterrupt, AguiTokenUsage } from '@/protocol/agui/agui-schemas';
 import { parseTimeMs } from '@/lib/parse-time';
 import type { ErrorInfo, GateOption, RunEvent } from '@/protocol/run-event';
@@ -32,22 +34,18 @@ export const CANCEL_OPTION: GateOption = { value: 'cancelled', label: 'Skip this
 
 export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_STARTED'>): RunEvent[] {
   const out: RunEvent[] = [];
+  const echoed = new Map((wire.input?.resume ?? []).map((entry) => [entry.interruptId, entry]));
   if (state.phase === 'interrupted') {
-    const answers = new Map((wire.input?.resume ?? []).map((entry) => [entry.interruptId, entry]));
-    for (const gateId of state.pendingGates) {
-      const entry = answers.get(gateId);
-      // A new run on an interrupted thread must answer every interrupt (the reference
-      // client refuses otherwise), so a gate missing from the echo was still answered.
-      out.push({ type: 'gate.resolved', gateId, decision: entry?.status ?? 'answered', cause: 'decision', payload: entry?.payload });
-    }
+    // A new run on an interrupted thread must answer every interrupt (the reference
+    // client refuses otherwise). Producers rarely echo `input`: what this session sent says
+    // how it was answered; a gate neither names was still answered, by someone else.
+    for (const gateId of state.pendingGates) out.push(resolvedGate(gateId, echoed.get(gateId) ?? state.sentResume.get(gateId)));
     state.pendingGates = [];
     out.push({ type: 'run.resumed' });
-  } else if ((wire.input?.resume ?? []).length > 0) {
+  } else if (echoed.size > 0) {
     // A resumed run on a fresh connection (the session decodes each POST with a new
     // decoder): the echoed `resume` still says which gates this run answers.
-    for (const entry of wire.input?.resume ?? []) {
-      out.push({ type: 'gate.resolved', gateId: entry.interruptId, decision: entry.status, cause: 'decision', payload: entry.payload });
-    }
+    for (const [gateId, entry] of echoed) out.push(resolvedGate(gateId, entry));
     out.push({ type: 'run.resumed' });
   } else if (state.phase === 'running') {
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `RUN_STARTED ${wire.runId} while the previous run segment is still open` });
@@ -58,6 +56,17 @@ export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_START
   state.phase = 'running';
   out.push({ type: 'log', level: 'debug', source: 'agui', message: `run segment ${wire.runId} started on thread ${wire.threadId}` });
   return out;
+}
+
+/** The decision as the answer gave it: 'resolved' (with its payload) or 'cancelled'. */
+function resolvedGate(gateId: string, entry: { status: string; payload?: unknown } | undefined): RunEvent {
+  return {
+    type: 'gate.resolved',
+    gateId,
+    decision: entry?.status ?? 'answered',
+    cause: 'decision',
+    ...(entry?.payload !== undefined ? { payload: entry.payload } : {}),
+  };
 }
 
 const TITLE_MAX = 80;
@@ -77,16 +86,12 @@ function textParts(parts: readonly unknown[]): string {
 }
 
 export function runFinished(state: AguiDecoderState, wire: AguiEventOf<'RUN_FINISHED'>): RunEvent[] {
-  const out = closeAssistant(state);
   const outcome = wire.outcome;
   if (outcome?.type === 'interrupt' && 'interrupts' in outcome && Array.isArray(outcome.interrupts)) {
-    const interrupts = outcome.interrupts as AguiInterrupt[];
-    for (const interrupt of interrupts) out.push(gateOpened(state, interrupt));
-    state.pendingGates = interrupts.map((interrupt) => interrupt.id);
-    state.phase = 'interrupted';
-    out.push({ type: 'run.paused', reason: `waiting on ${interrupts.length} interrupt(s)` });
-    return out;
+    return interrupted(state, outcome.interrupts as AguiInterrupt[]);
   }
+  const out = closeAssistant(state);
+  state.interruptNotes = [];
   state.phase = 'ended';
   if (outcome?.type === 'cancelled') return [...out, { type: 'run.cancelled' }];
   if (outcome !== undefined && outcome.type !== 'success') {
@@ -94,6 +99,19 @@ export function runFinished(state: AguiDecoderState, wire: AguiEventOf<'RUN_FINI
   }
   const totalTokens = sumTokens(wire.usage);
   out.push({ type: 'run.completed', output: wire.result, ...(totalTokens !== undefined ? { totalTokens } : {}) });
+  return out;
+}
+
+/** The segment paused at interrupts: one gate each. The assistant stays open when a gate waits on it (the resume continues it). */
+function interrupted(state: AguiDecoderState, interrupts: readonly AguiInterrupt[]): RunEvent[] {
+  const out: RunEvent[] = [];
+  for (const interrupt of interrupts) out.push(...gateOpened(state, interrupt));
+  const waitsOnAssistant = out.some((event) => event.type === 'gate.opened' && event.nodeId === ASSISTANT_NODE);
+  if (!waitsOnAssistant) out.unshift(...closeAssistant(state));
+  state.interruptNotes = [];
+  state.pendingGates = interrupts.map((interrupt) => interrupt.id);
+  state.phase = 'interrupted';
+  out.push({ type: 'run.paused', reason: `waiting on ${interrupts.length} interrupt(s)` });
   return out;
 }
 
@@ -116,30 +134,56 @@ function sumTokens(usage: AguiTokenUsage[] | undefined): number | undefined {
   return usage.reduce((sum, u) => sum + (u.totalTokens ?? (u.inputTokens ?? 0) + (u.outputTokens ?? 0)), 0);
 }
 
-function gateOpened(state: AguiDecoderState, interrupt: AguiInterrupt): RunEvent {
+function gateOpened(state: AguiDecoderState, interrupt: AguiInterrupt): RunEvent[] {
+  const out: RunEvent[] = [];
   const deadline = parseTimeMs(interrupt.expiresAt);
-  const nodeId = interruptNode(state, interrupt);
-  const context = interrupt.metadata?.context ?? { reason: interrupt.reason };
-  return {
+  const facts = interruptFacts(interrupt, state.interruptNotes);
+  const nodeId = interruptNode(state, out, interrupt, facts);
+  out.push({
     type: 'gate.opened',
     gateId: interrupt.id,
     kind: 'interrupt',
-    message: interrupt.message ?? interrupt.reason,
+    message: interruptTitle(facts, interrupt.reason),
     options: [RESOLVE_OPTION, CANCEL_OPTION],
     acceptsText: true,
-    context,
+    context: gateContext(interrupt, facts),
     ...(nodeId !== undefined ? { nodeId } : {}),
     ...(interrupt.subagentRunId !== undefined ? { requester: state.subagents.get(interrupt.subagentRunId) ?? subagentNodeId(interrupt.subagentRunId) } : {}),
     ...(interrupt.responseSchema !== undefined ? { schema: interrupt.responseSchema } : {}),
     ...(deadline !== undefined ? { deadlineAtMs: deadline } : {}),
+  });
+  return out;
+}
+
+/** What the reviewer decides about: the tool and its arguments, the reason word, and any context the producer gave. */
+function gateContext(interrupt: AguiInterrupt, facts: InterruptFacts): unknown {
+  const given = interrupt.metadata?.context;
+  if (facts.tool === undefined && facts.args === undefined && given !== undefined) return given;
+  return {
+    ...(facts.tool !== undefined ? { tool: facts.tool } : {}),
+    ...(facts.args !== undefined ? { arguments: facts.args } : {}),
+    reason: interrupt.reason,
+    ...(given !== undefined ? { context: given } : {}),
   };
 }
 
-function interruptNode(state: AguiDecoderState, interrupt: AguiInterrupt): string | undefined {
+/**
+ * The node an interrupt waits on: its step, else its tool call's node. A suspended tool
+ * call the segment never started (frameworks often send no TOOL_CALL_START for it) is
+ * recorded here, so its result in the resumed segment belongs to it.
+ */
+function interruptNode(state: AguiDecoderState, out: RunEvent[], interrupt: AguiInterrupt, facts: InterruptFacts): string | undefined {
   const stepName = interrupt.metadata?.stepName;
-  if (typeof stepName === 'string') return stepNodeId(stepName, interrupt.subagentRunId);
-  if (interrupt.toolCallId !== undefined) return state.tools.get(interrupt.toolCallId)?.nodeId;
-  return interrupt.subagentRunId !== undefined ? state.subagents.get(interrupt.subagentRunId) : undefined;
+  const step = typeof stepName === 'string' ? stepNodeId(stepName, interrupt.subagentRunId) : undefined;
+  const callId = interrupt.toolCallId;
+  if (callId === undefined) return step ?? (interrupt.subagentRunId !== undefined ? state.subagents.get(interrupt.subagentRunId) : undefined);
+  const known = state.tools.get(callId);
+  if (known) return step ?? known.nodeId;
+  const nodeId = step ?? resolveNode(state, out, interrupt.subagentRunId, interrupt.metadata);
+  const tool = facts.tool ?? 'tool';
+  state.tools.set(callId, { tool, args: '', nodeId });
+  out.push({ type: 'tool.called', nodeId, callId, tool, ...(facts.args !== undefined ? { args: facts.args } : {}) });
+  return nodeId;
 }
 
 // ---- steps -----------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * A person's answer to a MARS approval → `resolve_approval` exactly as the server reads it
- * (UJ2202/MARS backend/websocket/handlers.py; /work/notes/upstream.md §21, correction 26):
+ * (UJ2202/MARS backend/websocket/handlers.py):
  * - `resolution`: "approved" | "rejected" | "modified" for approve / reject / modify (either
  *   tense), and any other option as its own word ("revise", "skip", "submit", "retry", …),
  *   which the phases compare raw;

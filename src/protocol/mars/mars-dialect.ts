@@ -1,5 +1,5 @@
 /**
- * MARS (UJ2202/MARS, a cmbagent fork) as its server behaves (/work/notes/upstream.md §17–23):
+ * MARS (UJ2202/MARS, a cmbagent fork) as its server behaves (tests/fixtures/mars/SOURCE.txt):
  *   socket    ws://host:port/ws/{task_id}. The FIRST client frame `{task, config}` starts the
  *             run; anything else first is answered `error "No task provided"` and closed. A
  *             new socket for the same task closes the previous one ("Reconnection") and waits

@@ -1,6 +1,6 @@
 /**
  * The MARS REST answers a watching session reads (UJ2202/MARS backend/routers/runs.py and
- * sessions.py; /work/notes/upstream.md §22). Every `/api/runs/{id}/…` route accepts the
+ * sessions.py; replies in tests/fixtures/mars/rest-replies.json). Every `/api/runs/{id}/…` route accepts the
  * task id. Only the fields Runboard reads are checked; the rest passes.
  */
 import * as z from 'zod';

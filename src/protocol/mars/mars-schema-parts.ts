@@ -1,6 +1,6 @@
 /**
  * Building blocks of the MARS wire schemas (mars-schemas.ts, mars-rest-schemas.ts).
- * Tolerance (protocols/README.md "mars"): looseObject everywhere (newer servers add fields),
+ * Tolerance: looseObject everywhere (newer servers add fields),
  * nullable optionals (Python sends None), numbers where Python may send int or float.
  */
 import * as z from 'zod';

@@ -1,7 +1,7 @@
 /**
  * MARS socket frames (`/ws/{task_id}`): `{event_type, timestamp, run_id?, session_id?, data}`
  * with the `data` of every documented event (mars-workflow-ws.md) AND of what the real
- * server sends (UJ2202/MARS backend, read for facts: /work/notes/upstream.md §18–21) —
+ * server sends (UJ2202/MARS backend; frames and their upstream lines: tests/fixtures/mars/SOURCE.txt) —
  * console `output` lines (the bulk), `status`, `result`, `complete`, `error`, the workflow
  * callbacks (`step_start`, `step_complete`, `planning_*`, `phase_change`, `cost_summary`,
  * `tool_call`, `code_execution`, `workflow_complete`), `workflow_cancelled`, `files_updated`

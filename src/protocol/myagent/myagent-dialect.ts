@@ -99,6 +99,8 @@ export const myagentDialect: Dialect = {
   createInterpreter: createMyagentInterpreter,
   // The interpreter learns the tasks of a user.solve_tasks (no end event follows them) and its own reconnects.
   readsOwnCommands: true,
+  // Closing the socket (a reload) ends the server session: only the latest signed_state brings the run back.
+  keptForReload: ['signed_state', 'session_id'],
   runIdOf: (frame) => stringField(frame, 'session_id'),
   connect: ({ baseUrl }) => ({ kind: 'websocket', url: socketUrl(baseUrl) }),
   onOpen(ctx) {

@@ -36,12 +36,23 @@ describe('myagent: every way a run ends', () => {
     expect(terminal(events).map((e) => e.type)).toEqual(['run.completed']);
   });
 
-  test('a declined plan: the gate reads rejected and the run ends cancelled with the reason', () => {
+  test('a plan nobody answered: the server declines it when its wait ends; the gate reads timed out and the reason says nobody answered', () => {
     const events = read(
       frame('agent.user_confirm', { step_id: 'confirm_plan_1a2b3c4d', content: 'Confirm plan before solving', metadata: { requires_confirmation: true, scope: 'plan', plan_summary: 'Three slides', tasks: [] } }),
       frame('agent.final_answer', { content: 'Plan was declined by user.' }),
     );
-    expect(events).toContainEqual(expect.objectContaining({ type: 'gate.resolved', gateId: 'confirm_plan_1a2b3c4d', decision: 'rejected' }));
+    expect(events).toContainEqual(expect.objectContaining({ type: 'gate.resolved', gateId: 'confirm_plan_1a2b3c4d', decision: 'rejected', cause: 'timeout' }));
+    expect(terminal(events)).toEqual([expect.objectContaining({ type: 'run.cancelled', reason: expect.stringMatching(/^Nobody answered the plan confirmation within the server's wait/) })]);
+  });
+
+  test('a plan declined from here: the gate reads rejected by the reviewer and the run ends cancelled in the server words', () => {
+    const reader = createFrameReader(myagentDialect, 'S');
+    const events = [
+      ...eventsOf(reader(frame('agent.user_confirm', { step_id: 'confirm_plan_1a2b3c4d', content: 'Confirm plan before solving', metadata: { scope: 'plan', tasks: [] } }))),
+      ...reader.outbound(own({ event: 'user.response', session_id: 'S', step_id: 'confirm_plan_1a2b3c4d', content: { confirmed: false, approved: false } }).body),
+      ...eventsOf(reader(frame('agent.final_answer', { content: 'Plan was declined by user.' }))),
+    ];
+    expect(events.filter((e) => e.type === 'gate.resolved')).toEqual([expect.objectContaining({ decision: 'rejected', cause: 'decision' })]);
     expect(terminal(events)).toEqual([expect.objectContaining({ type: 'run.cancelled', reason: 'Plan was declined by user.' })]);
   });
 
@@ -67,10 +78,15 @@ describe('myagent: every way a run ends', () => {
     expect(events.filter((e) => e.type === 'gate.resolved')).toEqual([expect.objectContaining({ decision: 'rejected', decidedBy: 'bob' })]);
   });
 
-  test('a plan confirmation carries the 300 s the server waits before declining', () => {
+  test('a plan confirmation carries the 600 s the shipped servers wait before declining, as an estimate (the frame states none)', () => {
     const [gate] = read(frame('agent.user_confirm', { step_id: 'c', content: 'Confirm plan before solving', metadata: { requires_confirmation: true, scope: 'plan', tasks: [] } }));
-    expect(gate).toMatchObject({ type: 'gate.opened', onTimeout: 'myagent declines the plan and ends the run' });
-    expect(gate?.type === 'gate.opened' && gate.deadlineAtMs! - Date.parse('2025-10-18T17:50:09.123')).toBe(300_000);
+    expect(gate).toMatchObject({ type: 'gate.opened', onTimeout: 'myagent declines the plan and ends the run', deadlineEstimated: true });
+    expect(gate?.type === 'gate.opened' && gate.deadlineAtMs! - Date.parse('2025-10-18T17:50:09.123')).toBe(600_000);
+  });
+
+  test('a timeout_seconds the frame does state is the deadline, not an estimate', () => {
+    const [gate] = read(frame('agent.user_confirm', { step_id: 'c', content: 'Confirm', metadata: { scope: 'plan', timeout_seconds: 90 } }));
+    expect(gate?.type === 'gate.opened' && [gate.deadlineAtMs! - Date.parse('2025-10-18T17:50:09.123'), gate.deadlineEstimated]).toEqual([90_000, undefined]);
   });
 
   test('invalid edited tasks end it failed', () => {

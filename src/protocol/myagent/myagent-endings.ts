@@ -1,6 +1,6 @@
 /**
- * How a myagent run ends, in every way the real server ends one (protocols/README.md
- * "myagent"; upstream myagent/ws/session.py and plan_solver.py):
+ * How a myagent run ends, in every way the real server ends one (JasonDZS/myagent
+ * myagent/ws/session.py and plan_solver.py):
  *   pipeline.completed (then an agent.final_answer that only repeats the summary)   succeeded
  *   agent.final_answer of a plain agent (no plan)                                     succeeded, with the answer
  *   agent.final_answer "Plan was declined by user." / "Plan was cancelled"            cancelled (the plan never ran)
@@ -13,6 +13,7 @@
  */
 import { clip, contentText } from '@/protocol/myagent/myagent-content';
 import { finish, log, resolveGates } from '@/protocol/myagent/myagent-lifecycle';
+import { plainNodeOf, plainStart } from '@/protocol/myagent/myagent-agent-node';
 import type { MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -28,13 +29,19 @@ export const AGGREGATE_NODE = 'aggregate';
 export function finalAnswer(state: MyagentStreamState, content: unknown): RunEvent[] {
   const text = contentText(content, undefined) ?? '';
   if (state.terminal) return [log('info', clip(text || 'final answer'), 'final_answer')];
-  if (text.startsWith(DECLINED) || text.startsWith(CANCELLED_PLAN)) {
-    return [...resolveGates(state, 'rejected', 'decision'), ...finish(state, { type: 'run.cancelled', reason: text }, 'cancelled')];
+  if (text.startsWith(DECLINED)) {
+    // Our own answer closed its gate already (myagent-own-commands.ts): one still open was never answered, and the server's wait ran out.
+    const reason = state.openGates.size > 0 ? `Nobody answered the plan confirmation within the server's wait, so myagent declined the plan (it says “${text}”)` : text;
+    return [...resolveGates(state, 'rejected', 'timeout'), ...finish(state, { type: 'run.cancelled', reason }, 'cancelled')];
   }
+  if (text.startsWith(CANCELLED_PLAN)) return [...resolveGates(state, 'rejected', 'decision'), ...finish(state, { type: 'run.cancelled', reason: text }, 'cancelled')];
   if (text.startsWith(INVALID_TASKS)) return finish(state, { type: 'run.failed', error: { message: text } }, 'failed');
   const answered: RunEvent[] = state.runStarted ? [] : [{ type: 'run.started' }];
   state.runStarted = true;
-  return [...answered, { type: 'node.completed', nodeId: AGGREGATE_NODE, output: text }, ...finish(state, { type: 'run.completed', output: text }, 'completed')];
+  // A plain tool agent's answer completes its one node; a pipeline's, the aggregate.
+  const owner = state.planned ? AGGREGATE_NODE : plainNodeOf(state);
+  const node: RunEvent[] = plainStart(state, owner);
+  return [...answered, ...node, { type: 'node.completed', nodeId: owner, output: text }, ...finish(state, { type: 'run.completed', output: text }, 'completed')];
 }
 
 /** agent.error: "Execution error: …" ends the run (tasks still running fail with it); anything else is a row. */

@@ -14,7 +14,10 @@
  */
 import { toNodeStatus } from '@/protocol/decode-util';
 import { clip, contentObject, contentText, costEvents, taskIdOf, taskLabelOf } from '@/protocol/myagent/myagent-content';
-import { gateOpened } from '@/protocol/myagent/myagent-gate';
+import { confirmedTool, gateOpened } from '@/protocol/myagent/myagent-gate';
+import { ownerOf, plainStart, toolConfirmationEnded, wasDenied } from '@/protocol/myagent/myagent-agent-node';
+import { resumeRefused } from '@/protocol/myagent/myagent-resume';
+import { answerTokens, closingTokens, stageCost } from '@/protocol/myagent/myagent-tokens';
 import type { MyagentEventOf, MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
 import {
   finish,
@@ -31,7 +34,7 @@ import {
 } from '@/protocol/myagent/myagent-lifecycle';
 import { AGGREGATE_NODE, agentError, finalAnswer, replayCompleted, solveTaskFinished } from '@/protocol/myagent/myagent-endings';
 import { currentTask, endTask, startTask, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
-import type { RunEvent } from '@/protocol/run-event';
+import type { RunEvent, RunEventOf } from '@/protocol/run-event';
 
 
 export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState, frameMs: number | undefined): RunEvent[] {
@@ -39,6 +42,7 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
   const taskId = taskIdOf(wire.metadata, wire.content);
   switch (wire.event) {
     case 'plan.start':
+      state.planned = true;
       return [...runStarted(state, text), ...openChapter(state, 'plan')];
     case 'plan.completed':
       return planCompleted(wire, state);
@@ -60,36 +64,50 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
       return solverRestarted(wire, state, taskId);
     case 'solver.progress':
       return solverProgress(wire, state, taskId, text);
-    case 'agent.thinking':
-      return [log('debug', text ?? 'thinking…', 'thinking', taskId ?? currentTask(state))];
+    case 'agent.thinking': {
+      const owner = taskId ?? ownerOf(state);
+      return [...plainStart(state, owner), log('debug', text ?? 'thinking…', 'thinking', owner)];
+    }
     case 'agent.llm_message':
       return [log('info', clip(text ?? 'model message'), 'llm', taskId ?? currentTask(state))];
-    case 'agent.tool_call':
-      return [toolCalled(wire, taskId ?? currentTask(state))];
-    case 'agent.tool_result':
-      return [toolResult(wire, taskId ?? currentTask(state))];
-    case 'agent.partial_answer':
-      return partialAnswer(state, taskId ?? currentTask(state) ?? AGGREGATE_NODE, wire.content);
+    case 'agent.tool_call': {
+      const owner = taskId ?? ownerOf(state);
+      return [...plainStart(state, owner), toolCalled(wire, owner)];
+    }
+    case 'agent.tool_result': {
+      const owner = taskId ?? ownerOf(state);
+      const result = toolResult(wire, owner);
+      return [...plainStart(state, owner), result, ...toolConfirmationEnded(state, result.tool, wasDenied(wire.metadata?.error, wire.content))];
+    }
+    case 'agent.partial_answer': {
+      const owner = taskId ?? ownerOf(state) ?? AGGREGATE_NODE;
+      return [...plainStart(state, owner), ...partialAnswer(state, owner, wire.content)];
+    }
     case 'agent.final_answer':
-      return [...costEvents(wire.metadata, taskId), ...finalAnswer(state, wire.content)];
+      return [...costEvents(wire.metadata, taskId), ...answerTokens(state, wire.metadata, taskId ?? ownerOf(state)), ...finalAnswer(state, wire.content)];
     case 'agent.user_confirm':
-      state.openGates.add(wire.step_id);
-      return [gateOpened(wire, frameMs)];
+      return userConfirm(wire, state, frameMs);
     case 'agent.error':
-      return agentError(state, text ?? '', taskId) ?? errorEvents(state, text ?? wire.event, wire.metadata?.error_code, taskId);
+      return (
+        resumeRefused(state, text) ?? agentError(state, text ?? '', taskId) ?? errorEvents(state, text ?? wire.event, wire.metadata?.error_code, taskId)
+      );
     case 'system.error':
+      return resumeRefused(state, text) ?? errorEvents(state, text ?? wire.event, wire.metadata?.error_code, taskId);
     case 'error.validation':
     case 'error.timeout':
       return errorEvents(state, text ?? wire.event, wire.metadata?.error_code, taskId);
     case 'error.retry_attempt':
       return [log('warn', `Retrying (attempt ${wire.metadata?.attempt ?? '?'}): ${text ?? wire.metadata?.error_message ?? 'error'}`)];
     case 'agent.session_created':
+      state.agentName = wire.metadata?.agent_name ?? state.agentName;
       return sessionCreated(wire);
     case 'agent.session_end':
       return sessionEnd(wire, state, text);
     case 'agent.state_exported':
       return stateExported(wire);
     case 'agent.state_restored':
+      state.reconnectPending = false;
+      state.agentName = wire.metadata?.agent_name ?? state.agentName;
       return stateRestored(wire, text);
     case 'agent.interrupted':
       return finish(state, { type: 'run.cancelled', reason: text ?? wire.metadata?.reason }, 'cancelled');
@@ -114,7 +132,7 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
       return [{ type: 'node.completed', nodeId: AGGREGATE_NODE, output: content?.final_result ?? content?.output ?? wire.content }];
     }
     case 'pipeline.completed':
-      return pipelineCompleted(wire, state);
+      return [...closingTokens(state, wire.metadata), ...pipelineCompleted(wire, state)];
   }
 }
 
@@ -134,11 +152,12 @@ function planCompleted(wire: MyagentEventOf<'plan.completed'>, state: MyagentStr
     (task.dependencies ?? []).filter((dep) => ids.has(dep)).map((dep) => ({ source: dep, target: task.id })),
   );
   const summary = wire.content.plan_summary ?? wire.metadata?.plan_summary;
+  state.planned = true;
   return [
     ...runStarted(state, undefined),
     { type: 'graph.defined', nodes, edges },
     ...(summary ? [log('info', `Plan (${tasks.length} tasks): ${clip(summary, 500)}`, 'plan')] : []),
-    ...costEvents(wire.metadata, undefined),
+    ...stageCost(state, wire.metadata, undefined),
   ];
 }
 
@@ -146,6 +165,7 @@ function solverStart(wire: MyagentEventOf<'solver.start'>, state: MyagentStreamS
   if (taskId === undefined) return [log('warn', 'solver.start without a task id', 'solver')];
   const chapters = state.solveOpened ? [] : openChapter(state, 'solve');
   state.solveOpened = true;
+  state.planned = true;
   startTask(state, taskId);
   return [
     ...runStarted(state, undefined),
@@ -160,7 +180,7 @@ function solverCompleted(wire: MyagentEventOf<'solver.completed'>, state: Myagen
   endTask(state, taskId);
   const result = contentObject(wire.content)?.result;
   const status = contentObject(result)?.status;
-  const costs = costEvents(wire.metadata, taskId);
+  const costs = stageCost(state, wire.metadata, taskId);
   if (typeof status === 'string' && toNodeStatus(status) === 'failed') {
     const message = contentText(result, undefined) ?? `task ${taskId} failed`;
     return [...costs, { type: 'node.failed', nodeId: taskId, error: { message } }];
@@ -210,7 +230,6 @@ function solverProgress(wire: MyagentEventOf<'solver.progress'>, state: MyagentS
   return [{ type: 'node.progress', nodeId, progress: percent === undefined ? undefined : percent / 100, message }];
 }
 
-/** The real server's partial answers are deltas (it coalesces them, keeping only the latest in each ~75 ms window). */
 /**
  * The server keeps only the latest fragment per 75 ms under load and sends deltas, so the
  * streamed text can miss words (upstream myagent/ws/outbound.py); the final answer is whole.
@@ -237,7 +256,7 @@ function toolCalled(wire: MyagentEventOf<'agent.tool_call'>, nodeId: string | un
   return { type: 'tool.called', nodeId, callId: wire.step_id ?? meta?.call_id, tool, args: meta?.args ?? meta?.tool_args ?? content?.arguments };
 }
 
-function toolResult(wire: MyagentEventOf<'agent.tool_result'>, nodeId: string | undefined): RunEvent {
+function toolResult(wire: MyagentEventOf<'agent.tool_result'>, nodeId: string | undefined): RunEventOf<'tool.result'> {
   const meta = wire.metadata;
   const status = meta?.status ?? contentObject(meta?.result)?.status;
   const failed = typeof status === 'string' && toNodeStatus(status) === 'failed';
@@ -251,6 +270,16 @@ function toolResult(wire: MyagentEventOf<'agent.tool_result'>, nodeId: string | 
     result: failed && meta?.error ? { error: meta.error, output } : output,
     durationMs: meta?.execution_time_ms,
   };
+}
+
+/** A confirmation: a tool's belongs to the node that called the tool, and its result will say how it ended. */
+function userConfirm(wire: MyagentEventOf<'agent.user_confirm'>, state: MyagentStreamState, frameMs: number | undefined): RunEvent[] {
+  state.openGates.add(wire.step_id);
+  const tool = confirmedTool(wire);
+  if (tool === undefined) return [gateOpened(wire, frameMs)];
+  state.toolGates.set(tool, wire.step_id);
+  const owner = ownerOf(state);
+  return [...plainStart(state, owner), gateOpened(wire, frameMs, owner)];
 }
 
 function errorEvents(state: MyagentStreamState, message: string, code: string | undefined, taskId: string | undefined): RunEvent[] {

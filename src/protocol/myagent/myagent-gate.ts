@@ -40,16 +40,58 @@ function optionsOf(wire: ConfirmWire): GateOption[] {
   return wire.metadata?.tasks?.length ? [APPROVE, MODIFY, REJECT] : [APPROVE, REJECT];
 }
 
-/** The real server waits this long for a plan confirmation, then counts it as declined (session.py). */
-const PLAN_CONFIRM_TIMEOUT_S = 300;
+/**
+ * How long the shipped servers wait, set in their code and never sent: a plan confirmation
+ * 600 s (slide_agent_ws/server.py and template_agent/server.py pass
+ * plan_confirmation_timeout=600), then the plan counts as declined and the run ends; a tool
+ * confirmation 300 s (session.py `_wait_for_user_response`), then the tool is denied and the
+ * agent goes on, with no event saying so. A deadline read from code is an estimate
+ * (`deadlineEstimated`): the frame's naive time is read on this browser's clock.
+ */
+export const PLAN_CONFIRM_TIMEOUT_S = 600;
+export const TOOL_CONFIRM_TIMEOUT_S = 300;
 
-/** `frameMs`: the frame's own time; the deadline is `timeout_seconds` after it (300 s on the real server, which sends none). */
-export function gateOpened(wire: ConfirmWire, frameMs: number | undefined): RunEvent {
+const PLAN_ON_TIMEOUT = 'myagent declines the plan and ends the run';
+const TOOL_ON_TIMEOUT = 'myagent denies the tool call without sending any event, and the agent goes on without it';
+
+const ALLOW: GateOption = { value: 'approve', label: 'Allow', tone: 'approve' };
+const DENY: GateOption = { value: 'deny', label: 'Deny', tone: 'reject' };
+
+/** A tool confirmation (`confirm_<hex>_<tool>`, `metadata.tool_name`): the tool it asks about, else undefined. */
+export function confirmedTool(wire: ConfirmWire): string | undefined {
+  if (wire.metadata?.tool_name) return wire.metadata.tool_name;
+  return /^confirm_[0-9a-f]+_(.+)$/.exec(wire.step_id)?.[1];
+}
+
+function deadline(frameMs: number | undefined, stated: number | undefined, fromCode: number | undefined) {
+  const seconds = stated ?? fromCode;
+  if (seconds === undefined || frameMs === undefined) return {};
+  return { deadlineAtMs: frameMs + seconds * 1000, ...(stated === undefined ? { deadlineEstimated: true } : {}) };
+}
+
+/** `frameMs`: the frame's own time; `nodeId`: the node that asked (a tool confirmation's agent or task). */
+export function gateOpened(wire: ConfirmWire, frameMs: number | undefined, nodeId?: string): RunEvent {
   const meta = wire.metadata;
-  const timeout = meta?.timeout_seconds ?? (meta?.scope === 'plan' ? PLAN_CONFIRM_TIMEOUT_S : undefined);
+  const tool = confirmedTool(wire);
+  if (tool !== undefined) {
+    return {
+      type: 'gate.opened',
+      gateId: wire.step_id,
+      ...(nodeId !== undefined ? { nodeId } : {}),
+      kind: 'approval',
+      message: contentText(wire.content, wire.show_content) ?? `Confirm tool execution: ${tool}`,
+      options: [ALLOW, DENY],
+      // The server reads only `confirmed`: there is nothing to type.
+      acceptsText: false,
+      context: { tool, arguments: meta?.tool_args ?? {}, ...(meta?.tool_description ? { description: meta.tool_description } : {}) },
+      ...deadline(frameMs, meta?.timeout_seconds, TOOL_CONFIRM_TIMEOUT_S),
+      onTimeout: TOOL_ON_TIMEOUT,
+    };
+  }
   const context: Record<string, unknown> = {};
   if (meta?.plan_summary !== undefined) context.plan_summary = meta.plan_summary;
   if (meta?.tasks !== undefined) context.tasks = meta.tasks;
+  const plan = meta?.scope === 'plan';
   return {
     type: 'gate.opened',
     gateId: wire.step_id,
@@ -60,8 +102,8 @@ export function gateOpened(wire: ConfirmWire, frameMs: number | undefined): RunE
     // Feedback (and edited tasks as JSON) travel with any answer.
     acceptsText: true,
     context,
-    ...(timeout !== undefined && frameMs !== undefined ? { deadlineAtMs: frameMs + timeout * 1000 } : {}),
-    ...(meta?.scope === 'plan' ? { onTimeout: 'myagent declines the plan and ends the run' } : {}),
+    ...deadline(frameMs, meta?.timeout_seconds, plan ? PLAN_CONFIRM_TIMEOUT_S : undefined),
+    ...(plan ? { onTimeout: PLAN_ON_TIMEOUT } : {}),
   };
 }
 

@@ -45,11 +45,12 @@ describe('myagent interpreter: every server event maps to canonical events', () 
     ['solver.cancelled', { content: { task_id: 'task_2' } }, ['node.cancelled']],
     ['solver.restarted', { metadata: { task_id: 'task_1', attempt: 2 } }, ['node.retrying']],
     ['solver.progress', { metadata: { task_id: 'task_1', progress_percent: 40 } }, ['node.progress']],
-    ['agent.thinking', { content: 'Analysing…' }, ['log']],
-    ['agent.tool_call', { metadata: { tool_name: 'web_search', tool_args: { q: 'ai' }, call_id: 'call_1' } }, ['tool.called']],
-    ['agent.tool_result', { metadata: { tool_name: 'web_search', call_id: 'call_1', result: { status: 'success' } } }, ['tool.result']],
+    // Before any plan the stream is a plain tool agent's: its first event starts the agent's one node.
+    ['agent.thinking', { content: 'Analysing…' }, ['node.started', 'log']],
+    ['agent.tool_call', { metadata: { tool_name: 'web_search', tool_args: { q: 'ai' }, call_id: 'call_1' } }, ['node.started', 'tool.called']],
+    ['agent.tool_result', { metadata: { tool_name: 'web_search', call_id: 'call_1', result: { status: 'success' } } }, ['node.started', 'tool.result']],
     ['agent.partial_answer', { content: 'Slide 1', metadata: { task_id: 'task_1' } }, ['log', 'node.output']],
-    ['agent.final_answer', { content: 'Done', metadata: { cost_usd: 0.05 } }, ['cost.recorded', 'run.started', 'node.completed', 'run.completed']],
+    ['agent.final_answer', { content: 'Done', metadata: { cost_usd: 0.05 } }, ['cost.recorded', 'run.started', 'node.started', 'node.completed', 'run.completed']],
     ['agent.user_confirm', { step_id: 'confirm_1', content: 'Confirm plan', metadata: { scope: 'plan' } }, ['gate.opened']],
     ['agent.error', { content: 'Invalid input' }, ['log']],
     ['agent.session_created', { content: { session_id: 'sess-1' } }, ['log']],
@@ -115,9 +116,13 @@ describe('myagent interpreter: mappings', () => {
     expect(deltas[0]?.[0]).toMatchObject({ type: 'log', level: 'info', message: expect.stringMatching(/preview.*final answer/) });
   });
 
-  test('a partial answer with no running task goes to the run-level aggregate node', () => {
-    const event = events(reader()(stamped('agent.partial_answer', { content: 'Summary so far' }))).find((e) => e.type === 'node.output');
-    expect(event).toMatchObject({ type: 'node.output', nodeId: 'aggregate', delta: 'Summary so far' });
+  test('a partial answer with no running task: the plain agent node before any plan, the aggregate node in a pipeline', () => {
+    const plain = events(reader()(stamped('agent.partial_answer', { content: 'Summary so far' }))).find((e) => e.type === 'node.output');
+    expect(plain).toMatchObject({ type: 'node.output', nodeId: 'agent', delta: 'Summary so far' });
+    const decode = reader();
+    decode(stamped('plan.start', { content: { question: 'q' } }));
+    const piped = events(decode(stamped('agent.partial_answer', { content: 'Summary so far' }, 2))).find((e) => e.type === 'node.output');
+    expect(piped).toMatchObject({ type: 'node.output', nodeId: 'aggregate' });
   });
 
   test('costs: cost_usd becomes micros, tokens alone book no money', () => {
@@ -295,7 +300,7 @@ describe('myagent locate and interpreter: order, time and tolerance', () => {
 
   test('extra keys are accepted', () => {
     const frame = stamped('agent.tool_call', { brand_new: true, metadata: { tool_name: 'x', extra: { deep: 1 } }, content: { tool_name: 'x', more: 1 } });
-    expect(typesOf(reader()(frame))).toEqual(['tool.called']);
+    expect(typesOf(reader()(frame))).toEqual(['node.started', 'tool.called']);
   });
 
   test('echoed client events are raw; an echoed user.cancel cancels the run', () => {

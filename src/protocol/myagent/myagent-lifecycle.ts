@@ -37,9 +37,10 @@ export function openChapter(state: MyagentStreamState, key: MyagentChapter): Run
   return [...closed, { type: 'chapter.started', chapterId: key, title: CHAPTER_TITLES[key], key }];
 }
 
-export function resolveGates(state: MyagentStreamState, decision: string, cause: 'decision' | 'cancelled'): RunEvent[] {
+export function resolveGates(state: MyagentStreamState, decision: string, cause: 'decision' | 'cancelled' | 'timeout'): RunEvent[] {
   const events: RunEvent[] = [...state.openGates].map((gateId) => ({ type: 'gate.resolved', gateId, decision, cause }));
   state.openGates.clear();
+  state.toolGates.clear();
   return events;
 }
 

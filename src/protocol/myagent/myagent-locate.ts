@@ -16,6 +16,7 @@
  */
 import type { Location, LocateContext, Memo, PlacedFrame } from '@/protocol/dialect';
 import { unplaceable } from '@/protocol/dialect';
+import { isResumeRefusal } from '@/protocol/myagent/myagent-resume';
 
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,6 +28,8 @@ export function locateMyagentFrame(frame: unknown, ctx: LocateContext): Location
   const placedFrame: Mutable<PlacedFrame> = { body: frame };
   placeInOrder(placedFrame, frame, connectionScope(ctx.connection));
   if (frame.event === 'system.heartbeat') placedFrame.heartbeat = true;
+  // A refused resume: nothing more comes for the run on this socket (the interpreter says why).
+  else if ((frame.event === 'agent.error' || frame.event === 'system.error') && isResumeRefusal(frame.content)) placedFrame.end = true;
   const memo = sessionMemo(frame);
   if (memo) placedFrame.memo = memo;
   return { kind: 'placed', frames: [placedFrame] };

@@ -23,6 +23,7 @@ export function readOwnCommand(state: MyagentStreamState, command: unknown): Run
       return answered(state, message);
     case 'user.reconnect_with_state':
       state.reconnected = true;
+      state.reconnectPending = true;
       return [];
     default:
       return [];

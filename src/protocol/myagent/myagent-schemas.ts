@@ -1,6 +1,6 @@
 /**
- * myagent WebSocket wire schemas (myagent-ws.md, overridden by the real-system notes in
- * protocols/README.md and examples/myagent/SOURCE.txt): every server→client event of the
+ * myagent WebSocket wire schemas (its WebSocket document, overridden by what the real
+ * server sends: tests/fixtures/myagent/SOURCE.txt): every server→client event of the
  * document plus `agent.interrupted`, and the client→server `user.*` events (the simulator
  * and the tests build them; the decoder keeps echoes as raw frames).
  *
@@ -108,16 +108,20 @@ export const MyagentServerEventSchema = z.discriminatedUnion('event', [
     plan_summary: text,
     options: optional(z.array(OptionSchema)),
     timeout_seconds: optional(z.number().positive()),
+    // A tool confirmation (session.py `_handle_tool_confirmation`).
+    tool_name: text,
+    tool_description: text,
+    tool_args: anything,
   }).extend({ step_id: id }),
   frame('agent.error', messageContent, errorMeta),
-  frame('agent.session_created', textOr({ session_id: text }), {}),
+  frame('agent.session_created', textOr({ session_id: text }), { agent_name: text }),
   frame('agent.session_end', anything, {
     reason: text,
     completion_status: text,
     stats: optional(z.looseObject({ tokens_used: optional(TokensUsedSchema) })),
   }),
   frame('agent.state_exported', textOr({ exported_state: anything }), { session_state: anything, valid_until: text }),
-  frame('agent.state_restored', textOr({ session_id: text }), { new_session_id: text }),
+  frame('agent.state_restored', textOr({ session_id: text }), { new_session_id: text, agent_name: text }),
   frame('agent.llm_message', anything, { role: text, model: text }),
   frame('agent.interrupted', anything, { reason: text }),
   frame('system.connected', textOr({ server_name: text }), {}),

@@ -26,6 +26,18 @@ export type MyagentStreamState = {
   reconnected: boolean;
   /** The preview note was shown (streamed fragments may be dropped by the server). */
   previewNoted: boolean;
+  /** Our reconnect_with_state is unanswered: a refusal now ends what this tab can follow. */
+  reconnectPending: boolean;
+  /** A plan (or solve_tasks) was seen: this is a plan/solve pipeline, not a plain tool agent. */
+  planned: boolean;
+  /** The agent's name (agent.session_created `metadata.agent_name`): a plain agent's one node. */
+  agentName: string | undefined;
+  /** The plain agent's node was started. */
+  plainStarted: boolean;
+  /** Open tool confirmations by tool name (`confirm_<hex>_<tool>`): the tool's result tells how they ended. */
+  toolGates: Map<string, string>;
+  /** Tokens already booked from per-call statistics, so a closing total books only the rest. */
+  bookedTokens: { input: number; output: number };
 };
 
 export function newStreamState(): MyagentStreamState {
@@ -40,6 +52,12 @@ export function newStreamState(): MyagentStreamState {
     finishedTasks: new Set(),
     reconnected: false,
     previewNoted: false,
+    reconnectPending: false,
+    planned: false,
+    agentName: undefined,
+    plainStarted: false,
+    toolGates: new Map(),
+    bookedTokens: { input: 0, output: 0 },
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Shannon over SSE, as the real gateway behaves (upstream notes, section SHANNON). Endpoints:
+ * Shannon over SSE, as the real gateway behaves (tests/fixtures/shannon/SOURCE.txt). Endpoints:
  *   stream    GET  {base}/api/v1/stream/sse?workflow_id=<id>   Authorization header (never ?token=),
  *                                                                Last-Event-ID resumes, `: ping` every 10 s
  *   history   GET  {base}/api/v1/tasks/{id}/events?limit=200&offset=<n>   pages of {events, count}

@@ -1,6 +1,6 @@
 /**
- * How a Shannon run ends, read from what the real server sends (upstream notes, SHANNON §3
- * and corrections 3–5), not from its documents:
+ * How a Shannon run ends, read from what the real server sends (Kocoro-lab/Shannon
+ * go/orchestrator; tests/fixtures/shannon/SOURCE.txt), not from its documents:
  * - WORKFLOW_COMPLETED ends it completed; workflow.cancelled cancelled. WORKFLOW_FAILED is
  *   declared but never published: a failure is an ERROR_OCCURRED (`event: error`, the reason
  *   only in `message`), followed on some paths by `done`.

@@ -4,8 +4,9 @@
  *
  * The answer is `POST /api/v1/approvals/decision {workflow_id, approval_id, approved}`, so a
  * gate is answerable only with an approval_id. Real APPROVAL_REQUESTED events may come
- * without one (README "shannon"): the gate is still shown as pending, keyed
- * `<workflow>:<seq>`, with answerable:false and the reason, never a button that fails.
+ * without one (README.md, Shannon under "Pointing Runboard at a real backend"): the gate
+ * is still shown as pending, keyed `<workflow>:<seq>`, with answerable:false and the
+ * reason, never a button that fails.
  */
 import { APPROVE_OPTION, REJECT_OPTION } from '@/protocol/decode-util';
 import type { ShannonEventOf } from '@/protocol/shannon/shannon-schemas';

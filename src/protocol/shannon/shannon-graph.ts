@@ -1,7 +1,7 @@
 /**
  * Graph and chapters for Shannon, which sends neither outright.
  *
- * Graph: TASKLIST_UPDATED is the best source (README "shannon"): task ids become nodes
+ * Graph: TASKLIST_UPDATED is the best source (tests/fixtures/shannon/): task ids become nodes
  * (kind 'task', label from the description) and edges come ONLY from `depends_on`. Agents
  * (AGENT_STARTED, TEAM_RECRUITED members) become nodes of kind 'agent' when no task has
  * their id; they get no edges, because Shannon states none and inventing them would draw

@@ -1,5 +1,5 @@
 /**
- * Shannon's task list and task start (README "shannon", from the gateway's code):
+ * Shannon's task list and task start (README.md "Run lists per protocol", from the gateway's code):
  *   GET  /api/v1/tasks?limit=<1..100>&offset=<n>[&status=<STATUS>]  →  {tasks: [{task_id, query, status:
  *        "TASK_STATUS_RUNNING"|…, mode: "EXECUTION_MODE_…", created_at, completed_at, total_token_usage:
  *        {total_tokens, cost_usd, …}}], total_count}, newest first (a limit above 100 is a 400)

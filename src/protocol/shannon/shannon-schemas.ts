@@ -1,6 +1,6 @@
 /**
- * Shannon SSE wire schemas (shannon-sse.zh.md plus the real-system notes in
- * protocols/README.md): the event envelope, the payload of every documented type and
+ * Shannon SSE wire schemas (its streaming document plus what the real code sends, see
+ * tests/fixtures/shannon/SOURCE.txt): the event envelope, the payload of every documented type and
  * the extras the real code emits, and the renamed frames (`thread.message.delta`,
  * `thread.message.completed`).
  *
@@ -112,7 +112,7 @@ const PAYLOADS = {
   WORKSPACE_UPDATED: { key: str, value: anything, action: str },
   ROLE_ASSIGNED: { role: str, capabilities: strings, tools: strings },
   DELEGATION: { to_agent: str, task: str, priority: str },
-  // ---- real extras (README "shannon") ----
+  // ---- real extras (tests/fixtures/shannon/SOURCE.txt) ----
   TASKLIST_UPDATED: { tasks: z.array(TaskSchema) },
   STREAM_END: {},
   WARNING: { warning: str, code: str },

@@ -1,5 +1,5 @@
 /**
- * tolky over Socket.IO (tolky-sequential-thinking.pt.md, protocols/README.md "tolky").
+ * tolky over Socket.IO (its authors' sequential-thinking document; see src/protocol/README.md).
  *   connect   io(base + '/sequential-thinking', { auth: { token, sessionId? } })  (never the URL)
  *   watch     emit watch_intent {intentId}
  *   catch up  emit replay_events {intentId, sinceSeq?}  → replay_events_response

@@ -3,7 +3,7 @@
  * and `full_retry_interrupt` ask the person; the answer is a new `start_request` with
  * `continuationInput`, and `continuation_started` says it was taken.
  *
- * The interruption payload is not published (protocols/README.md): read `{type, message,
+ * The interruption payload is not published (tolky has no public server): read `{type, message,
  * options?}`, offer one neutral option per string plus free text, show the rest as context.
  * Gate id: the payload's `id` when present, else `<intentId>:<seq>`, which is stable across
  * the three room copies and a replay.

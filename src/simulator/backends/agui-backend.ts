@@ -9,21 +9,24 @@
  * (`gate`, `gate~x`), else the first user message naming a scenario word, else fanout.
  * Each POST streams one run segment and ends the response after RUN_FINISHED / RUN_ERROR:
  *   - first POST on a thread: starts the run, streams until the first interrupt or the end;
- *   - POST with `resume`: recorded (one `resume` record per entry), decides the gate
- *     ('resolved' → approve branch, 'cancelled' → reject branch) and streams the
- *     continuation, which opens with a RUN_STARTED carrying this POST's runId;
+ *   - POST with `resume`: recorded (one `resume` record per entry), decides the gate as a
+ *     framework would ('resolved' with a schema-valid payload → its `approved` picks the
+ *     branch, 'cancelled' → reject branch; agui-interrupt-frames.ts) and streams the
+ *     continuation, which opens with a RUN_STARTED carrying this POST's runId. A resume
+ *     with no payload or a bad one is not honoured: the tool suspends again;
  *   - POST without `resume` on a known thread: streams the current segment again (a second
  *     viewer), or 409 while interrupts wait for an answer.
  * AG-UI has no cancel/pause requests, so none are served.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { RunAgentInput } from '@ag-ui/core';
+import { EventType, type RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import * as z from 'zod';
 
 import { type AguiSegmentControl, type AguiWire, createAguiEncoder } from '@/simulator/backends/agui-encoder';
+import { readResume } from '@/simulator/backends/agui-interrupt-frames';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
 import { SIMULATOR_AGUI_PREFIX } from '@/lib/simulator-backend-url';
 import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
@@ -82,13 +85,17 @@ function handleRun(ctx: SimContext, threads: Map<string, Thread>, input: RunAgen
   let accepted = 0;
   for (const entry of resume) {
     ctx.record({ dialect: 'agui', runId: input.threadId, kind: 'resume', body: entry });
-    const approve = entry.status === 'resolved';
-    const result = run.decide(entry.interruptId, approve ? 'approve' : 'reject', 'agui-client', approve ? 'approved' : 'rejected');
+    const read = readResume(entry);
+    if (read === 'again') continue;
+    const result = run.decide(entry.interruptId, read, 'agui-client', read === 'approve' ? 'approved' : entry.status === 'cancelled' ? 'cancelled' : 'rejected');
     if (result === 'accepted') accepted += 1;
   }
   if (accepted === 0) {
     thread.control.nextRunId = undefined;
     thread.control.nextInput = undefined;
+    // A framework resumes a suspended tool only with a payload its schema accepts: anything
+    // else starts a fresh turn in which the tool suspends again (the same interrupt).
+    if (run.phase === 'waiting' && resume.some((entry) => run.pendingGateIds.includes(entry.interruptId))) return suspendAgain(res, run, input);
     return sendJson(res, 409, { error: 'no pending interrupt matches this resume (already answered or unknown)' });
   }
   return streamSegment(req, res, run, start);
@@ -101,6 +108,22 @@ function runKeyFor(input: RunAgentInput): string {
   const text = typeof first?.content === 'string' ? first.content.toLowerCase() : '';
   const named = SCENARIOS.find((s) => new RegExp(`\\b${s.id}\\b`).test(text));
   return `${named?.id ?? 'fanout'}~${input.threadId}`;
+}
+
+/** A segment of its own that ends at the same interrupt again (nothing is added to the run's history). */
+function suspendAgain(res: ServerResponse, run: ScriptedRun<AguiWire>, input: RunAgentInput) {
+  const finishedAt = run.history.findLastIndex((event) => event.type === 'RUN_FINISHED');
+  const note = run.history[finishedAt - 1];
+  const finished = run.history[finishedAt];
+  const segment: AguiWire[] = [
+    { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as AguiWire,
+    ...(note?.type === EventType.CUSTOM ? [note] : []),
+    ...(finished ? [{ ...finished, runId: input.runId } as AguiWire] : []),
+  ];
+  const encoder = new EventEncoder();
+  res.writeHead(200, { ...CORS_HEADERS, 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  for (const event of segment) res.write(encoder.encodeSSE(event));
+  res.end();
 }
 
 function lastSegmentStart(run: ScriptedRun<AguiWire>): number {

@@ -16,11 +16,11 @@
  *   node.fail     TEXT_MESSAGE_END + STEP_FINISHED metadata {outcome:'failed', error, retrying} *
  *                 (AG-UI has no failed-step event)
  *   node.skip / node.progress / log   CUSTOM step_skipped / step_progress / log *
- *   gate          close messages, STEP_FINISHED metadata.outcome 'suspended' * for open steps,
- *                 RUN_FINISHED outcome {type:'interrupt', interrupts:[{id, reason, message,
- *                 expiresAt, metadata:{stepName, context}}]}
- *   gate.resolved RUN_STARTED (the resume run's id and input echo) + STEP_STARTED again for
- *                 the suspended steps
+ *   gate          as a framework's suspended tool (agui-interrupt-frames.ts): close messages,
+ *                 STEP_FINISHED metadata.outcome 'suspended' * for open steps, CUSTOM
+ *                 on_interrupt, RUN_FINISHED outcome interrupt with responseSchema + metadata
+ *   gate.resolved RUN_STARTED (the resume run's id and input echo), the suspended call's
+ *                 TOOL_CALL_RESULT, STEP_STARTED again for the suspended steps
  *   run.done      RUN_FINISHED outcome success, result, usage per model
  *   run.fail      RUN_ERROR
  *   run.cancel    STEP_FINISHED metadata.outcome 'cancelled' * + RUN_FINISHED outcome
@@ -30,6 +30,7 @@
  */
 import { EventType } from '@ag-ui/core';
 
+import { interruptFrames, suspendedResult } from '@/simulator/backends/agui-interrupt-frames';
 import { AguiSegmentWriter, type AguiSegmentControl, type AguiWire } from '@/simulator/backends/agui-segment';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
@@ -75,7 +76,7 @@ function encodeStep(w: AguiSegmentWriter, step: SimStep, run: RunFacts): AguiWir
     case 'log':
       return custom('log', { level: step.level, message: step.message, ...(step.node ? { stepName: step.node } : {}) });
     case 'gate':
-      return gate(w, step, run);
+      return interruptFrames(w, step, run);
     case 'gate.resolved':
       return resolved(w, step, run);
     case 'run.done':
@@ -123,22 +124,11 @@ function tool(w: AguiSegmentWriter, step: Step<'tool'>, run: RunFacts): AguiWire
   ];
 }
 
-function gate(w: AguiSegmentWriter, step: Step<'gate'>, run: RunFacts): AguiWire[] {
-  const interrupt = {
-    id: step.id,
-    reason: step.kind,
-    message: step.message,
-    ...(step.timeoutMs !== undefined ? { expiresAt: new Date(run.nowMs + step.timeoutMs).toISOString() } : {}),
-    metadata: { stepName: step.node, ...(step.context ? { context: step.context } : {}) },
-  };
-  return [...w.closeAll(run, 'suspended'), w.endSegment(run, { outcome: { type: 'interrupt', interrupts: [interrupt] } })];
-}
-
 function resolved(w: AguiSegmentWriter, step: Step<'gate.resolved'>, run: RunFacts): AguiWire[] {
-  if (w.segmentOpen) return [];
+  if (w.segmentOpen) return suspendedResult(w, step.id, step.decision, run);
   // Decided without a resume run (timeout, another reviewer): echo what was decided.
   const status = step.decision === 'rejected' || step.cause === 'timeout' ? 'cancelled' : 'resolved';
   w.control.nextRunId ??= w.id(`${w.control.threadId}-run`);
   const echo = { threadId: w.control.threadId, runId: w.control.nextRunId, messages: [], resume: [{ interruptId: step.id, status }] };
-  return [w.startSegment(run, echo), ...w.reopenSuspended(run)];
+  return [w.startSegment(run, echo), ...suspendedResult(w, step.id, step.decision, run), ...w.reopenSuspended(run)];
 }

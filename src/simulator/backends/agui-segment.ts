@@ -23,8 +23,14 @@ export class AguiSegmentWriter {
   private readonly openMessages = new Map<string, string>();
   private suspended: string[] = [];
   private readonly usage = new Map<string, Usage>();
+  /** gate id → the tool call its interrupt suspended (its result comes in the resumed segment). */
+  readonly suspendedCalls = new Map<string, string>();
 
   constructor(readonly control: AguiSegmentControl) {}
+
+  get currentRunId(): string {
+    return this.runId;
+  }
 
   id(prefix: string): string {
     return `${prefix}-${++this.counter}`;

@@ -1,7 +1,7 @@
 /**
  * The simulated MARS server (a cmbagent fork), on the simulator's port, as the real one
  * behaves (UJ2202/MARS backend/websocket/handlers.py, services/connection_manager.py;
- * /work/notes/upstream.md §17–23 and corrections 20–27):
+ * frames and their upstream lines: tests/fixtures/mars/SOURCE.txt):
  *   WS /ws/{task_id}  a new socket for a task closes the one registered before it (code 1000,
  *                     "Reconnection") and waits for its FIRST frame: `{task, config}` starts the
  *                     run; anything else first (a ping) gets `error "No task provided"` and the

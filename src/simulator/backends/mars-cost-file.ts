@@ -1,6 +1,6 @@
 /**
  * One scenario cost step → one MARS cost file, as the real server reports it
- * (cmbagent display_cost + backend/execution/cost_collector.py; /work/notes/upstream.md §20):
+ * (cmbagent display_cost + backend/execution/cost_collector.py):
  * two records (the agent and its response formatter), a `cost_summary` whose totals are
  * doubled (upstream sums after appending the file's "Total" row), then one `cost_update`
  * per record whose `total_cost_usd` runs within this file only.

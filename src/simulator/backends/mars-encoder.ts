@@ -1,7 +1,7 @@
 /**
  * Scenario steps → MARS socket frames as the real in-process executor sends them
- * (UJ2202/MARS backend/execution/task_executor.py, dag_tracker.py, callbacks/; read for
- * facts in /work/notes/upstream.md §18–21). The REST side (mars-rest.ts) is read back from
+ * (UJ2202/MARS backend/execution/task_executor.py, dag_tracker.py, callbacks/; the shapes
+ * with their upstream lines: tests/fixtures/mars/SOURCE.txt). The REST side (mars-rest.ts) is read back from
  * these same frames, as the real server writes its database from the same callbacks.
  * - console `output` lines are the bulk: every printed text;
  * - steps: `step_start` / `step_complete` / `step_failed` callbacks, each status change a

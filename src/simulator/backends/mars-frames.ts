@@ -1,5 +1,5 @@
 /**
- * The two frame forms the real MARS server sends (/work/notes/upstream.md §18):
+ * The two frame forms the real MARS server sends (tests/fixtures/mars/SOURCE.txt):
  * - form A (`send_ws_event`: the executor, the DAG tracker, the callbacks):
  *   `{event_type, timestamp: "…123456Z", data, run_id?, session_id?}`, keys left out when empty;
  * - form B (the connection manager: pong, pause/resume/cancel acknowledgements):

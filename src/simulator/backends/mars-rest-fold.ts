@@ -1,7 +1,7 @@
 /**
  * What the simulated MARS server's database and files hold of one run, read back from the
- * frames the run sent — the real server writes both from the same callbacks (/work/notes/
- * upstream.md §20–22): the DAG with node statuses, execution-event rows (`agent_call`
+ * frames the run sent — the real server writes both from the same callbacks
+ * (tests/fixtures/mars/rest-replies.json): the DAG with node statuses, execution-event rows (`agent_call`
  * execution/message, `tool_call`, `code_exec`, each filed under the node then running — the
  * first running one in DAG order, as the real executor does), the console log's lines
  * (`[2026-04-22 13:07:58.123] [agent.output] text`), and the cost records (never "Total").

@@ -1,6 +1,6 @@
 /**
  * The simulated MARS REST API a watching client reads, in the real server's shapes
- * (UJ2202/MARS backend/routers/runs.py; /work/notes/upstream.md §22), read back from the
+ * (UJ2202/MARS backend/routers/runs.py; tests/fixtures/mars/rest-replies.json), read back from the
  * run's own frames (mars-rest-fold.ts), so the runs the simulator seeds have one too:
  *   GET /api/runs/{id}/dag            {run_id, resolved_run_id, nodes:[{id,label,type,status,agent,stepNumber,…}], edges:[{id,source,target,type}]}
  *   GET /api/runs/{id}/history        {run_id, resolved_run_id, total_events, events:[…]}   (?event_type= filters)

@@ -1,7 +1,7 @@
 /**
  * Simulated myagent server: a plain WebSocket at `/` (also `/ws/myagent`), behaving like the
- * real myagent/ws/server.py (protocols/README.md "What the real servers do"; the facts with
- * their upstream lines are in tests/fixtures/myagent/SOURCE.txt):
+ * real myagent/ws/server.py (the facts with their upstream lines are in
+ * tests/fixtures/myagent/SOURCE.txt):
  *
  *   on open                      system.connected; system.heartbeat every 60 s × timeScale
  *   user.create_session          agent.session_created with a new id `sess-<n>`
@@ -16,6 +16,12 @@
  *                                session's events after `last_seq` (at most 200), renumbered with
  *                                `metadata.orig_seq`, then system.notice "Replay completed". It
  *                                restores memory only: the run the disconnect killed stays dead.
+ *                                Refused as server.py refuses it, naming no session: agent.error
+ *                                "Session already active on another connection" while the named
+ *                                session's socket is open; system.error "Invalid state: …" for a
+ *                                state this server did not sign (myagent-shipped.ts).
+ *   confirmations                wait as the shipped server does (plan 600 s, tool 300 s, scaled),
+ *                                whatever the story says; nothing is sent when a wait runs out.
  * Every outbound frame is stamped per connection (`seq` from 1, heartbeats too, `event_id =
  * "<connection_id>-<seq>"`, `metadata.connection_id`, `session_id`) and goes through the real
  * server's outbound queue (myagent-outbound.ts): partial answers are coalesced, leaving seq holes.
@@ -25,6 +31,7 @@
 import { WebSocketServer, type WebSocket } from 'ws';
 
 import { createMyagentEncoder, naiveIso, type MyagentWire } from '@/simulator/backends/myagent-encoder';
+import { asShipped, createStateSigner } from '@/simulator/backends/myagent-shipped';
 import { createOutbound, type Outbound } from '@/simulator/backends/myagent-outbound';
 import type { Scenario, SimStep } from '@/simulator/engine/scenario';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
@@ -32,7 +39,9 @@ import type { SimBackendFactory } from '@/simulator/sim-backend';
 
 const HEARTBEAT_MS = 60_000;
 const REPLAY_LIMIT = 200;
-const SCENARIO_IDS = ['fanout', 'retry', 'gate', 'cancel', 'deadline', 'chat', 'xss'];
+const SCENARIO_IDS = ['fanout', 'retry', 'gate', 'cancel', 'deadline', 'chat', 'xss', 'tools'];
+/** The agent the simulated server serves (agent.session_created `metadata.agent_name`). */
+const AGENT_NAME = 'assistant';
 
 /**
  * What one session's connection sent: the history index it started at and which run-history
@@ -59,6 +68,9 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
   const sessions = new Map<string, string | undefined>();
   /** session id → what that session's connection sent. */
   const bindings = new Map<string, Binding>();
+  /** Sessions whose socket is still open (server.py keeps them in `self.sessions` until the socket closes). */
+  const held = new Set<string>();
+  const signer = createStateSigner();
   let counter = 0;
 
   function onConnection(ws: WebSocket) {
@@ -74,6 +86,7 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
       conn.unsubscribe?.();
       conn.outbound.close();
       // The real server closes the connection's sessions, cancelling what they run; nothing is sent.
+      if (conn.sessionId) held.delete(conn.sessionId);
       currentRun(conn)?.abort();
     });
   }
@@ -116,16 +129,21 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
     conn.unsubscribe?.();
     const sessionId = `sess-${++counter}`;
     sessions.set(sessionId, undefined);
+    if (conn.sessionId) held.delete(conn.sessionId);
+    held.add(sessionId);
     Object.assign(conn, { sessionId, runId: undefined, binding: undefined });
-    send(conn, { event: 'agent.session_created', content: { session_id: sessionId, created_at: naiveIso(Date.now()) }, metadata: { server_version: 'sim', heartbeat_interval_seconds: 60 }, show_content: 'Session created' });
+    send(conn, { event: 'agent.session_created', content: { session_id: sessionId, created_at: naiveIso(Date.now()) }, metadata: { agent_name: AGENT_NAME, server_version: 'sim', heartbeat_interval_seconds: 60 }, show_content: 'Session created' });
   }
 
   function startRun(conn: Connection, frame: ClientFrame) {
     if (!conn.sessionId) return sendError(conn, 'create a session first (user.create_session)');
     if (conn.runId) return sendError(conn, 'this session already runs a task');
-    const runId = `${scenarioOf(frame.content)}~${conn.sessionId}`;
-    const run = ctx.run<MyagentWire>('myagent', runId, createMyagentEncoder());
-    if (!run) return sendError(conn, `no scenario for ${runId}`);
+    const scenarioId = scenarioOf(frame.content);
+    const runId = `${scenarioId}~${conn.sessionId}`;
+    const scenario = ctx.scenarios.find((s) => s.id === scenarioId);
+    if (!scenario) return sendError(conn, `no scenario for ${runId}`);
+    // The shipped server's own waits, whatever the story says (myagent-shipped.ts).
+    const run = ctx.runScenario<MyagentWire>('myagent', runId, asShipped(scenario), createMyagentEncoder());
     sessions.set(conn.sessionId, runId);
     conn.runId = runId;
     follow(conn, run, 0);
@@ -156,21 +174,28 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
   function exportState(conn: Connection) {
     if (!conn.sessionId) return sendError(conn, 'create a session first (user.create_session)');
     const state = { session_id: conn.sessionId, run: conn.runId ?? null, current_step: 0, agent_state: conn.runId ? 'running' : 'idle' };
-    const signature = Buffer.from(JSON.stringify(state)).toString('base64');
-    const signed = { state, timestamp: Math.floor(Date.now() / 1000), signature, version: '1.0', checksum: signature.slice(0, 16) };
-    send(conn, { event: 'agent.state_exported', content: 'Session state exported successfully', metadata: { signed_state: signed, state_size: signature.length, current_step: 0 } });
+    const signed = signer.sign(state);
+    send(conn, { event: 'agent.state_exported', content: 'Session state exported successfully', metadata: { signed_state: signed, state_size: JSON.stringify(signed).length, message_count: 0, current_step: 0 } });
   }
 
+  /** server.py `_handle_reconnect_with_state`: its refusals name no session, in its own words. */
   function restore(conn: Connection, frame: ClientFrame) {
+    if (!frame.signed_state) return send(conn, { event: 'system.error', session_id: null, content: 'Missing signed_state in reconnect request' });
+    const invalid = signer.verify(frame.signed_state);
+    if (invalid) return send(conn, { event: 'system.error', session_id: null, content: `Invalid state: ${invalid}` });
     const signed = readSignedState(frame.signed_state);
+    if (signed?.session && held.has(signed.session)) {
+      return send(conn, { event: 'agent.error', session_id: null, content: 'Session already active on another connection' });
+    }
     const runId = signed?.run ?? (signed?.session ? sessions.get(signed.session) : undefined);
     const run = runId ? ctx.existingRun<MyagentWire>('myagent', runId) : undefined;
-    if (!runId || !run) return sendError(conn, 'recovery failed: invalid or expired signed_state');
-    const previous = conn.sessionId;
+    if (!runId || !run) return send(conn, { event: 'system.error', session_id: null, content: 'Failed to restore session state' });
     const sessionId = `sess-${++counter}`;
     sessions.set(sessionId, runId);
+    if (conn.sessionId) held.delete(conn.sessionId);
+    held.add(sessionId);
     Object.assign(conn, { sessionId, runId });
-    send(conn, { event: 'agent.state_restored', content: 'Session state restored successfully', metadata: { new_session_id: sessionId, original_session_id: previous ?? null, restored_step: 0 } });
+    send(conn, { event: 'agent.state_restored', content: 'Session state restored successfully', metadata: { new_session_id: sessionId, original_session_id: signed?.session ?? null, restored_step: 0, agent_name: AGENT_NAME } });
     const named = signed?.session ? bindings.get(signed.session) : undefined;
     const from = resumeIndex(named, (frame.content as { last_seq?: unknown } | undefined)?.last_seq, run.history.length);
     const start = Math.max(from, run.history.length - REPLAY_LIMIT);
@@ -219,7 +244,10 @@ function send(conn: Connection, frame: Record<string, unknown>): number | undefi
   conn.seq += 1;
   const metadata = { ...(frame.metadata as Record<string, unknown> | undefined), connection_id: conn.id };
   const timestamp = typeof frame.timestamp === 'string' ? frame.timestamp : naiveIso(Date.now());
-  const stamped = { ...frame, session_id: conn.sessionId ?? null, timestamp, metadata, seq: conn.seq, event_id: `${conn.id}-${conn.seq}` };
+  // `session_id: null` in the frame: an event the server builds without one (a refused reconnect).
+  const session = frame.session_id === null ? {} : { session_id: conn.sessionId ?? null };
+  const stamped = { ...frame, ...session, timestamp, metadata, seq: conn.seq, event_id: `${conn.id}-${conn.seq}` };
+  if (frame.session_id === null) delete stamped.session_id;
   conn.outbound.send(stamped);
   return conn.seq;
 }

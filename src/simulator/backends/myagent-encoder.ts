@@ -4,7 +4,7 @@
  * `metadata.connection_id`: the backend stamps those per connection, as the real
  * server's `_send_event` does, so a replay after a resume can renumber them.
  *
- * Shaped like the real server (protocols/README.md "myagent"; upstream plan_solver.py and
+ * Shaped like the real server (JasonDZS/myagent myagent/ws/plan_solver.py and
  * session.py): partial answers are deltas; tool events carry `metadata.{tool, args, status}`
  * and pair by `step_id`; a gate is a plan confirmation (`metadata.{requires_confirmation,
  * scope, plan_summary, tasks}`, no options, no timeout) and a declined one ends the run with
@@ -16,6 +16,7 @@
  * micros and sent as `cost_usd` (+ `tokens_used`) on solver.completed, so the canonical total
  * equals the scenario's sum; the 'compile' chapter is the aggregate stage.
  */
+import { compressedWaitShiftMs, isToolConfirmation } from '@/simulator/backends/myagent-shipped';
 import type { SimNode, SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
@@ -45,7 +46,12 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
   /** A declined plan ends the run on the real server: nothing of the scenario's reject branch is sent. */
   let declined = false;
   let toolCalls = 0;
+  /** Every LLM call's record so far (pipeline.completed sends them all). */
+  const calls: Record<string, unknown>[] = [];
   const answer: string[] = [];
+  /** Tool confirmations (`confirm_<hex>_<tool>`), and the call each one holds: its result comes once it is decided. */
+  const toolGates = new Set<string>();
+  const heldCalls = new Map<string, string>();
 
   const wire = (run: RunFacts, event: string, content: unknown, metadata: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): MyagentWire => ({
     event,
@@ -70,18 +76,37 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
     return [wire(run, 'plan.completed', { tasks, plan_summary: summary }, { task_count: tasks.length, plan_summary: summary }, { show_content: `Plan ready (${tasks.length} tasks)` })];
   }
 
+  /** A plain agent's tool events name no task (session.py wraps the agent's tools; nothing names a task). */
   function tool(step: Extract<SimStep, { op: 'tool' }>, run: RunFacts): MyagentWire[] {
-    const stepId = `step_${++toolCalls}_${step.tool}`;
+    const held = heldCalls.get(step.tool);
+    heldCalls.delete(step.tool);
+    const stepId = held ?? `step_${++toolCalls}_${step.tool}`;
     const failed = step.ok === false;
+    const task = planned ? { task_id: step.node } : {};
+    // A denial is a ToolResult with `error` (base_tool.py): its content is str(output), "None".
+    const error = typeof step.result === 'string' ? step.result : JSON.stringify(step.result);
+    const call = wire(run, 'agent.tool_call', `Calling tool: ${step.tool}`, { tool: step.tool, args: step.args, status: 'running', ...task }, { step_id: stepId });
+    const result = wire(run, 'agent.tool_result', failed ? 'None' : JSON.stringify(step.result), {
+      tool: step.tool,
+      status: failed ? 'failed' : 'success',
+      error: failed ? error : null,
+      ...(failed ? {} : { data: step.result }),
+      ...task,
+    }, { step_id: stepId });
+    return held ? [result] : [call, result];
+  }
+
+  /** session.py `_handle_tool_confirmation`: the call is announced, then the confirmation; no timeout is sent. */
+  function toolGate(step: Extract<SimStep, { op: 'gate' }>, run: RunFacts): MyagentWire[] {
+    const context = step.context ?? {};
+    const name = typeof context.tool === 'string' ? context.tool : step.id;
+    const args = (context.arguments ?? {}) as Record<string, unknown>;
+    const stepId = `step_${++toolCalls}_${name}`;
+    toolGates.add(step.id);
+    heldCalls.set(name, stepId);
     return [
-      wire(run, 'agent.tool_call', `Calling tool: ${step.tool}`, { tool: step.tool, args: step.args, status: 'running', task_id: step.node }, { step_id: stepId }),
-      wire(run, 'agent.tool_result', failed ? `Tool execution failed: ${JSON.stringify(step.result)}` : JSON.stringify(step.result), {
-        tool: step.tool,
-        status: failed ? 'failed' : 'success',
-        error: failed ? JSON.stringify(step.result) : null,
-        data: step.result,
-        task_id: step.node,
-      }, { step_id: stepId }),
+      wire(run, 'agent.tool_call', `Calling tool: ${name}`, { tool: name, args, status: 'running' }, { step_id: stepId }),
+      wire(run, 'agent.user_confirm', `Confirm tool execution: ${name}`, { tool_name: name, tool_description: context.description ?? '', tool_args: args, requires_confirmation: true }, { step_id: step.id, show_content: '请确认操作', timestamp: confirmTime(step, run) }),
     ];
   }
 
@@ -89,19 +114,25 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
   function finished(step: Extract<SimStep, { op: 'run.done' }>, run: RunFacts): MyagentWire[] {
     if (options.solveOnly) return [];
     if (!planned) return [wire(run, 'agent.final_answer', answer.join('') || String(step.output ?? 'Execution completed'))];
+    // plan_solver.py: content {context, solver_results, aggregate_output}; every LLM call's record in metadata.statistics.
+    const context = { name: 'plan_solver', question, tasks, plan_summary: summary };
     return [
-      wire(run, 'pipeline.completed', { aggregate_output: step.output }, { status: 'success', total_time_ms: run.nowMs - run.startedAtMs, result_summary: run.scenario.title }),
+      wire(run, 'pipeline.completed', { context, solver_results: [], aggregate_output: step.output }, { statistics: [...calls], status: 'success', total_time_ms: run.nowMs - run.startedAtMs, result_summary: run.scenario.title }),
       wire(run, 'agent.final_answer', summary || 'Plan & Solve pipeline completed.'),
     ];
   }
 
   function done(step: Extract<SimStep, { op: 'node.done' }>, run: RunFacts): MyagentWire {
     const used = usage.get(step.node);
-    const metadata: Record<string, unknown> = { task_id: step.node, execution_time_ms: 800 };
+    // The task is named in content.task only (plan_solver.py); tokens are per-call statistics.
+    const metadata: Record<string, unknown> = { execution_time_ms: 800 };
     if (step.attempt !== undefined) metadata.attempt = step.attempt;
     if (used) {
+      // Not upstream: the shipped server sends no money. Kept so every dialect's runs show the scenario's cost.
       metadata.cost_usd = used.micros / 1_000_000;
-      metadata.tokens_used = { input: used.input, output: used.output };
+      const call = { id: calls.length + 1, call_type: 'ask', input_tokens: used.input, output_tokens: used.output, total_tokens: used.input + used.output, stream: true, model: 'gpt-4o-mini', origin: 'solver', agent: 'solver' };
+      calls.push(call);
+      metadata.statistics = [call];
     }
     const content = { task: task(step.node), result: { status: 'success', output: step.output, summary: texts.get(step.node) ?? null } };
     return wire(run, 'solver.completed', content, metadata, { step_id: `solve_${step.node}`, show_content: `Solved: ${labels.get(step.node) ?? step.node}` });
@@ -124,7 +155,7 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
       case 'node.start':
         // A rerun is a new attempt: its summary is its own text, not every attempt's so far (that grew without bound).
         texts.delete(step.node);
-        return planned ? [wire(run, 'solver.start', { task: task(step.node) }, { task_id: step.node, attempt: step.attempt ?? 1 }, { step_id: `solve_${step.node}`, show_content: `Solving: ${labels.get(step.node) ?? step.node}` })] : [];
+        return planned ? [wire(run, 'solver.start', { task: task(step.node) }, { attempt: step.attempt ?? 1 }, { step_id: `solve_${step.node}`, show_content: `Solving: ${labels.get(step.node) ?? step.node}` })] : [];
       case 'node.progress':
         return planned ? [wire(run, 'solver.progress', { current_task: step.message ?? step.node, status: 'processing' }, { task_id: step.node, progress_percent: Math.round(step.progress * 100) })] : [];
       case 'tokens': {
@@ -152,8 +183,11 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
       case 'log':
         return [wire(run, 'system.notice', { message: step.message }, { type: step.level === 'info' ? 'info' : 'warning' })];
       case 'gate':
-        return [wire(run, 'agent.user_confirm', 'Confirm plan before solving', { requires_confirmation: true, scope: 'plan', plan_summary: summary, tasks }, { step_id: step.id, show_content: step.message })];
+        if (isToolConfirmation(step.id)) return toolGate(step, run);
+        return [wire(run, 'agent.user_confirm', 'Confirm plan before solving', { requires_confirmation: true, scope: 'plan', plan_summary: summary, tasks }, { step_id: step.id, show_content: step.message, timestamp: confirmTime(step, run) })];
       case 'gate.resolved':
+        // The server says nothing when a confirmation ends: a tool's result follows, a plan's decline ends the run.
+        if (toolGates.has(step.id)) return [];
         if (step.decision === 'approved' || step.decision === 'approve') return [];
         // Declined (or no answer within the wait): the real server ends the run here.
         declined = true;
@@ -173,4 +207,9 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
         return [];
     }
   }
+}
+
+/** A confirmation's timestamp on the simulator's clock (myagent-shipped.ts `compressedWaitShiftMs`). */
+function confirmTime(step: Extract<SimStep, { op: 'gate' }>, run: RunFacts): string {
+  return naiveIso(run.nowMs - compressedWaitShiftMs(step.id, step.timeoutMs));
 }

@@ -1,5 +1,5 @@
 /**
- * Simulated Shannon gateway, behaving like the real one (upstream notes "SHANNON"):
+ * Simulated Shannon gateway, behaving like the real one (tests/fixtures/shannon/SOURCE.txt):
  *   GET  /api/v1/stream/sse?workflow_id=<id>   the SSE stream (shannon-stream.ts: ring, resume, close rules)
  *   GET  /api/v1/tasks/{id}/events?limit=&offset=   the persisted events (no deltas, no prompts), ordered
  *        by timestamp, `{events, count}`; limit 1..200 (default 50), offset ≥ 0, else 400

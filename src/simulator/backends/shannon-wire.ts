@@ -1,6 +1,6 @@
 /**
  * What the simulated Shannon server stores and how it shows it, as the real one does
- * (upstream go/orchestrator, read for facts; see /work/notes/upstream.md "SHANNON"):
+ * (upstream go/orchestrator, read for facts; see tests/fixtures/shannon/SOURCE.txt):
  * - a stored event is the Go `streaming.Event` — `workflow_id, type, agent_id?, message?,
  *   payload?, timestamp, seq, stream_id` in that field order; every published event,
  *   token deltas included, takes the next seq of its workflow (manager.go:393-423);

@@ -1,5 +1,5 @@
 /**
- * Shannon's task list and task submission, in the gateway's shapes (README "shannon"):
+ * Shannon's task list and task submission, in the gateway's shapes (README.md "Run lists per protocol"):
  *   GET  /api/v1/tasks?limit=<≤100>&offset=<n>[&status=<RUNNING|TASK_STATUS_RUNNING|…>]
  *        →  {tasks: [{task_id, query, status: "TASK_STATUS_…", mode, created_at, completed_at,
  *            total_token_usage: {total_tokens, cost_usd, prompt_tokens, completion_tokens}}], total_count}

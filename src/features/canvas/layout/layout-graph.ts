@@ -3,7 +3,7 @@
  * it runs the same on the main thread and in layout.worker.ts.
  *
  * Runs only when `graph.version` or the grouping changes (use-canvas-layout.ts), never on
- * a status change: nodes and edges carry structure only (STYLE §2.3.4). Direction is LR
+ * a status change: nodes and edges carry structure only. Direction is LR
  * by default: agent runs fan out wide, and a wide fan-out reads better as a column than
  * as a very long row. Invariants (layout-graph.test.ts): every graph node is on the
  * canvas exactly once (itself or inside one group); no edge is invented; a node whose

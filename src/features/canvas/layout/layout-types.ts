@@ -2,7 +2,7 @@
  * Shapes the canvas layout produces and React Flow consumes. Type-only.
  *
  * Node and edge objects are STRUCTURAL: id, type, position, label, kind, group members.
- * Status never appears here (STYLE §2.3.4): a node reads its own status by id from the
+ * Status never appears here: a node reads its own status by id from the
  * node-status store, so a status change never rebuilds these arrays. Everything is plain
  * data (no functions, no Maps) so a layout result can cross a Worker boundary unchanged.
  */

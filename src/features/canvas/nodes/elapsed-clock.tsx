@@ -1,5 +1,5 @@
 /**
- * A node's elapsed time, written straight into the DOM (STYLE §2.3.8).
+ * A node's elapsed time, written straight into the DOM (features/canvas/README.md).
  *
  * Why not React state: a ticking clock in state would re-render its node every second,
  * and with hundreds of running nodes the canvas would re-render all the time. Instead

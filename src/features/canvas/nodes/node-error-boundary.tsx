@@ -1,5 +1,5 @@
 /**
- * An error boundary inside each canvas node (STYLE §2.6, tldraw's per-shape boundary):
+ * An error boundary inside each canvas node (after tldraw's per-shape boundary):
  * one node that throws while rendering shows a small fallback box with its label, and
  * the rest of the canvas keeps working.
  */

@@ -1,6 +1,6 @@
 /**
  * The last lines of a running node's streamed text, written straight into the DOM
- * (STYLE §2.3.8), like elapsed-clock.tsx.
+ * (features/canvas/README.md), like elapsed-clock.tsx.
  *
  * Why not React: every ingest batch that carries a token replaces the node's tail (the run
  * store's `tails`), so with 20 streaming nodes the canvas re-rendered 20 node bodies per frame

@@ -3,8 +3,8 @@
  *
  * Structure (label, kind, "no known dependencies" as a dashed border) comes from `data`, written by layout;
  * live state comes from the node-status store BY ID (useCanvasNodeView), so a status
- * change re-renders this node only and never touches React Flow's arrays (STYLE §2.3.4,
- * §3.3). Tokens re-render nothing: the clock and the streamed text are DOM-writing
+ * change re-renders this node only and never touches React Flow's arrays
+ * (features/canvas/README.md). Tokens re-render nothing: the clock and the streamed text are DOM-writing
  * children (elapsed-clock.tsx, node-tail.tsx). Handles
  * sit outside the error boundary so edges still attach to a node that failed to draw.
  */

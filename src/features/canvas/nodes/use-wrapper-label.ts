@@ -3,7 +3,7 @@
  * "<label>: <status>", so a screen reader announces the status on focus.
  *
  * Why through the DOM: the wrapper's `aria-label` would otherwise come from the node
- * object, and status must never be written into the nodes array (STYLE §2.3.4). React
+ * object, and status must never be written into the nodes array (features/canvas/README.md). React
  * Flow never sets this attribute itself while `node.ariaLabel` is undefined.
  */
 import { useLayoutEffect, type RefObject } from 'react';

@@ -8,7 +8,7 @@
  *   selection / hover / zoomed-in window ──┘
  *
  * Nothing here is React state that changes per frame: the store subscriptions write a
- * byte array and schedule a draw (STYLE §2.3.8). A click on the pane picks the node
+ * byte array and schedule a draw (features/canvas/README.md). A click on the pane picks the node
  * under the pointer: a step opens its details, a group expands.
  */
 import { useStoreApi } from '@xyflow/react';

@@ -29,7 +29,7 @@ export async function answerGate(session: RunSession, gate: GateState, answer: G
   if (!session.answers.getState().actions.claim(gate.gateId, choice)) {
     return { kind: 'not-sent', reason: 'An answer to this gate is already being sent or was sent.' };
   }
-  const said = answer.text ? ` with “${answer.text.slice(0, 120)}”` : '';
+  const said = answer.text ? ` with “${answer.text.slice(0, 120)}”` : answer.edits !== undefined ? ` with ${shortJson(answer.edits)}` : '';
   const result = await session.answerGate(
     { gateId: gate.gateId, kind: gate.kind, runId: gate.runId, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
     answer,
@@ -37,4 +37,14 @@ export async function answerGate(session: RunSession, gate: GateState, answer: G
   );
   session.answers.getState().actions.settle(gate.gateId, result.ok ? { ok: true } : { ok: false, reason: result.reason });
   return result.ok ? { kind: 'sent' } : { kind: 'failed', reason: result.reason };
+}
+
+function shortJson(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = '[unserialisable]';
+  }
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
