@@ -32,7 +32,7 @@ describe('shannon in the browser', () => {
     const dialog = page.getByRole('alertdialog', { name: /Review the research plan/ });
     await dialog.waitFor({ timeout: 30_000 });
     await dialog.getByText(/Capacity/).first().waitFor();
-    await expect.poll(() => page.title()).toMatch(/^\(1\) /);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toMatch(/^\(1\) /);
     await page.screenshot({ path: `${SHOTS}/shannon-plan-gate.png` });
     // Decided later, it waits in the header's count and the inbox, which reopens it.
     await dialog.getByRole('button', { name: 'Decide later' }).click();
@@ -40,7 +40,7 @@ describe('shannon in the browser', () => {
     const pending = page.getByRole('list', { name: 'Pending gates' });
     await pending.getByText(/Review the research plan/).waitFor();
     await pending.getByRole('button', { name: 'Answer' }).click();
-    await dialog.waitFor();
+    await dialog.waitFor({ timeout: 30_000 });
     // Feedback needs words: refused in the dialog, nothing sent.
     await dialog.getByRole('button', { name: 'Request changes' }).click();
     await dialog.getByRole('alert').getByText(/Write what should change in the plan/).waitFor();
@@ -54,7 +54,7 @@ describe('shannon in the browser', () => {
     await revised.getByRole('button', { name: 'Approve plan' }).click();
     await page.getByText('Run succeeded').waitFor({ timeout: 30_000 });
     expect(reviews(run)).toEqual([{ action: 'feedback', message: 'Please add the UK.' }, { action: 'approve' }]);
-    await expect.poll(() => page.title()).not.toMatch(/^\(\d+\) /);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).not.toMatch(/^\(\d+\) /);
     await page.close();
   });
 
@@ -74,7 +74,7 @@ describe('shannon in the browser', () => {
     await page.goto(liveUrl(harness.sim, 'shannon', 'shannon-swarm~browser'));
     await page.getByText('Run succeeded').waitFor({ timeout: 30_000 });
     const nodes = page.locator('.react-flow__node');
-    await expect.poll(() => nodes.count()).toBe(3);
+    await expect.poll(() => nodes.count(), { timeout: 10_000 }).toBe(3);
     expect((await nodes.allTextContents()).join(' | ')).toMatch(/Survey EU recycling capacity.*agent Ebisu/);
     expect(await page.locator('.react-flow__node[data-id="Ebisu"]').count()).toBe(0);
     await page.locator('.react-flow__node[data-id="T1"]').click();
