@@ -14,6 +14,10 @@ import type { RunEvent } from '@/protocol/run-event';
 
 export function agentStarted(agent: string, wire: ShannonEventOf<'AGENT_STARTED'>, state: ShannonDecoderState): RunEvent[] {
   const isTask = state.taskIds.has(agent);
+  if (state.swarm && !isTask) {
+    // A swarm agent before it takes a task: a row, not a step (shannon-swarm.ts).
+    return [...openChapter(AGENTS_CHAPTER, state), { type: 'log', level: 'info', source: 'agent_started', message: wire.message || `${agent} started`, nodeId: agent }];
+  }
   return [
     ...openChapter(AGENTS_CHAPTER, state),
     ...agentNodeEvents([{ id: agent, label: wire.payload.role }], state),

@@ -6,6 +6,8 @@
  *                                                                (limit outside 1..200 is a 400; no token deltas)
  *   status    GET  {base}/api/v1/tasks/{id}   {status: TASK_STATUS_…, result?, error?}
  *   decide    POST {base}/api/v1/approvals/decision {workflow_id, approval_id, approved, feedback?}
+ *   review    POST {base}/api/v1/tasks/{id}/review {action: approve | feedback, message?}  (the research
+ *                                                                plan's gate: shannon-review.ts)
  *   control   POST {base}/api/v1/tasks/{id}/cancel {reason?} | /pause | /resume
  *   start     POST {base}/api/v1/tasks/stream {query}  → {workflow_id, stream_url}
  *
@@ -21,6 +23,7 @@ import { stringField } from '@/protocol/decode-util';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
 import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/shannon/shannon-interpreter';
 import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
+import { REVIEW_GATE_MARK, reviewCommands } from '@/protocol/shannon/shannon-review';
 
 const taskPath = (runId: string) => `/api/v1/tasks/${encodeURIComponent(runId)}`;
 /** History page size: the gateway answers 400 to a limit outside 1..200 (and pages of 50 without one). */
@@ -70,6 +73,7 @@ export const shannonDialect: Dialect = {
   }),
   onOpen: () => [],
   answerGate(gate, answer, memo) {
+    if (gate.gateId.includes(REVIEW_GATE_MARK)) return reviewCommands(gate.runId, answer);
     if (isUnanswerable(gate.gateId, gate.runId, memo)) return { unavailable: NO_APPROVAL_ID_REASON };
     const approved = answer.option ? answer.option.tone !== 'reject' && answer.option.value !== 'rejected' : true;
     const body: Record<string, unknown> = { workflow_id: gate.runId, approval_id: gate.gateId, approved };

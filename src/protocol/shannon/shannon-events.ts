@@ -8,6 +8,8 @@ import { agentCostEvents, llmCostEvents, pickUsage } from '@/protocol/shannon/sh
 import { agentErrorEvents, agentStarted } from '@/protocol/shannon/shannon-agents';
 import { cancelled, noteError, terminalOnce } from '@/protocol/shannon/shannon-ending';
 import { approvalDecision, approvalRequested, budgetThreshold } from '@/protocol/shannon/shannon-gates';
+import { planApproved, planReady, reviewTimedOut, timedOutRunFailed, userFeedback } from '@/protocol/shannon/shannon-review';
+import { endOpenAgents } from '@/protocol/shannon/shannon-swarm';
 import {
   AGENTS_CHAPTER,
   WORKFLOW_CHAPTER,
@@ -30,12 +32,16 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
   const agent = facts.agentId;
   switch (wire.type) {
     case 'WORKFLOW_STARTED':
+      if (facts.agentName === 'swarm-supervisor') state.swarm = true;
       return [
         { type: 'run.started', title: wire.payload.query ?? facts.message, workflowId: facts.workflowId, inputs: wire.payload },
         ...openChapter(WORKFLOW_CHAPTER, state),
       ];
-    case 'WORKFLOW_COMPLETED':
-      return [...closeAllChapters('completed', state), ...terminalOnce(workflowCompleted(wire, facts), state, facts.message ?? 'Workflow completed')];
+    case 'WORKFLOW_COMPLETED': {
+      const timedOut = timedOutRunFailed(state);
+      if (timedOut) return [...closeAllChapters('failed', state), ...terminalOnce(timedOut, state, timedOut.error.message)];
+      return [...endOpenAgents(state), ...closeAllChapters('completed', state), ...terminalOnce(workflowCompleted(wire, facts), state, facts.message ?? 'Workflow completed')];
+    }
     case 'WORKFLOW_FAILED': {
       const message = wire.payload.error_message ?? textOf(wire.payload.error) ?? facts.message ?? 'the workflow failed';
       return [...closeAllChapters('failed', state), ...terminalOnce({ type: 'run.failed', error: { message } }, state, message)];
@@ -64,7 +70,7 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
       return teamRecruited(wire, facts, state);
     case 'LLM_PARTIAL': {
       const delta = wire.payload.chunk ?? wire.payload.delta ?? facts.message ?? '';
-      return delta === '' ? [] : [{ type: 'node.output', nodeId: agent ?? UNATTRIBUTED_NODE, delta }];
+      return delta === '' ? [] : [streamedText(agent, delta, state)];
     }
     case 'LLM_OUTPUT': {
       const p = wire.payload;
@@ -105,12 +111,18 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'WAITING':
     case 'ROLE_ASSIGNED':
     case 'DELEGATION':
-    case 'RESEARCH_PLAN_READY':
-    case 'RESEARCH_PLAN_UPDATED':
-    case 'RESEARCH_PLAN_APPROVED':
-    case 'REVIEW_USER_FEEDBACK':
+    case 'LEAD_DECISION':
+    case 'LEAD_TOOL_CALL':
+    case 'HITL_RESPONSE':
     case 'workflow.pausing': // asked to pause: the run goes on until a checkpoint blocks (workflow.paused)
       return [log('info', wire.type, facts)];
+    case 'RESEARCH_PLAN_READY':
+    case 'RESEARCH_PLAN_UPDATED':
+      return planReady(wire, facts, state);
+    case 'RESEARCH_PLAN_APPROVED':
+      return [...planApproved(wire, state), log('info', wire.type, facts)];
+    case 'REVIEW_USER_FEEDBACK':
+      return [...userFeedback(facts, state), log('info', wire.type, facts, `Feedback on the plan: ${clip(facts.message ?? '')}`)];
     case 'workflow.cancelling':
       state.ending.cancelling = wire.payload.reason ?? stripPrefix(facts.message, 'Cancelling');
       return [log('info', wire.type, facts)];
@@ -137,6 +149,7 @@ function stripPrefix(message: string | undefined, word: string): string {
 export function llmOutputEvents(output: unknown, usage: ShannonUsage | undefined, facts: FrameFacts, state: ShannonDecoderState): RunEvent[] {
   const text = textOf(output) ?? facts.message;
   return [
+    ...taskText(facts.agentId, text, state),
     ...llmCostEvents(usage, facts.agentId, state),
     log('info', 'LLM_OUTPUT', facts, text === undefined ? 'LLM output complete' : `LLM output: ${clip(text)}`),
     ...(isFinalSynthesis(facts.agentId) ? closeChapter(AGENTS_CHAPTER.chapterId, 'completed', state) : []),
@@ -196,7 +209,33 @@ function errorOccurred(wire: ShannonEventOf<'ERROR_OCCURRED'>, facts: FrameFacts
   const message = p.error_message ?? facts.message ?? textOf(p.error) ?? 'error';
   const code = p.error_type ?? (typeof p.error === 'string' ? p.error : undefined);
   noteError(message, facts.agentId, state);
-  return [log('error', wire.type, facts, message), ...agentErrorEvents(facts.agentId, code ? { message, code } : { message }, p.recoverable, state)];
+  return [
+    log('error', wire.type, facts, message),
+    ...reviewTimedOut(message, state),
+    ...agentErrorEvents(facts.agentId, code ? { message, code } : { message }, p.recoverable, state),
+  ];
+}
+
+/** Streamed text lands on its agent's node (a swarm agent's: its task's), or on the run's 'workflow' node. */
+export function streamedText(node: string | undefined, delta: string, state: ShannonDecoderState): RunEvent {
+  const nodeId = node ?? UNATTRIBUTED_NODE;
+  state.streamed.add(nodeId);
+  state.withText.add(nodeId);
+  return { type: 'node.output', nodeId, delta };
+}
+
+/**
+ * A task's output is what its agent said: a swarm agent's LLM output streams no deltas, so
+ * its text becomes the task's text (separated from what came before); streamed text is not repeated.
+ */
+function taskText(node: string | undefined, text: string | undefined, state: ShannonDecoderState): RunEvent[] {
+  if (node === undefined || !state.taskIds.has(node)) return [];
+  if (text !== undefined && text !== '') state.taskReply.set(node, text);
+  const streamed = state.streamed.delete(node);
+  if (streamed || text === undefined || text === '') return [];
+  const delta = state.withText.has(node) ? `\n\n${text}` : text;
+  state.withText.add(node);
+  return [{ type: 'node.output', nodeId: node, delta }];
 }
 
 function log(level: LogLevel, type: string, facts: FrameFacts, text?: string): RunEvent {

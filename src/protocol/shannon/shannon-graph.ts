@@ -16,6 +16,7 @@
  */
 import { toNodeStatus } from '@/protocol/decode-util';
 import type { ShannonTask } from '@/protocol/shannon/shannon-schemas';
+import { isCoordinator, noteOwners, taskKind } from '@/protocol/shannon/shannon-swarm';
 import type { ShannonDecoderState } from '@/protocol/shannon/shannon-state';
 import type { GraphEdge, GraphNode, RunEvent } from '@/protocol/run-event';
 
@@ -27,12 +28,17 @@ export function taskListEvents(tasks: readonly ShannonTask[], state: ShannonDeco
   const nodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const statuses: RunEvent[] = [];
+  noteOwners(tasks, state);
   for (const task of tasks) {
     state.taskIds.add(task.id);
     const status = task.status === undefined ? undefined : toNodeStatus(task.status);
-    if (!state.declaredNodes.has(task.id)) {
+    const kind = taskKind(task);
+    if (!state.declaredNodes.has(task.id) || state.taskOwner.get(task.id) !== kind) {
+      // A new owner re-declares the node: the graph merges it, naming the agent now at work.
+      const known = state.declaredNodes.has(task.id);
       state.declaredNodes.add(task.id);
-      nodes.push({ id: task.id, label: task.description || task.id, kind: 'task', ...(status ? { status } : {}) });
+      state.taskOwner.set(task.id, kind);
+      nodes.push({ id: task.id, label: task.description || task.id, kind, ...(status && !known ? { status } : {}) });
     }
     for (const source of task.depends_on ?? []) {
       const key = `${source}>${task.id}`;
@@ -42,7 +48,10 @@ export function taskListEvents(tasks: readonly ShannonTask[], state: ShannonDeco
     }
     if (status && state.taskStatus.get(task.id) !== status) {
       state.taskStatus.set(task.id, status);
-      statuses.push({ type: 'node.status', nodeId: task.id, status });
+      // A swarm task done says what its agent answered last: that is the task's output (its agent
+      // goes idle, no AGENT_COMPLETED per task).
+      const reply = status === 'succeeded' && state.swarm ? state.taskReply.get(task.id) : undefined;
+      statuses.push(reply === undefined ? { type: 'node.status', nodeId: task.id, status } : { type: 'node.completed', nodeId: task.id, output: reply });
     }
   }
   const graph: RunEvent[] = nodes.length > 0 || edges.length > 0 ? [{ type: 'graph.defined', nodes, edges }] : [];
@@ -51,9 +60,11 @@ export function taskListEvents(tasks: readonly ShannonTask[], state: ShannonDeco
 
 /** graph.defined (no edges) for agents that are neither a task nor declared yet. */
 export function agentNodeEvents(agents: readonly { id: string; label?: string | undefined }[], state: ShannonDecoderState): RunEvent[] {
+  // A swarm's agents work on its tasks: they are named on them, never steps of their own.
+  if (state.swarm) return [];
   const nodes: GraphNode[] = [];
   for (const agent of agents) {
-    if (state.taskIds.has(agent.id) || state.declaredNodes.has(agent.id)) continue;
+    if (state.taskIds.has(agent.id) || state.declaredNodes.has(agent.id) || isCoordinator(agent.id)) continue;
     state.declaredNodes.add(agent.id);
     nodes.push({ id: agent.id, label: agent.label || agent.id, kind: 'agent' });
   }

@@ -15,7 +15,7 @@
 import { isHttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
 import { asSseFrame, reasonOf, rejected, typeOf, unknownFrame, type SseFrameShape } from '@/protocol/decode-util';
 import { noteError, noteWord, streamEnded } from '@/protocol/shannon/shannon-ending';
-import { UNATTRIBUTED_NODE, llmOutputEvents, toRunEvents } from '@/protocol/shannon/shannon-events';
+import { llmOutputEvents, streamedText, toRunEvents } from '@/protocol/shannon/shannon-events';
 import { readReply } from '@/protocol/shannon/shannon-replies';
 import {
   MessageCompletedSchema,
@@ -25,6 +25,7 @@ import {
 } from '@/protocol/shannon/shannon-schemas';
 import { pickUsage } from '@/protocol/shannon/shannon-cost';
 import { createDecoderState, type FrameFacts, type ShannonDecoderState } from '@/protocol/shannon/shannon-state';
+import { keepTaskSteps, nodeOfAgent, noteOpenAgents } from '@/protocol/shannon/shannon-swarm';
 import type { RunEvent } from '@/protocol/run-event';
 import { parseTimeMs } from '@/lib/parse-time';
 
@@ -45,8 +46,16 @@ export function createShannonInterpreter(ctx: Ctx): Interpreter {
     if (end) return timed({ kind: 'events', events: streamEnded(state) }, state);
     if (isHttpReplyFrame(body)) return timed(readReply(body, state, ctx.runId), state);
     const sse = asSseFrame(body);
-    return noteTime(readBody(sse ? sse.data : body, sse, ctx, state), state);
+    return noteTime(keepSteps(readBody(sse ? sse.data : body, sse, ctx, state), state), state);
   };
+}
+
+/** In a swarm only tasks are steps; system agents that became nodes are tracked so they end with the run. */
+function keepSteps(result: Interpretation, state: ShannonDecoderState): Interpretation {
+  if (result.kind !== 'events') return result;
+  const events = keepTaskSteps(result.events, state);
+  noteOpenAgents(events, state);
+  return events === result.events ? result : { ...result, events };
 }
 
 /** The producer time of the latest frame that carried one. */
@@ -82,7 +91,7 @@ function readBody(data: unknown, sse: SseFrameShape | undefined, ctx: Ctx, state
 }
 
 function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined, ctx: Ctx, state: ShannonDecoderState): Interpretation {
-  if (type === DELTA) return readDelta(body, ctx);
+  if (type === DELTA) return readDelta(body, ctx, state);
   // History stores a thread.message.completed under its canonical type LLM_OUTPUT, body as is.
   if (type === COMPLETED || (type === 'LLM_OUTPUT' && isCompletedBody(body))) return readCompleted(body, ctx, state);
   if (!SHANNON_TYPES.has(type)) {
@@ -96,7 +105,7 @@ function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined,
   const payload = body.payload ?? body.data ?? (CONTROL.has(type) ? { checkpoint: body.checkpoint, was_paused: body.was_paused } : {});
   const parsed = ShannonEventSchema.safeParse({ ...body, type, payload });
   if (!parsed.success) return rejected(reasonOf(parsed.error), type);
-  const events = stamp(toRunEvents(parsed.data, factsOf(parsed.data, ctx), state), parsed.data);
+  const events = stamp(toRunEvents(parsed.data, factsOf(parsed.data, ctx, state), state), parsed.data);
   const memo = unanswerableMemo(events);
   return memo ? { kind: 'events', events, memo } : { kind: 'events', events };
 }
@@ -162,12 +171,12 @@ function inferType(body: Envelope): string | undefined {
   return undefined;
 }
 
-function readDelta(body: Envelope, ctx: Ctx): Interpretation {
+function readDelta(body: Envelope, ctx: Ctx, state: ShannonDecoderState): Interpretation {
   const parsed = MessageDeltaSchema.safeParse(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), DELTA);
   const events: RunEvent[] =
     // The server writes every key of a renamed frame: agent_id may be "".
-    parsed.data.delta === '' ? [] : [{ type: 'node.output', nodeId: parsed.data.agent_id || UNATTRIBUTED_NODE, delta: parsed.data.delta }];
+    parsed.data.delta === '' ? [] : [streamedText(nodeOfAgent(parsed.data.agent_id || undefined, state), parsed.data.delta, state)];
   return { kind: 'events', events: stamp(events, { ...parsed.data, workflow_id: parsed.data.workflow_id ?? ctx.runId }) };
 }
 
@@ -175,17 +184,18 @@ function readCompleted(body: Envelope, ctx: Ctx, state: ShannonDecoderState): In
   const parsed = MessageCompletedSchema.safeParse(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), COMPLETED);
   const wire = parsed.data;
-  const events = llmOutputEvents(wire.response, pickUsage(wire.metadata, wire.usage), factsOf(wire, ctx), state);
+  const events = llmOutputEvents(wire.response, pickUsage(wire.metadata, wire.usage), factsOf(wire, ctx, state), state);
   return { kind: 'events', events: stamp(events, wire) };
 }
 
 type EnvelopeFacts = { workflow_id?: string | undefined; seq?: number | undefined; agent_id?: string | undefined; message?: string | undefined; timestamp?: string | undefined };
 
-function factsOf(wire: EnvelopeFacts, ctx: Ctx): FrameFacts {
+function factsOf(wire: EnvelopeFacts, ctx: Ctx, state: ShannonDecoderState): FrameFacts {
   return {
     workflowId: wire.workflow_id || ctx.runId,
     seq: wire.seq,
-    agentId: wire.agent_id || undefined,
+    agentId: nodeOfAgent(wire.agent_id || undefined, state),
+    agentName: wire.agent_id || undefined,
     message: wire.message || undefined,
     atMs: parseTimeMs(wire.timestamp),
   };

@@ -129,6 +129,10 @@ const PAYLOADS = {
   RESEARCH_PLAN_UPDATED: { round: count, version: count, intent: str },
   RESEARCH_PLAN_APPROVED: { approved_by: str, final_round: count },
   REVIEW_USER_FEEDBACK: { round: count, version: count },
+  // A swarm's lead at work (swarm_workflow.go): its decisions, its own tool calls, its answer to a person.
+  LEAD_DECISION: { event_type: str, actions: count },
+  LEAD_TOOL_CALL: { tool: str, phase: str },
+  HITL_RESPONSE: {},
   WORKFLOW_FAILED: { error: anything, error_message: str, duration_ms: num },
   // The control frames (SSE names; the history rows' WORKFLOW_PAUSED etc. are read as these).
   'workflow.pausing': { reason: str },
@@ -198,6 +202,9 @@ export const ShannonEventSchema = z.discriminatedUnion('type', [
   event('RESEARCH_PLAN_UPDATED'),
   event('RESEARCH_PLAN_APPROVED'),
   event('REVIEW_USER_FEEDBACK'),
+  event('LEAD_DECISION'),
+  event('LEAD_TOOL_CALL'),
+  event('HITL_RESPONSE'),
   event('WORKFLOW_FAILED'),
   event('workflow.pausing'),
   event('workflow.paused'),

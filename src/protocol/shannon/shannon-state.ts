@@ -38,6 +38,21 @@ export type ShannonDecoderState = {
   late: boolean;
   /** The latest producer time read: when what `done` or a status reply ends, ended. */
   lastAtMs?: number;
+  /** The research-plan review gate waiting for an answer (shannon-review.ts). */
+  review?: string;
+  /** A swarm run (its supervisor started it, or it keeps a task list): agents work on tasks (shannon-swarm.ts). */
+  swarm: boolean;
+  /** Swarm: the task each agent owns now (TASKLIST_UPDATED `owner`): its events belong to that task. */
+  agentTask: Map<string, string>;
+  /** Swarm: the kind last shown on each task node (it names the task's owner). */
+  taskOwner: Map<string, string>;
+  /** Nodes that streamed text since their last LLM output, and nodes that have any text: a task's output is its agent's. */
+  streamed: Set<string>;
+  withText: Set<string>;
+  /** What each task's agent answered last (its LLM output): the task's output once it is completed. */
+  taskReply: Map<string, string>;
+  /** Agent nodes (system agents included; never tasks) started or streaming and not ended: they end with a completed run. */
+  openAgents: Set<string>;
   ending: Ending;
 };
 
@@ -51,6 +66,8 @@ export type Ending = {
   cancelling?: string;
   /** The last non-terminal status a status check reported, so it is said once. */
   lastStatus?: string;
+  /** The research plan's review timed out ("Review timed out"): the WORKFLOW_COMPLETED after it is no success. */
+  reviewTimedOut?: string;
 };
 
 export function createDecoderState(resumed: boolean): ShannonDecoderState {
@@ -67,6 +84,13 @@ export function createDecoderState(resumed: boolean): ShannonDecoderState {
     gatewaySaid: new Set(),
     highestSeq: 0,
     late: false,
+    swarm: false,
+    agentTask: new Map(),
+    taskOwner: new Map(),
+    streamed: new Set(),
+    withText: new Set(),
+    taskReply: new Map(),
+    openAgents: new Set(),
     ending: {},
   };
 }
@@ -76,7 +100,10 @@ export type FrameFacts = Readonly<{
   /** workflow_id, or the run being watched when the frame omits it. */
   workflowId: string;
   seq: number | undefined;
+  /** The node the frame's agent works for: in a swarm the task it owns, else the agent itself. */
   agentId: string | undefined;
+  /** The agent as the frame names it (`agent_id`). */
+  agentName: string | undefined;
   message: string | undefined;
   atMs: number | undefined;
 }>;

@@ -94,6 +94,8 @@ function encodeStep(w: AguiSegmentWriter, step: SimStep, run: RunFacts): AguiWir
     }
     case 'run.pause':
     case 'run.resume':
+    case 'gate.revised': // Shannon's review rounds and timeout end: nothing in this protocol
+    case 'run.end':
     case 'wait':
       return [];
   }

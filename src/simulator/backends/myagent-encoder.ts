@@ -200,6 +200,8 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
         return [wire(run, 'agent.interrupted', 'Execution cancelled')];
       case 'run.pause':
       case 'run.resume':
+      case 'gate.revised': // Shannon's review rounds and timeout end: nothing in this protocol
+      case 'run.end':
       case 'wait':
         // myagent cannot pause.
         return [];

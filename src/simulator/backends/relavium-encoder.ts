@@ -140,6 +140,8 @@ export function createRelaviumEncoder(): Encoder<RelaviumWire> {
       case 'node.progress':
       case 'log':
       case 'run.resume':
+      case 'gate.revised': // Shannon's review rounds and timeout end: nothing in this protocol
+      case 'run.end':
       case 'wait':
         return [];
     }

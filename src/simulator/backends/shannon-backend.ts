@@ -6,12 +6,15 @@
  *   GET  /api/v1/tasks/{id}   `{task_id, workflow_id, status: TASK_STATUS_…, result?, error?, …}`; 404 unknown
  *   POST /api/v1/approvals/decision {workflow_id, approval_id, approved, feedback?}   404 / 409 / 200
  *   POST /api/v1/tasks/{id}/cancel {reason?} | /pause | /resume   202
+ *   POST /api/v1/tasks/{id}/review {action: approve | feedback, message?}   the research plan's gate
+ *        (shannon-review-route.ts)
  *   POST /api/v1/tasks/stream {query} → 201 {workflow_id, task_id, stream_url}; the scenario is the
  *        first scenario word in the query (default fanout), the id `<scenario>~<suffix>`
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import { createShannonEncoder } from '@/simulator/backends/shannon-encoder';
+import { review } from '@/simulator/backends/shannon-review-route';
 import { serveStream } from '@/simulator/backends/shannon-stream';
 import { isPersisted, toHistoryRow, type ShannonWire } from '@/simulator/backends/shannon-wire';
 import type { ScriptedRun } from '@/simulator/engine/scripted-run';
@@ -30,7 +33,7 @@ export const createShannonBackend: SimBackendFactory = (ctx) => ({
     if (path === '/api/v1/stream/sse' && req.method === 'GET') return serveStream(req, res, url, ctx);
     if (path === '/api/v1/approvals/decision' && req.method === 'POST') return decide(req, res, ctx);
     if (path === '/api/v1/tasks/stream' && req.method === 'POST') return start(req, res, ctx);
-    const task = /^\/api\/v1\/tasks\/([^/]+)(?:\/(events|cancel|pause|resume))?$/.exec(path);
+    const task = /^\/api\/v1\/tasks\/([^/]+)(?:\/(events|cancel|pause|resume|review))?$/.exec(path);
     if (!task) return false;
     const runId = decodeURIComponent(task[1] ?? '');
     const run = ctx.existingRun<ShannonWire>('shannon', runId);
@@ -40,7 +43,8 @@ export const createShannonBackend: SimBackendFactory = (ctx) => ({
     if (!run) sendJson(res, 404, { error: 'Task not found' });
     else if (action === undefined && req.method === 'GET') sendJson(res, 200, status(run));
     else if (action === 'events' && req.method === 'GET') history(run, url, res);
-    else if (action !== undefined && action !== 'events' && req.method === 'POST') await control(req, res, run, action as 'cancel' | 'pause' | 'resume', ctx);
+    else if (action === 'review' && req.method === 'POST') await review(req, res, run, ctx);
+    else if (action !== undefined && action !== 'events' && action !== 'review' && req.method === 'POST') await control(req, res, run, action as 'cancel' | 'pause' | 'resume', ctx);
     else sendJson(res, 405, { error: 'Method not allowed' });
     return true;
   },

@@ -14,16 +14,18 @@
  * early-return paths that never schedule it). A cancel is workflow.cancelling, STREAM_END,
  * then workflow.cancelled (the DAG paths' order). A gate is APPROVAL_REQUESTED with an
  * approval_id in its payload, except in runs whose id contains `noid` (the real code sends none).
+ * A `review` gate is the research-plan review, and a plan whose nodes name an `agent` is a
+ * swarm's task list: both are encoded as upstream sends them (shannon-hitl-encoder.ts).
  */
+import { isSwarm, planReady, reviewEnded, reviewRound, swarmDone, swarmStarted, type Emit } from '@/simulator/backends/shannon-hitl-encoder';
 import type { ShannonWire } from '@/simulator/backends/shannon-wire';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
 export type { ShannonWire } from '@/simulator/backends/shannon-wire';
 
-type Task = { id: string; description: string; status: string; owner: string; depends_on: string[] };
-type Body = Readonly<{ agent?: string | undefined; message?: string; payload?: Record<string, unknown> }>;
-type Emit = (run: RunFacts, type: string, body: Body) => ShannonWire;
+/** A swarm's SwarmTask keeps its struct order and sends `depends_on: null` when it has none. */
+type Task = { id: string; description: string; status: string; owner: string; created_by?: string; depends_on: string[] | null; completed_at?: string };
 
 export function createShannonEncoder(): Encoder<ShannonWire> {
   let seq = 0;
@@ -33,6 +35,11 @@ export function createShannonEncoder(): Encoder<ShannonWire> {
   const text = new Map<string, string>();
   const agentUsd = new Map<string, number>();
   let totalTokens = 0;
+  // Swarm runs: who works on each task, and which agents already started (an idle agent takes another task).
+  const agents = new Map<string, string>();
+  const started = new Set<string>();
+  const reviews = new Set<string>();
+  const who = (node: string) => agents.get(node) ?? node;
 
   /** Redis stream ids grow strictly: `<ms>-<n>`, n counting within one millisecond. */
   function nextId(nowMs: number): string {
@@ -62,26 +69,55 @@ export function createShannonEncoder(): Encoder<ShannonWire> {
     const task = tasks.find((t) => t.id === node);
     if (!task || task.status === status) return [];
     task.status = status;
-    return [ev(run, 'TASKLIST_UPDATED', { agent: 'tasklist', message: `task=${node} status=${status}`, payload: { tasks: tasks.map((t) => ({ ...t })) } })];
+    if (!agents.has(node)) return [ev(run, 'TASKLIST_UPDATED', { agent: 'tasklist', message: `task=${node} status=${status}`, payload: { tasks: tasks.map((t) => ({ ...t })) } })];
+    // A swarm agent's own update (UpdateTaskStatus): it owns the task from in_progress on, and keeps it.
+    task.owner = who(node);
+    if (status === 'completed') task.completed_at = new Date(run.nowMs).toISOString().replace(/\.\d+Z$/, 'Z');
+    return [ev(run, 'TASKLIST_UPDATED', { agent: who(node), payload: { tasks: tasks.map((t) => ({ ...t })) } })];
+  }
+
+  /** A plan whose nodes name agents is a swarm's task list: created unowned by the lead. */
+  function plan(step: Extract<SimStep, { op: 'plan' }>, run: RunFacts): ShannonWire[] {
+    for (const node of step.nodes) {
+      const depends = step.edges.filter((e) => e.target === node.id).map((e) => e.source);
+      if (node.agent === undefined) {
+        tasks.push({ id: node.id, description: node.label, status: 'pending', owner: node.id, depends_on: depends });
+        continue;
+      }
+      agents.set(node.id, node.agent);
+      tasks.push({ id: node.id, description: node.label, status: 'pending', owner: '', created_by: 'lead', depends_on: depends.length > 0 ? depends : null });
+    }
+    const message = agents.size > 0 ? `Created ${tasks.length} tasks` : `plan with ${tasks.length} tasks`;
+    return [ev(run, 'TASKLIST_UPDATED', { agent: 'tasklist', message, payload: { tasks: tasks.map((t) => ({ ...t })) } })];
+  }
+
+  function agentStarted(run: RunFacts, node: string): ShannonWire[] {
+    const agent = who(node);
+    if (agents.has(node) && started.has(agent)) return taskUpdate(run, node, 'in_progress');
+    started.add(agent);
+    const message = agents.has(node) ? `${agent} is on it` : `Agent ${node} started`;
+    return [ev(run, 'AGENT_STARTED', { agent, message, payload: { role: agents.has(node) ? 'researcher' : node } }), ...taskUpdate(run, node, 'in_progress')];
   }
 
   return (step: SimStep, run: RunFacts): ShannonWire[] => {
     switch (step.op) {
       case 'run.start':
+        if (isSwarm(run)) return swarmStarted(run, ev);
         return [ev(run, 'WORKFLOW_STARTED', { agent: 'orchestrator', message: 'Starting up', payload: { query: step.title, mode: 'STANDARD' } })];
       case 'plan':
-        for (const node of step.nodes) {
-          const depends = step.edges.filter((e) => e.target === node.id).map((e) => e.source);
-          tasks.push({ id: node.id, description: node.label, status: 'pending', owner: node.id, depends_on: depends });
-        }
-        return [ev(run, 'TASKLIST_UPDATED', { agent: 'tasklist', message: `plan with ${tasks.length} tasks`, payload: { tasks: tasks.map((t) => ({ ...t })) } })];
+        return plan(step, run);
       case 'chapter.start':
         return [ev(run, 'PROGRESS', { message: `Phase: ${step.title}` })];
       case 'node.start':
-        return [ev(run, 'AGENT_STARTED', { agent: step.node, message: `Agent ${step.node} started`, payload: { role: step.node } }), ...taskUpdate(run, step.node, 'in_progress')];
+        return agentStarted(run, step.node);
       case 'node.progress':
-        return [ev(run, 'PROGRESS', { agent: step.node, message: step.message ?? 'working', payload: { percentage: Math.round(step.progress * 100) } })];
+        return [ev(run, 'PROGRESS', { agent: who(step.node), message: step.message ?? 'working', payload: { percentage: Math.round(step.progress * 100) } })];
       case 'tokens': {
+        // A swarm agent's reply is not streamed: its LLM_OUTPUT carries the text.
+        if (agents.has(step.node)) {
+          text.set(step.node, (text.get(step.node) ?? '') + step.text);
+          return [];
+        }
         // The first delta of a model call follows its prompt (never persisted, like the deltas).
         const prompt = text.has(step.node) ? [] : [ev(run, 'LLM_PROMPT', { agent: step.node, message: `Work on ${step.node}`, payload: { role: step.node } })];
         text.set(step.node, (text.get(step.node) ?? '') + step.text);
@@ -89,13 +125,27 @@ export function createShannonEncoder(): Encoder<ShannonWire> {
       }
       case 'tool':
         return [
-          ev(run, 'TOOL_INVOKED', { agent: step.node, message: `Calling ${step.tool}`, payload: { tool: step.tool, params: step.args } }),
-          ev(run, 'TOOL_OBSERVATION', { agent: step.node, message: `${step.tool} returned`, payload: { tool: step.tool, success: step.ok ?? true, duration_ms: 120, result: step.result } }),
+          ev(run, 'TOOL_INVOKED', { agent: who(step.node), message: `Calling ${step.tool}`, payload: { tool: step.tool, params: step.args } }),
+          ev(run, 'TOOL_OBSERVATION', { agent: who(step.node), message: `${step.tool} returned`, payload: { tool: step.tool, success: step.ok ?? true, duration_ms: 120, result: step.result } }),
         ];
       case 'cost':
         agentUsd.set(step.node, (agentUsd.get(step.node) ?? 0) + step.usd);
         totalTokens += step.inputTokens + step.outputTokens;
-        return [llmOutput(step, run, ev, text)];
+        return [llmOutput(step, run, ev, text, who(step.node))];
+      case 'gate':
+        if (step.kind !== 'review') return encodeOutcome(step, run, { ev, taskUpdate, agentUsd, totalTokens });
+        reviews.add(step.id);
+        return [planReady(step, run, ev)];
+      case 'gate.revised':
+        return reviewRound(step, run, ev);
+      case 'gate.resolved':
+        return reviews.has(step.id) ? reviewEnded(step, run, ev) : encodeOutcome(step, run, { ev, taskUpdate, agentUsd, totalTokens });
+      case 'node.done':
+        if (agents.has(step.node)) return taskUpdate(run, step.node, 'completed');
+        return encodeOutcome(step, run, { ev, taskUpdate, agentUsd, totalTokens });
+      case 'run.done':
+        if (agents.size > 0) return swarmDone(step.output, run, ev);
+        return encodeOutcome(step, run, { ev, taskUpdate, agentUsd, totalTokens });
       default:
         return encodeOutcome(step, run, { ev, taskUpdate, agentUsd, totalTokens });
     }
@@ -103,7 +153,7 @@ export function createShannonEncoder(): Encoder<ShannonWire> {
 }
 
 /** LLM_OUTPUT: the answer in `message`, the usage payload exactly as activities/agent.go builds it. */
-function llmOutput(step: Extract<SimStep, { op: 'cost' }>, run: RunFacts, ev: Emit, text: Map<string, string>): ShannonWire {
+function llmOutput(step: Extract<SimStep, { op: 'cost' }>, run: RunFacts, ev: Emit, text: Map<string, string>, agent: string): ShannonWire {
   const response = text.get(step.node) ?? '';
   text.delete(step.node);
   const payload = {
@@ -114,13 +164,13 @@ function llmOutput(step: Extract<SimStep, { op: 'cost' }>, run: RunFacts, ev: Em
     output_tokens: step.outputTokens,
     cost_usd: step.usd,
     duration_ms: 840,
-    role: step.node,
+    role: agent === step.node ? step.node : 'researcher',
     cache_read_tokens: 0,
     cache_creation_tokens: 0,
     cache_creation_5m_tokens: 0,
     cache_creation_1h_tokens: 0,
   };
-  return ev(run, 'LLM_OUTPUT', { agent: step.node, message: response, payload });
+  return ev(run, 'LLM_OUTPUT', { agent, message: response, payload });
 }
 
 type Helpers = Readonly<{

@@ -8,6 +8,8 @@
  *   entries after it (a stream id compares as `<ms>-<n>`, a number as a seq) — a STREAM_END
  *   replayed there is written but does not close — then what comes live; with nothing after
  *   the id it waits for new events only, sending `: ping` every 10 s, forever;
+ * - after WORKFLOW_COMPLETED, a live connection closes once 30 s pass with no event (no `done`
+ *   when the workflow sent no STREAM_END, as on the review timeout path);
  * - an unknown workflow: after 30 s without an event, a raw `event: ERROR_OCCURRED`
  *   "Workflow not found" (no id, no seq, no `done`) and the connection ends.
  * Times scale with the simulator's timeScale. Every open is recorded ('stream.open', with
@@ -25,6 +27,8 @@ import type { SimContext } from '@/simulator/sim-backend';
 export const RING_CAPACITY = 256;
 const PING_MS = 10_000;
 const FIRST_EVENT_MS = 30_000;
+/** After WORKFLOW_COMPLETED the gateway closes a live connection once 30 s pass with nothing more (streaming.go:370-385). */
+const AFTER_COMPLETED_MS = 30_000;
 
 type Sse = ReturnType<typeof openSse>;
 
@@ -49,12 +53,21 @@ export function serveStream(req: IncomingMessage, res: ServerResponse, url: URL,
   const ring = run.history.slice(-RING_CAPACITY);
   if (lastEventId !== undefined) for (const event of ring.filter((e) => isAfter(e, lastEventId))) write(event);
   let open = true;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const end = () => {
+    open = false;
+    clearTimeout(quiet);
+    sse.end();
+  };
+  res.on('close', () => clearTimeout(quiet));
   const live = (event: ShannonWire) => {
     if (!open) return;
     write(event);
-    if (!isStreamEnd(event)) return;
-    open = false;
-    sse.end();
+    if (isStreamEnd(event)) return end();
+    // A run that completed without STREAM_END (the review timeout path) is closed by that silence.
+    if (event.type !== 'WORKFLOW_COMPLETED' && quiet === undefined) return;
+    clearTimeout(quiet);
+    quiet = setTimeout(end, Math.max(50, AFTER_COMPLETED_MS * ctx.timeScale));
   };
   // A fresh connection subscribes from the start of the ring: all of it arrives as live events.
   if (lastEventId === undefined) for (const event of ring) live(event);

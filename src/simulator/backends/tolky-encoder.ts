@@ -236,6 +236,8 @@ export function createTolkyEncoder(sessionId: string | null): Encoder<TolkyWire>
         ]);
       case 'run.pause':
       case 'run.resume':
+      case 'gate.revised': // Shannon's review rounds and timeout end: nothing in this protocol
+      case 'run.end':
       case 'wait':
         // tolky has no pause: nothing to say on the wire.
         return [];

@@ -5,7 +5,8 @@
  */
 import type { DialectId } from '@/protocol/dialect';
 
-export type SimNode = Readonly<{ id: string; label: string; kind?: string; group?: string }>;
+/** `agent`: who works on the step, when that is not the step itself (a Shannon swarm agent on a task). */
+export type SimNode = Readonly<{ id: string; label: string; kind?: string; group?: string; agent?: string }>;
 export type SimEdge = Readonly<{ source: string; target: string }>;
 
 export type SimGateOption = Readonly<{ value: string; label: string; tone: 'approve' | 'reject' | 'neutral' }>;
@@ -40,6 +41,10 @@ export type SimStep =
     }
   /** Emitted by the engine when a gate is decided (by anyone) or times out. */
   | { op: 'gate.resolved'; id: string; node: string; decision: string; decidedBy: string; cause: 'decision' | 'timeout' }
+  /** Emitted by a backend: the person's feedback on an open gate, and the question asked again (Shannon's plan revision); the gate stays open. */
+  | { op: 'gate.revised'; id: string; node: string; feedback: string; message: string; round: number }
+  /** The run ended in a way its last events already said (Shannon's review timeout): only the run's outcome is noted. */
+  | { op: 'run.end'; outcome: 'completed' | 'failed' }
   /** Emitted by the engine on pause/resume commands. */
   | { op: 'run.pause'; reason: string }
   | { op: 'run.resume' }

@@ -100,6 +100,21 @@ export class ScriptedRun<F> {
     return 'accepted';
   }
 
+  /** The open gate with this id, as the scenario asks it. */
+  pendingGate(gateId: string): Extract<SimStep, { op: 'gate' }> | undefined {
+    return this.pending.get(gateId)?.step;
+  }
+
+  /** Was this gate decided (by anyone, or by its timeout)? */
+  wasDecided(gateId: string): boolean {
+    return this.decided.has(gateId);
+  }
+
+  /** A backend's own event outside the script, sent now (Shannon's gateway publishes review rounds). */
+  publish(step: SimStep): void {
+    if (this.phase !== 'finished') this.emit(step);
+  }
+
   cancel(reason: string): boolean {
     if (this.phase === 'finished') return false;
     this.stopped = true;
@@ -165,7 +180,7 @@ export class ScriptedRun<F> {
 
   private noteListFacts(step: SimStep) {
     if (step.op === 'run.start') this.title = step.title;
-    const outcome = step.op === 'run.done' ? 'completed' : step.op === 'run.fail' ? 'failed' : step.op === 'run.cancel' ? 'cancelled' : undefined;
+    const outcome = step.op === 'run.done' ? 'completed' : step.op === 'run.fail' ? 'failed' : step.op === 'run.cancel' ? 'cancelled' : step.op === 'run.end' ? step.outcome : undefined;
     if (outcome && !this.outcome) {
       this.outcome = outcome;
       this.endedAtMs = Date.now();
@@ -197,7 +212,7 @@ export class ScriptedRun<F> {
         return;
       }
       this.emit(step);
-      if (step.op === 'run.done' || step.op === 'run.fail' || step.op === 'run.cancel') {
+      if (step.op === 'run.done' || step.op === 'run.fail' || step.op === 'run.cancel' || step.op === 'run.end') {
         this.stopped = true;
         return;
       }

@@ -8,6 +8,7 @@ import { crawlStart } from '@/simulator/scenarios/crawl-start';
 import { hostileText } from '@/simulator/scenarios/hostile-text';
 import { manyToolCalls } from '@/simulator/scenarios/many-tool-calls';
 import { toolConfirm } from '@/simulator/scenarios/myagent-stories';
+import { shannonResearchReview, shannonReviewTimeout, shannonSwarm } from '@/simulator/scenarios/shannon-hitl-stories';
 import { shannonFailure, shannonLate } from '@/simulator/scenarios/shannon-stories';
 import { MODEL, work } from '@/simulator/scenarios/steps';
 
@@ -181,7 +182,23 @@ export const deadline: Scenario = {
   steps: humanGate.steps.map((step) => (step.op === 'gate' ? { ...step, timeoutMs: 20_000 } : step)),
 };
 
-export const SCENARIOS: readonly Scenario[] = [fanOut, failureRetry, humanGate, cancellation, deadline, plainAnswer, hostileText, manyToolCalls, shannonFailure, shannonLate, toolConfirm, adapterAssistant];
+export const SCENARIOS: readonly Scenario[] = [
+  fanOut,
+  failureRetry,
+  humanGate,
+  cancellation,
+  deadline,
+  plainAnswer,
+  hostileText,
+  manyToolCalls,
+  shannonFailure,
+  shannonLate,
+  toolConfirm,
+  shannonResearchReview,
+  shannonReviewTimeout,
+  shannonSwarm,
+  adapterAssistant,
+];
 
 // ---- runs the simulator keeps going for the console (run-lists/seed-runs.ts) ----
 
