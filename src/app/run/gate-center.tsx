@@ -30,6 +30,8 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
   const [announcement, setAnnouncement] = useState('');
   const [notify, setNotify] = useState(false);
   const seen = useRef(new Set<string>());
+  // Gates whose dialog opened by itself once: "Decide later" leaves them in the inbox, never reopened.
+  const shown = useRef(new Set<string>());
   const inboxButton = useRef<HTMLButtonElement>(null);
   const reviewer = useMemo(() => localStorage.getItem(REVIEWER_KEY) ?? 'runboard-user', []);
 
@@ -40,13 +42,19 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       seen.current.add(key);
       setAnnouncement(`New gate waiting: ${entry.gate.message}`);
       if (notify && document.hidden && 'Notification' in window) new Notification('Runboard: a gate is waiting', { body: entry.gate.message });
-      if (!open && entry.session === activeSession) setOpen({ session: entry.session, gateId: entry.gate.gateId });
+    }
+    // A gate that arrived while another dialog was open (a revised plan answering feedback) opens once that one closes.
+    const next = open ? undefined : pending.find((entry) => entry.session === activeSession && !shown.current.has(`${entry.session.runId}/${entry.gate.gateId}`));
+    if (next) {
+      shown.current.add(`${next.session.runId}/${next.gate.gateId}`);
+      setOpen({ session: next.session, gateId: next.gate.gateId });
     }
     document.title = pending.length > 0 ? `(${pending.length}) Runboard` : 'Runboard';
   }, [pending, activeSession, open, notify]);
 
   const answer = (entry: InboxEntry) => {
     setInboxOpen(false);
+    shown.current.add(`${entry.session.runId}/${entry.gate.gateId}`);
     setOpen({ session: entry.session, gateId: entry.gate.gateId });
   };
   const onDecided = useCallback(() => {
