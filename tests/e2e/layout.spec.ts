@@ -22,7 +22,8 @@ test.each([1280, 1440])('at %i px the console’s table does not scroll sideways
   await page.setViewportSize({ width, height: 900 });
   await page.goto(`${harness.sim.url}/?page=welcome`);
   await page.getByRole('button', { name: /Keep the simulator/ }).click();
-  await page.getByText('a gate waits').first().waitFor({ timeout: 20_000 });
+  // The widest Gates cells: "N waiting" (a backend that counts) or "a gate waits" (one that only says so).
+  await page.getByText(/^(\d+ waiting|a gate waits)$/).first().waitFor({ timeout: 20_000 });
   const fit = await page.locator('table').evaluate((table) => {
     const wrapper = table.parentElement as HTMLElement;
     const right = wrapper.getBoundingClientRect().right;

@@ -93,7 +93,7 @@ function RunRow({ row, showBackend, nowMs, onOpen }: { row: ConsoleRow; showBack
         {run.startedAtMs !== undefined ? <time dateTime={new Date(run.startedAtMs).toISOString()} title={formatWhen(run.startedAtMs)}>{formatAgo(run.startedAtMs, nowMs)}</time> : '—'}
       </td>
       <td className={`${TD} text-right font-mono whitespace-nowrap tabular-nums`}>{duration !== undefined ? formatDuration(duration) : '—'}</td>
-      <td className={`${TD} text-right font-mono whitespace-nowrap tabular-nums`}>{run.costMicros !== undefined ? formatMoney(run.costMicros, run.currency) : <span className="font-sans text-xs text-zinc-500 italic dark:text-zinc-400">no cost reported</span>}</td>
+      <td className={`${TD} text-right font-mono whitespace-nowrap tabular-nums`}>{run.costMicros !== undefined ? formatMoney(run.costMicros, run.currency) : <span className="inline-block font-sans text-xs whitespace-normal text-zinc-500 italic dark:text-zinc-400">no cost reported</span>}</td>
       <td className={`${TD} whitespace-nowrap`}>
         <GatesCell waiting={run.waitingGates} status={run.status} />
       </td>
