@@ -59,6 +59,8 @@ async function liveFanOut(page: Page, dialect: Dialect) {
   await openFromStart(page, dialect, 'Research fan-out');
   await page.getByRole('status', { name: 'Stream status' }).waitFor(WAIT);
   await page.getByText('Run succeeded').first().waitFor(WAIT);
+  // The run is named by what the person clicked or by the backend's own title, never by a simulator marker.
+  await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^(Research fan-out|Market research report)$/);
   for (const label of dialect.id === 'relavium' ? ['plan', 'write'] : ['Plan research', 'Write report']) {
     await page.locator(`[aria-label="${label}: succeeded"]`).waitFor(WAIT);
   }
