@@ -72,6 +72,13 @@ describe('myagent over a server that behaves like the real one', () => {
     live.close();
   });
 
+  test("a run started with a scenario's title (the start page's one click) tells that story", async () => {
+    const live = startRun('Human approval');
+    const gate = await waitFor(() => Object.values(live.session.run.getState().gates)[0], 'the plan confirmation');
+    expect(gate.status).toBe('open');
+    live.close();
+  });
+
   test('a declined plan ends the run cancelled, with the gate shown rejected', async () => {
     const live = startRun('gate [scenario:gate] deploy 2.4');
     const gate = await waitFor(() => Object.values(live.session.run.getState().gates)[0], 'the plan confirmation');

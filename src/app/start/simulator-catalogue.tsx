@@ -63,6 +63,7 @@ function simulatorSearch(dialect: Dialect, scenario: { id: string; title: string
   const url = simulatorBackendUrl(dialect, SIMULATOR_URL);
   const run = `${scenario.id}~${Date.now().toString(36)}`;
   if (!dialect.capabilities.startsRuns) return buildLiveSearch({ dialect: dialect.id, url, run });
-  const start = `[scenario:${scenario.id}] ${scenario.title}`;
-  return buildLiveSearch({ dialect: dialect.id, url, start, ...(dialect.capabilities.serverNamesRuns ? {} : { run }) });
+  // The instructions are the scenario's title, as a person would type them: they become the run's
+  // name. The simulator picks the story from the run id, or (where the server names runs) the title.
+  return buildLiveSearch({ dialect: dialect.id, url, start: scenario.title, ...(dialect.capabilities.serverNamesRuns ? {} : { run }) });
 }

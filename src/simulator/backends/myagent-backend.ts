@@ -6,7 +6,7 @@
  *   on open                      system.connected; system.heartbeat every 60 s × timeScale
  *   user.create_session          agent.session_created with a new id `sess-<n>`
  *   user.message {content}       starts the scripted run `<scenario>~sess-<n>`; the scenario is
- *                                named by `[scenario:<id>]` or a leading word, else fanout
+ *                                named by `[scenario:<id>]`, its title or a leading word, else fanout
  *   user.solve_tasks {tasks}     solves exactly those tasks: solver.* events only, no end event
  *   user.response {step_id, content:{confirmed}}   decides the gate (`confirmed` only)
  *   user.cancel                  cancels the run (agent.interrupted)
@@ -138,7 +138,7 @@ export const createMyagentBackend: SimBackendFactory = (ctx) => {
   function startRun(conn: Connection, frame: ClientFrame) {
     if (!conn.sessionId) return sendError(conn, 'create a session first (user.create_session)');
     if (conn.runId) return sendError(conn, 'this session already runs a task');
-    const scenarioId = scenarioOf(frame.content);
+    const scenarioId = scenarioOf(frame.content, ctx.scenarios);
     const runId = `${scenarioId}~${conn.sessionId}`;
     const scenario = ctx.scenarios.find((s) => s.id === scenarioId);
     if (!scenario) return sendError(conn, `no scenario for ${runId}`);
@@ -252,10 +252,13 @@ function send(conn: Connection, frame: Record<string, unknown>): number | undefi
   return conn.seq;
 }
 
-function scenarioOf(content: unknown): string {
+/** The story a run's instructions name: a `[scenario:<id>]` marker, a scenario's title (the start page's one-click runs), or a leading word. */
+function scenarioOf(content: unknown, scenarios: readonly { id: string; title: string }[]): string {
   const text = typeof content === 'string' ? content : '';
   const marked = /\[scenario:([a-z]+)\]/i.exec(text)?.[1]?.toLowerCase();
   if (marked && SCENARIO_IDS.includes(marked)) return marked;
+  const titled = scenarios.find((s) => SCENARIO_IDS.includes(s.id) && text.trim().toLowerCase() === s.title.toLowerCase());
+  if (titled) return titled.id;
   const first = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
   return first && SCENARIO_IDS.includes(first) ? first : 'fanout';
 }
