@@ -31,7 +31,7 @@ test('a finished run: every attempt with its outcome, the critical path, and sel
   await page.goto(liveUrl(harness.sim, 'relavium', 'retry~durations'));
   await page.getByText('Run failed').first().waitFor({ timeout: 20_000 });
   await openDurations(page);
-  await expect(outcomes(page)).resolves.toEqual(['fetch retried', 'fetch succeeded', 'clean succeeded', 'load failed', 'notify skipped']);
+  await expect(outcomes(page)).resolves.toEqual(['fetch retried', 'fetch succeeded', 'clean succeeded', 'load failed', 'notify not_run']);
   await expect(attempts(page).first().textContent()).resolves.toMatch(/fetch.*failed, retried · (\d+\.\ds|\d+ms).*on the critical path/);
   await expect(list(page).locator('[data-critical]').count()).resolves.toBeGreaterThanOrEqual(2);
   await page.getByText(/5 attempts · took .* · critical path/).waitFor();

@@ -22,7 +22,7 @@ export type DagNodeIn = Readonly<{
   error?: string | null | undefined;
 }>;
 
-const RANK: Record<NodeStatus, number> = { pending: 0, running: 1, waiting: 1, retrying: 2, succeeded: 3, failed: 3, skipped: 3, cancelled: 3 };
+const RANK: Record<NodeStatus, number> = { pending: 0, running: 1, waiting: 1, retrying: 2, succeeded: 3, failed: 3, not_run: 3, cancelled: 3 };
 
 /** Moves a node forward in the view; true when it moved (a status of lower rank, or any after a terminal one, is stale). */
 export function moveNode(s: MarsState, nodeId: string, status: NodeStatus): boolean {
@@ -35,8 +35,11 @@ export function moveNode(s: MarsState, nodeId: string, status: NodeStatus): bool
 
 /** A status a frame states for one node: an event when it moved this session's view. */
 export function nodeStatusEvents(s: MarsState, nodeId: string, word: string, error?: string): RunEvent[] {
-  const status = toNodeStatus(word);
-  if (status === undefined) return [unknownFrame('dag_node_status_changed', `node ${nodeId}: unknown status "${word}"`)];
+  const stated = toNodeStatus(word);
+  if (stated === undefined) return [unknownFrame('dag_node_status_changed', `node ${nodeId}: unknown status "${word}"`)];
+  // A failed run re-sets every node to failed, the ones that never started too: those did not run.
+  const status = stated === 'failed' && s.view.get(nodeId) === 'pending' ? 'not_run' : stated;
+  if (status === 'not_run') return moveNode(s, nodeId, status) ? [{ type: 'node.skipped', nodeId }] : [];
   if (!moveNode(s, nodeId, status)) return [];
   return [error ? { type: 'node.status', nodeId, status, error: { message: error } } : { type: 'node.status', nodeId, status }];
 }
