@@ -69,6 +69,7 @@ describe('duration model', () => {
       ['Report', 'not_run', undefined],
     ]);
     expect(model.rows[2]?.attempt).toMatchObject({ startedAtMs: 40, endedAtMs: 40 });
+    expect(model.rows.map((r) => r.critical)).toEqual([true, false, false]);
   });
 
   test('nothing yet: the axis is a moment at now', () => {

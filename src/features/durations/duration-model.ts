@@ -35,7 +35,8 @@ type Tracker = Pick<AttemptTracker, 'attempts' | 'declaredAtMs' | 'runStartedAtM
 
 export function buildDurationModel(tracker: Tracker, graph: Graph, nowMs: number, gates: Gates = {}, nodes: NodeMap = {}): DurationModel {
   const attempts = [...tracker.attempts, ...neverTouched(tracker, graph, nodes)].sort((a, b) => a.startedAtMs - b.startedAtMs || a.row - b.row);
-  const critical = criticalPath(attempts, graph.edges, nowMs);
+  // What never ran took no time: it is on no path.
+  const critical = criticalPath(attempts.filter((a) => !neverRan(a, nodes)), graph.edges, nowMs);
   const lastEnd = lastEndOfNodes(attempts);
   const predecessors = predecessorsOf(graph.edges);
   const runStart = tracker.runStartedAtMs;
@@ -80,9 +81,13 @@ function neverTouched(tracker: Tracker, graph: Graph, nodes: NodeMap): Attempt[]
 /** A node that never ran reads so, with the backend's reason; its zero-length attempt is drawn as not run, never "failed". */
 function notRunOf(attempt: Attempt, nodes: NodeMap): Partial<Pick<DurationRow, 'attempt' | 'notRunReason'>> {
   const node = nodes[attempt.nodeId];
-  if (node?.status !== 'not_run' || attempt.startedAtMs !== attempt.endedAtMs) return {};
+  if (!node || !neverRan(attempt, nodes)) return {};
   const notRun = attempt.outcome === 'not_run' ? attempt : { ...attempt, outcome: 'not_run' as const };
   return { attempt: notRun, ...(node.reason ? { notRunReason: node.reason } : {}) };
+}
+
+function neverRan(attempt: Attempt, nodes: NodeMap): boolean {
+  return attempt.outcome === 'not_run' || (nodes[attempt.nodeId]?.status === 'not_run' && attempt.startedAtMs === attempt.endedAtMs);
 }
 
 /** The verdict of the newest gate this attempt waited on, when it changes what the attempt reads as. */
