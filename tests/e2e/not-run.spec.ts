@@ -77,6 +77,20 @@ describe('steps that never ran read "not run"', () => {
     await page.close();
   });
 
+  test('a step the backend skipped with a reason (relavium node:skipped) says the reason in the graph, the details and Durations', async () => {
+    const page = await harness.newPage();
+    await page.goto(liveUrl(harness.sim, 'relavium', `retry~e2e-notrun-${Date.now()}`));
+    await page.getByText('Run failed').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => node(page, 'notify').getAttribute('aria-label')).toBe('notify: not run · upstream_unreachable');
+    await node(page, 'notify').click();
+    const details = page.getByRole('complementary', { name: /^Node details: / });
+    await expect.poll(() => details.locator('[data-fact="status"]').textContent()).toBe('not run · upstream_unreachable');
+    await page.getByRole('tab', { name: 'Durations' }).click();
+    await expect(durationRow(page, 'notify').textContent()).resolves.toMatch(/notify.*not run · upstream_unreachable$/);
+    await page.screenshot({ path: `${SHOTS}/not-run-relavium-reason.png` });
+    await page.close();
+  });
+
   test('tolky cancel: the step after the cancelled one reads not run, not pending', async () => {
     const page = await harness.newPage();
     await page.goto(liveUrl(harness.sim, 'tolky', `cancel~e2e-notrun-${Date.now()}`));

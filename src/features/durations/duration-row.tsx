@@ -60,7 +60,7 @@ export const DurationRowView = memo(function DurationRowView({ id, row, startMs,
         <span className="truncate">{name}</span>
       </span>
       <AttemptTrack row={row} pct={pct} end={end} ticks={ticks} spanMs={spanMs} />
-      <span className={`w-36 shrink-0 truncate text-right tabular-nums ${notRun ? 'text-slate-500 italic dark:text-slate-400' : 'text-slate-700 dark:text-slate-200'}`} title={words.join(' · ')}>
+      <span className={`shrink-0 truncate text-right tabular-nums ${notRun ? 'max-w-[60%] min-w-36 text-slate-500 italic dark:text-slate-400' : 'w-36 text-slate-700 dark:text-slate-200'}`} title={words.join(' · ')}>
         {words.join(' · ')}
         {detail.length > 0 && <span className="sr-only">, {detail.join(', ')}</span>}
       </span>
@@ -76,7 +76,8 @@ function AttemptTrack({ row, pct, end, ticks, spanMs }: TrackProps) {
   const width = (from: number, to: number) => `${Math.max(MIN_WIDTH_PCT, pct(to) - pct(from))}%`;
   return (
     <span aria-hidden className="relative h-full min-w-0 flex-1">
-      {ticks.map((tick) => (
+      {/* A row that never ran is wider in words and has nothing on the axis: no tick lines to misalign. */}
+      {attempt.outcome !== 'not_run' && ticks.map((tick) => (
         <span key={tick.offsetMs} className="absolute inset-y-0 w-px bg-slate-100 dark:bg-slate-800" style={{ left: `${(tick.offsetMs / spanMs) * 100}%` }} />
       ))}
       <span className="absolute inset-x-0 top-1.5 h-3.5">
