@@ -35,11 +35,14 @@ export function moveNode(s: MarsState, nodeId: string, status: NodeStatus): bool
 
 /** A status a frame states for one node: an event when it moved this session's view. */
 export function nodeStatusEvents(s: MarsState, nodeId: string, word: string, error?: string): RunEvent[] {
-  const stated = toNodeStatus(word);
-  if (stated === undefined) return [unknownFrame('dag_node_status_changed', `node ${nodeId}: unknown status "${word}"`)];
-  // A failed run re-sets every node to failed, the ones that never started too: those did not run.
-  const status = stated === 'failed' && s.view.get(nodeId) === 'pending' ? 'not_run' : stated;
-  if (status === 'not_run') return moveNode(s, nodeId, status) ? [{ type: 'node.skipped', nodeId }] : [];
+  const status = toNodeStatus(word);
+  if (status === undefined) return [unknownFrame('dag_node_status_changed', `node ${nodeId}: unknown status "${word}"`)];
+  // When a run fails, MARS re-sets every node it tracks to failed with the run's own error
+  // (task_executor.py's except block; the REST DAG then says failed with no error at all). A
+  // step's own failure comes with its step_failed callback and after its running status; for a
+  // node this session only saw pending, "failed" says nothing: it stays pending, and the run's
+  // end makes it "not run" — an inference a late frame about it (recovered history) may replace.
+  if (status === 'failed' && s.view.get(nodeId) === 'pending') return [];
   if (!moveNode(s, nodeId, status)) return [];
   return [error ? { type: 'node.status', nodeId, status, error: { message: error } } : { type: 'node.status', nodeId, status }];
 }
