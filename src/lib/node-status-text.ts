@@ -9,8 +9,13 @@ export const NODE_STATUS_TEXT: Record<NodeStatus, string> = {
   running: 'running',
   succeeded: 'succeeded',
   failed: 'failed',
-  skipped: 'skipped',
+  not_run: 'not run',
   retrying: 'retrying',
   waiting: 'waiting for a human',
   cancelled: 'cancelled',
 };
+
+/** A node that never ran, with the backend's reason when it gave one ("not run · upstream_unreachable"). */
+export function notRunText(reason: string | undefined): string {
+  return reason ? `${NODE_STATUS_TEXT.not_run} · ${reason}` : NODE_STATUS_TEXT.not_run;
+}

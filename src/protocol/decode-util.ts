@@ -89,7 +89,8 @@ export function toNodeStatus(word: string): NodeStatus | undefined {
     case 'error':
       return 'failed';
     case 'skipped':
-      return 'skipped';
+    case 'not_run':
+      return 'not_run';
     case 'retrying':
       return 'retrying';
     case 'waiting':

@@ -21,7 +21,8 @@ export const NODE_STATUSES = [
   'running',
   'succeeded',
   'failed',
-  'skipped',
+  /** Never started: skipped by the backend (with its reason) or left behind when the run ended. */
+  'not_run',
   'retrying',
   'waiting',
   'cancelled',

@@ -10,6 +10,10 @@ export type NodeState = Readonly<{
   startedAtMs?: number;
   endedAtMs?: number;
   error?: ErrorInfo;
+  /** Why a `not_run` node never ran, when the backend said ("upstream_unreachable"). */
+  reason?: string;
+  /** `not_run` inferred because the run ended while the node was pending (no word from the backend). */
+  leftAtRunEnd?: true;
 }>;
 
 /** How much of a node's streamed text the run store keeps for the canvas (RunState.tails). */

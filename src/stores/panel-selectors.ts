@@ -13,6 +13,7 @@ import type { GraphNode } from '@/protocol/run-event';
 
 import type { EventLog } from '@/stores/event-log';
 import type { NodeState } from '@/stores/node-types';
+import type { NodeMap } from '@/stores/reduce-node-status';
 import { useRunSession } from '@/stores/run-session';
 import type { AgentState, Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
 import { tailOf } from '@/stores/tails';
@@ -75,6 +76,11 @@ export function useNodeRowCount(nodeId: string): number {
   const { run, log } = useRunSession();
   // Re-read whenever the log grows; the count itself is the value compared.
   return useStore(run, (s) => (s.logLength >= 0 ? log.rowsOfNode(nodeId).length : 0));
+}
+
+/** Every node's state: for a view that reads many nodes at once and is refreshed by a throttle (durations). */
+export function useNodeMap(): NodeMap {
+  return useStore(useRunSession().nodeStatus, (s) => s.byId);
 }
 
 export function useNodeState(nodeId: string): NodeState | undefined {

@@ -55,3 +55,50 @@ describe('reduceNodeStatus: idempotent status updates', () => {
     );
   });
 });
+
+describe('reduceNodeStatus: steps that never ran', () => {
+  const graph: RunEvent = { type: 'graph.defined', nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }, { id: 'c', label: 'C' }], edges: [] };
+  const ran: RunEvent[] = [graph, { type: 'node.started', nodeId: 'a', atMs: 10 }, { type: 'node.failed', nodeId: 'a', error: { message: 'boom' }, atMs: 20 }];
+  const statuses = (map: NodeMap) => Object.fromEntries(Object.entries(map).map(([id, node]) => [id, node.status]));
+
+  test.each<[string, RunEvent]>([
+    ['fails', { type: 'run.failed', error: { message: 'boom' }, atMs: 30 }],
+    ['is cancelled', { type: 'run.cancelled', atMs: 30 }],
+    ['completes', { type: 'run.completed', atMs: 30 }],
+  ])('when the run %s, a node still pending reads "not run", not pending', (_, end) => {
+    const map = reduceNodeStatus({}, [...ran, end]);
+    expect(statuses(map)).toEqual({ a: 'failed', b: 'not_run', c: 'not_run' });
+    expect(map.b).toMatchObject({ leftAtRunEnd: true, endedAtMs: 30 });
+    expect(map.b?.startedAtMs).toBeUndefined();
+  });
+
+  test('a cancel stops the running node and leaves the pending ones not run', () => {
+    const map = reduceNodeStatus({}, [graph, { type: 'node.started', nodeId: 'a', atMs: 10 }, { type: 'run.cancelled', atMs: 30 }]);
+    expect(statuses(map)).toEqual({ a: 'cancelled', b: 'not_run', c: 'not_run' });
+  });
+
+  test('a node the backend skipped reads "not run" with its reason, never failed', () => {
+    const map = reduceNodeStatus({}, [graph, { type: 'node.skipped', nodeId: 'c', reason: 'upstream_unreachable', atMs: 25 }, { type: 'node.status', nodeId: 'c', status: 'failed', error: { message: 'run failed' } }]);
+    expect(map.c).toMatchObject({ status: 'not_run', reason: 'upstream_unreachable' });
+    expect(map.c?.error).toBeUndefined();
+    expect(map.c?.leftAtRunEnd).toBeUndefined();
+  });
+
+  test('a late frame after the run ended (reconnect): the node it names is not frozen as not run', () => {
+    const ended = reduceNodeStatus({}, [...ran, { type: 'run.failed', error: { message: 'boom' }, atMs: 30 }]);
+    const late = reduceNodeStatus(ended, [{ type: 'node.started', nodeId: 'b', atMs: 28 }, { type: 'node.completed', nodeId: 'b', atMs: 29 }]);
+    expect(late.b).toMatchObject({ status: 'succeeded', startedAtMs: 28, endedAtMs: 29 });
+    expect(late.b?.leftAtRunEnd).toBeUndefined();
+    expect(late.c?.status).toBe('not_run');
+    // A late skip gives the backend's reason; a stale "pending" from a graph restated later changes nothing.
+    const skipped = reduceNodeStatus(late, [{ type: 'node.skipped', nodeId: 'c', reason: 'branch_not_taken' }, { ...graph, nodes: [{ id: 'c', label: 'C', status: 'pending' }] }]);
+    expect(skipped.c).toMatchObject({ status: 'not_run', reason: 'branch_not_taken' });
+  });
+
+  test('a replay reaches the same map, event by event or in one batch, and applying the end twice changes nothing', () => {
+    const events: RunEvent[] = [...ran, { type: 'node.skipped', nodeId: 'c', reason: 'upstream_unreachable', atMs: 25 }, { type: 'run.failed', error: { message: 'boom' }, atMs: 30 }];
+    const batched = reduceNodeStatus({}, events);
+    expect(fold(events)).toEqual(batched);
+    expect(reduceNodeStatus(batched, [{ type: 'run.failed', error: { message: 'boom' }, atMs: 31 }])).toBe(batched);
+  });
+});

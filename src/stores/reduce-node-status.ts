@@ -7,6 +7,12 @@
  * `node.started` after `node.completed`, or MARS's doubled status events, change
  * nothing); a higher attempt starts it again. Returns the previous `byId` object when
  * nothing changed, so no subscriber runs. Guarded by reduce-node-status.test.ts.
+ *
+ * "Not run": a node the backend skipped (with its reason), and every node still pending
+ * when the run ends (completed, failed or cancelled) — it never started, so it neither
+ * failed nor waits. The second is our inference (`leftAtRunEnd`), so a late event about the
+ * node (a frame delivered after the run's end, on a reconnect) replaces it: the backend's
+ * own word about a node beats what we guessed from the run.
  */
 import type { NodeStatus, RunEvent, RunEventOf } from '@/protocol/run-event';
 
@@ -21,7 +27,7 @@ const RANK: Record<NodeStatus, number> = {
   retrying: 2,
   succeeded: 3,
   failed: 3,
-  skipped: 3,
+  not_run: 3,
   cancelled: 3,
 };
 
@@ -47,7 +53,8 @@ export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[]): Nod
   // Plain loops and no closures: this runs for every batch, and most batches change nothing.
   let next: Record<string, NodeState> | undefined;
   for (const event of batch) {
-    if (event.type === 'run.cancelled') next = cancelRunning(prev, next, event.atMs);
+    if (event.type === 'run.cancelled') next = notRunAtEnd(prev, cancelRunning(prev, next, event.atMs), event.atMs);
+    else if (event.type === 'run.completed' || event.type === 'run.failed') next = notRunAtEnd(prev, next, event.atMs);
     else if (event.type === 'graph.defined') next = defineNodes(prev, next, event.nodes);
     else next = applyToEntry(prev, next, event);
   }
@@ -82,17 +89,34 @@ function cancelRunning(prev: NodeMap, next: Record<string, NodeState> | undefine
   return out;
 }
 
+/** Nodes still pending when the run ended never started: "not run", until a late event says otherwise. */
+function notRunAtEnd(prev: NodeMap, next: Record<string, NodeState> | undefined, atMs: number | undefined): Record<string, NodeState> | undefined {
+  let out = next;
+  for (const id of Object.keys(next ?? prev)) {
+    const node = (out ?? prev)[id];
+    if (node?.status === 'pending') out = put(prev, out, id, { ...node, status: 'not_run', leftAtRunEnd: true, endedAtMs: atMs ?? Date.now() });
+  }
+  return out;
+}
+
 function defineNodes(prev: NodeMap, next: Record<string, NodeState> | undefined, nodes: RunEventOf<'graph.defined'>['nodes']): Record<string, NodeState> | undefined {
   let out = next;
   for (const node of nodes) {
     const current = (out ?? prev)[node.id];
     if (!current) out = put(prev, out, node.id, node.status ? moveTo(INITIAL, node.status, undefined, undefined) : INITIAL);
-    else if (node.status) out = put(prev, out, node.id, moveTo(current, node.status, undefined, undefined));
+    else if (node.status) out = put(prev, out, node.id, moveTo(current.leftAtRunEnd ? INITIAL : current, node.status, undefined, undefined));
   }
   return out;
 }
 
-function applyToNode(node: NodeState, event: RunEvent): NodeState {
+function applyToNode(current: NodeState, event: RunEvent): NodeState {
+  // A node marked "not run" only because the run ended: its own late event starts from scratch.
+  const node = current.leftAtRunEnd && event.type !== 'node.progress' ? INITIAL : current;
+  const updated = applyEvent(node, event);
+  return updated === INITIAL ? current : updated;
+}
+
+function applyEvent(node: NodeState, event: RunEvent): NodeState {
   switch (event.type) {
     case 'node.started': {
       const attempt = event.attempt ?? (node.status === 'retrying' ? node.attempt + 1 : node.attempt);
@@ -109,8 +133,10 @@ function applyToNode(node: NodeState, event: RunEvent): NodeState {
     case 'node.retrying':
       if (event.attempt < node.attempt) return node;
       return { ...node, status: 'retrying', attempt: event.attempt, ...(event.error ? { error: event.error } : {}) };
-    case 'node.skipped':
-      return moveTo(node, 'skipped', event.atMs, undefined);
+    case 'node.skipped': {
+      const skipped = moveTo(node, 'not_run', event.atMs, undefined);
+      return skipped !== node && event.reason ? { ...skipped, reason: event.reason } : skipped;
+    }
     case 'node.cancelled':
       return moveTo(node, 'cancelled', event.atMs, undefined);
     case 'node.status':

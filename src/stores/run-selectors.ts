@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 
 import type { RunStatus } from '@/protocol/run-event';
 
+import { NODE_STATUS_TEXT } from '@/lib/node-status-text';
 import type { AnswerState } from '@/stores/gate-answer-store';
 import { decidedGateOfNode, gateVerdictText, turnedDownByGate, turnedDownNodes, turningGate } from '@/stores/gate-verdict';
 import { useRunSession } from '@/stores/run-session';
@@ -115,7 +116,7 @@ export function useNodeCounts(): string {
     const counts: Record<string, number> = {};
     for (const id in s.byId) {
       const status = s.byId[id]?.status ?? 'pending';
-      const word = status === 'succeeded' ? (words?.get(id) ?? status) : status;
+      const word = status === 'succeeded' ? (words?.get(id) ?? status) : status === 'not_run' ? NODE_STATUS_TEXT.not_run : status;
       counts[word] = (counts[word] ?? 0) + 1;
     }
     const text = Object.entries(counts)

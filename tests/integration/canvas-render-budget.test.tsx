@@ -171,7 +171,7 @@ describe('RunCanvas', () => {
         { type: 'node.retrying', nodeId: 'b', attempt: 2, error: { message: 'rate limited' } },
       ]),
     );
-    expect(screen.getByText('skipped')).toBeTruthy();
+    expect(screen.getByText('not run')).toBeTruthy();
     expect(screen.getByText('attempt 2')).toBeTruthy();
     expect(screen.getByText(/no known dependencies/)).toBeTruthy();
     expect(screen.getByText('last error: rate limited')).toBeTruthy();

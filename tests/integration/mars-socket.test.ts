@@ -124,13 +124,13 @@ describe('mars: the tab that starts a run', () => {
     }
   });
 
-  it('plays the retry story to its failure, as MARS marks it: every unfinished node failed', async () => {
+  it('plays the retry story to its failure: MARS re-sets every unfinished node to failed; the ones that never started read not run', async () => {
     const live = openMars(sim, `retry~${suffix()}`, '[scenario:retry] Nightly sync');
     try {
       await waitFor(() => isOver(live.session), 'the run to end', 15_000);
       const { status, nodes } = finalState(live.session);
       expect(status).toBe('failed');
-      expect(nodes).toEqual({ clean: 'succeeded', fetch: 'succeeded', load: 'failed', notify: 'failed', terminator: 'failed' });
+      expect(nodes).toEqual({ clean: 'succeeded', fetch: 'succeeded', load: 'failed', notify: 'not_run', terminator: 'not_run' });
       expect(live.session.run.getState().error?.message).toContain('Load warehouse failed');
       expect(failureRetry.steps.some((s) => s.op === 'node.fail' && s.willRetry)).toBe(true);
     } finally {

@@ -56,7 +56,7 @@ describe('relavium over the simulator’s real SSE server', () => {
     expect(nodes.fetch?.status).toBe('succeeded');
     expect(nodes.fetch?.attempt).toBe(2);
     expect(nodes.load?.status).toBe('failed');
-    expect(nodes.notify?.status).toBe('skipped');
+    expect(nodes.notify?.status).toBe('not_run');
     live.close();
   });
 

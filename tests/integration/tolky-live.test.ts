@@ -96,7 +96,7 @@ function finalStatuses(events: RunEvent[]): Record<string, string> {
     if (e.type === 'node.completed') status[e.nodeId] = 'succeeded';
     if (e.type === 'node.failed') status[e.nodeId] = 'failed';
     if (e.type === 'node.retrying') status[e.nodeId] = 'retrying';
-    if (e.type === 'node.skipped') status[e.nodeId] = 'skipped';
+    if (e.type === 'node.skipped') status[e.nodeId] = 'not_run';
   }
   return status;
 }
@@ -204,7 +204,7 @@ describe('tolky over a real Socket.IO connection', () => {
     const starts = sim.received.filter((c) => c.runId === runId && c.kind === 'start_request');
     expect(starts.map((c) => c.body)).toEqual([{ instructions: 'Nightly data sync', intentId: runId }]);
     expect(ofType(w.applied, 'node.retrying')).toEqual([expect.objectContaining({ nodeId: 'step-1', attempt: 1 })]);
-    expect(finalStatuses(w.applied)).toEqual({ 'step-1': 'succeeded', 'step-2': 'succeeded', 'step-3': 'failed', 'step-4': 'skipped' });
+    expect(finalStatuses(w.applied)).toEqual({ 'step-1': 'succeeded', 'step-2': 'succeeded', 'step-3': 'failed', 'step-4': 'not_run' });
     expect(ofType(w.applied, 'run.failed')).toEqual([expect.objectContaining({ nodeId: 'step-3' })]);
   });
 

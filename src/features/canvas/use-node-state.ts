@@ -14,6 +14,7 @@ import { decidedGateOfNode, finishedGateWord, turnedDownByGate } from '@/stores/
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
 import type { RunState } from '@/stores/run-types';
+import { notRunText } from '@/lib/node-status-text';
 
 import { assignWaves, waveKey } from '@/features/canvas/layout/wave-positions';
 import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
@@ -79,7 +80,10 @@ export function useRunCurrency(): string {
  * first, and the result is a string, so other nodes pay one comparison per batch.
  */
 export function useStatusText(nodeId: string, status: NodeStatus): string {
-  return useStore(useRunSession().run, (s) => (status === 'waiting' ? waitingText(s, nodeId) : (doneGateText(s, nodeId, status) ?? STATUS_TEXT[status])));
+  const session = useRunSession();
+  const reason = useStore(session.nodeStatus, (s) => (status === 'not_run' ? s.byId[nodeId]?.reason : undefined));
+  const text = useStore(session.run, (s) => (status === 'waiting' ? waitingText(s, nodeId) : (doneGateText(s, nodeId, status) ?? STATUS_TEXT[status])));
+  return status === 'not_run' ? notRunText(reason) : text;
 }
 
 /** A finished gate node says what became of its gate ("approved", "rejected", "timed out (rejected)"), never "succeeded". */

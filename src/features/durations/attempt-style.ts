@@ -6,7 +6,7 @@ export const OUTCOME_TEXT: Record<AttemptOutcome, string> = {
   succeeded: 'succeeded',
   failed: 'failed',
   retried: 'failed, retried',
-  skipped: 'skipped',
+  not_run: 'not run',
   cancelled: 'cancelled',
   unfinished: 'no end reported',
 };
@@ -16,7 +16,8 @@ export const OUTCOME_BAR: Record<AttemptOutcome, string> = {
   succeeded: 'bg-emerald-600 dark:bg-emerald-500',
   failed: 'bg-red-600 dark:bg-red-500',
   retried: 'bg-orange-500 dark:bg-orange-400',
-  skipped: 'bg-slate-300 dark:bg-slate-600',
+  // Never drawn: a node that never ran has no bar, only its words.
+  not_run: '',
   cancelled: 'bg-orange-700 dark:bg-orange-600',
   unfinished: 'bg-slate-500 dark:bg-slate-400',
 };

@@ -73,8 +73,8 @@ describe('attempt tracker', () => {
     expect(tracker.attempts[0]?.waits).toEqual([{ fromMs: 5, toMs: 70, gateId: 'g' }]);
   });
 
-  test('a skipped node with no attempt gets a zero-length skipped attempt', () => {
-    expect(summary(track([{ type: 'node.skipped', nodeId: 'notify', atMs: 40 }]))).toEqual(['notify#1 skipped 40-40']);
+  test('a skipped node with no attempt gets a zero-length not-run attempt', () => {
+    expect(summary(track([{ type: 'node.skipped', nodeId: 'notify', atMs: 40 }]))).toEqual(['notify#1 not_run 40-40']);
   });
 
   test('an end restated after the attempt ended adds no attempt (task lists restate statuses)', () => {
@@ -84,9 +84,9 @@ describe('attempt tracker', () => {
       { type: 'node.status', nodeId: 'load', status: 'failed', atMs: 20 },
       { type: 'node.failed', nodeId: 'load', error: { message: 'bad schema' }, atMs: 30 },
       { type: 'node.skipped', nodeId: 'notify', atMs: 30 },
-      { type: 'node.status', nodeId: 'notify', status: 'skipped', atMs: 40 },
+      { type: 'node.status', nodeId: 'notify', status: 'not_run', atMs: 40 },
     ]);
-    expect(summary(tracker)).toEqual(['load#1 failed 0-10', 'notify#1 skipped 30-30']);
+    expect(summary(tracker)).toEqual(['load#1 failed 0-10', 'notify#1 not_run 30-30']);
   });
 
   test('events without a clock take the last time seen; a cancelled run closes what is open', () => {

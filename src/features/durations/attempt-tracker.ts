@@ -10,7 +10,7 @@
  *   (MARS doubles its status events); a higher attempt number closes the open one as retried.
  * - `node.retrying` closes the open attempt as retried; the next attempt is queued from then.
  * - completed / failed / skipped / cancelled close it; a node that never ran gets a
- *   zero-length attempt, so a skipped node still has its row; an end restated for a node
+ *   zero-length attempt (outcome not_run: drawn with no bar), so a skipped node still has its row; an end restated for a node
  *   whose attempt already ended changes nothing (task lists restate every status).
  * - `node.status` stating a status does the same as the event it stands for.
  * - `gate.opened` / `gate.resolved` on a node are a wait for a person inside its attempt.
@@ -20,7 +20,7 @@
  */
 import type { RunEvent } from '@/protocol/run-event';
 
-export type AttemptOutcome = 'running' | 'succeeded' | 'failed' | 'retried' | 'skipped' | 'cancelled' | 'unfinished';
+export type AttemptOutcome = 'running' | 'succeeded' | 'failed' | 'retried' | 'not_run' | 'cancelled' | 'unfinished';
 
 /** A wait for a person; `gateId` names the gate asked, so views read its verdict from the run's gates. */
 export type Wait = { fromMs: number; toMs?: number; gateId?: string };
@@ -104,7 +104,7 @@ export class AttemptTracker {
         this.retryQueued.set(event.nodeId, at);
         return;
       case 'node.skipped':
-        return this.close(event.nodeId, at, 'skipped', row);
+        return this.close(event.nodeId, at, 'not_run', row);
       case 'node.cancelled':
         return this.close(event.nodeId, at, 'cancelled', row);
       case 'node.status':
@@ -127,7 +127,7 @@ export class AttemptTracker {
     else if (status === 'retrying') {
       this.close(nodeId, at, 'retried', row);
       this.retryQueued.set(nodeId, at);
-    } else if (status === 'succeeded' || status === 'failed' || status === 'skipped' || status === 'cancelled') {
+    } else if (status === 'succeeded' || status === 'failed' || status === 'not_run' || status === 'cancelled') {
       this.close(nodeId, at, status, row);
     }
   }
@@ -150,7 +150,7 @@ export class AttemptTracker {
     const current = this.open.get(nodeId);
     if (current) return this.finish(current, at, outcome);
     // An end for a node whose attempt already ended is a repeat (task lists restate statuses).
-    if (this.count.has(nodeId) || (outcome !== 'skipped' && outcome !== 'cancelled' && outcome !== 'failed')) return;
+    if (this.count.has(nodeId) || (outcome !== 'not_run' && outcome !== 'cancelled' && outcome !== 'failed')) return;
     // Nothing ever ran: a skip (or a failure before any start) still gets its row.
     this.start(nodeId, at, row);
     const created = this.open.get(nodeId);

@@ -7,7 +7,6 @@ const ITEMS: readonly (readonly [string, string])[] = [
   [OUTCOME_BAR.succeeded, 'succeeded'],
   [OUTCOME_BAR.failed, 'failed'],
   [OUTCOME_BAR.retried, 'failed, retried'],
-  [OUTCOME_BAR.skipped, 'skipped'],
   [WAIT_BAR, 'waiting for a person'],
 ];
 

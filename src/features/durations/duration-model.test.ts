@@ -41,13 +41,35 @@ describe('duration model', () => {
     expect(model.rows.map((r) => r.queuedFromMs)).toEqual([undefined, 30]);
   });
 
-  test('a skipped node is not shown as queued', () => {
+  test('a node that never ran is not shown as queued', () => {
     const model = buildDurationModel(
-      { attempts: [attempt('load', 0, 10, { outcome: 'failed' }), attempt('notify', 30, 30, { outcome: 'skipped' })], declaredAtMs: new Map([['notify', 0]]), runStartedAtMs: 0 },
+      { attempts: [attempt('load', 0, 10, { outcome: 'failed' }), attempt('notify', 30, 30, { outcome: 'not_run' })], declaredAtMs: new Map([['notify', 0]]), runStartedAtMs: 0 },
       { nodes: {}, edges: [{ source: 'load', target: 'notify' }] },
       100,
     );
     expect(model.rows.map((r) => r.queuedFromMs)).toEqual([undefined, undefined]);
+  });
+
+  test('not run is the node projection\'s word: a row for a node no event touched, and a MARS-style "failed" zero-length end reads not run with its reason', () => {
+    const nodes = {
+      load: { status: 'failed' as const, attempt: 1, startedAtMs: 0, endedAtMs: 10 },
+      notify: { status: 'not_run' as const, attempt: 1, endedAtMs: 30, reason: 'upstream_unreachable' },
+      report: { status: 'not_run' as const, attempt: 1, endedAtMs: 40, leftAtRunEnd: true as const },
+    };
+    const model = buildDurationModel(
+      { attempts: [attempt('load', 0, 10, { outcome: 'failed' }), attempt('notify', 30, 30, { outcome: 'failed' })], declaredAtMs: new Map(), runStartedAtMs: 0 },
+      { nodes: { load: { label: 'Load' }, notify: { label: 'Notify' }, report: { label: 'Report' } }, edges: [] },
+      100,
+      {},
+      nodes,
+    );
+    expect(model.rows.map((r) => [r.label, r.attempt.outcome, r.notRunReason])).toEqual([
+      ['Load', 'failed', undefined],
+      ['Notify', 'not_run', 'upstream_unreachable'],
+      ['Report', 'not_run', undefined],
+    ]);
+    expect(model.rows[2]?.attempt).toMatchObject({ startedAtMs: 40, endedAtMs: 40 });
+    expect(model.rows.map((r) => r.critical)).toEqual([true, false, false]);
   });
 
   test('nothing yet: the axis is a moment at now', () => {

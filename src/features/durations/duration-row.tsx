@@ -35,7 +35,9 @@ export const DurationRowView = memo(function DurationRowView({ id, row, startMs,
   const waited = attempt.waits.reduce((sum, w) => sum + ((w.toMs ?? end) - w.fromMs), 0);
   const queued = row.queuedFromMs !== undefined ? attempt.startedAtMs - row.queuedFromMs : 0;
   const name = `${row.label}${attempt.attempt > 1 ? ` · attempt ${attempt.attempt}` : ''}`;
-  const words = [row.verdict ?? OUTCOME_TEXT[attempt.outcome], formatDuration(ran)];
+  const notRun = attempt.outcome === 'not_run';
+  // A node that never ran has no duration: its words say so, with the backend's reason.
+  const words = notRun ? [OUTCOME_TEXT.not_run, ...(row.notRunReason ? [row.notRunReason] : [])] : [row.verdict ?? OUTCOME_TEXT[attempt.outcome], formatDuration(ran)];
   const detail = [
     queued > 0 ? `queued ${formatDuration(queued)}` : '',
     waited > 0 ? `waited for a person ${formatDuration(waited)}` : '',
@@ -58,7 +60,7 @@ export const DurationRowView = memo(function DurationRowView({ id, row, startMs,
         <span className="truncate">{name}</span>
       </span>
       <AttemptTrack row={row} pct={pct} end={end} ticks={ticks} spanMs={spanMs} />
-      <span className="w-36 shrink-0 truncate text-right text-slate-700 tabular-nums dark:text-slate-200">
+      <span className={`shrink-0 truncate text-right tabular-nums ${notRun ? 'max-w-[60%] min-w-36 text-slate-500 italic dark:text-slate-400' : 'w-36 text-slate-700 dark:text-slate-200'}`} title={words.join(' · ')}>
         {words.join(' · ')}
         {detail.length > 0 && <span className="sr-only">, {detail.join(', ')}</span>}
       </span>
@@ -74,17 +76,18 @@ function AttemptTrack({ row, pct, end, ticks, spanMs }: TrackProps) {
   const width = (from: number, to: number) => `${Math.max(MIN_WIDTH_PCT, pct(to) - pct(from))}%`;
   return (
     <span aria-hidden className="relative h-full min-w-0 flex-1">
-      {ticks.map((tick) => (
+      {/* A row that never ran is wider in words and has nothing on the axis: no tick lines to misalign. */}
+      {attempt.outcome !== 'not_run' && ticks.map((tick) => (
         <span key={tick.offsetMs} className="absolute inset-y-0 w-px bg-slate-100 dark:bg-slate-800" style={{ left: `${(tick.offsetMs / spanMs) * 100}%` }} />
       ))}
       <span className="absolute inset-x-0 top-1.5 h-3.5">
-        {row.queuedFromMs !== undefined && (
+        {attempt.outcome !== 'not_run' && row.queuedFromMs !== undefined && (
           <span className={`absolute inset-y-0.5 rounded-l-sm ${QUEUED_BAR}`} style={{ left: `${pct(row.queuedFromMs)}%`, width: `${pct(attempt.startedAtMs) - pct(row.queuedFromMs)}%` }} />
         )}
-        <span
+        {attempt.outcome !== 'not_run' && <span
           className={`absolute inset-y-0 rounded-sm ${OUTCOME_BAR[row.turnedDown ? 'cancelled' : attempt.outcome]} ${row.critical ? 'ring-2 ring-fuchsia-600 dark:ring-fuchsia-400' : ''} ${attempt.endedAtMs === undefined ? 'animate-pulse motion-reduce:animate-none' : ''}`}
           style={{ left: `${pct(attempt.startedAtMs)}%`, width: width(attempt.startedAtMs, end) }}
-        />
+        />}
         {attempt.waits.map((wait) => (
           <span key={wait.fromMs} className={`absolute inset-y-0 ${WAIT_BAR}`} style={{ left: `${pct(wait.fromMs)}%`, width: width(wait.fromMs, wait.toMs ?? end) }} />
         ))}

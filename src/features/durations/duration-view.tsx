@@ -73,13 +73,16 @@ export function DurationView({ selectedNodeId, onSelectNode }: DurationViewProps
   };
 
   const took = formatDuration(model.endMs - startMs);
+  // A node that never ran made no attempt: counted apart.
+  const notRun = rows.filter((row) => row.attempt.outcome === 'not_run').length;
+  const ran = rows.length - notRun;
   return (
     <section aria-label="Durations" className="flex h-full min-h-0 flex-col bg-white dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
         <p className="text-xs font-medium">
-          {rows.length === 0
+          {ran === 0 && notRun === 0
             ? 'No node has started yet.'
-            : `${rows.length} attempt${rows.length === 1 ? '' : 's'} · ${live ? 'running for' : 'took'} ${took} · critical path ${formatDuration(model.criticalMs)}`}
+            : `${ran} attempt${ran === 1 ? '' : 's'}${notRun > 0 ? ` · ${notRun} not run` : ''} · ${live ? 'running for' : 'took'} ${took} · critical path ${formatDuration(model.criticalMs)}`}
         </p>
         <DurationLegend now={live ? 'now' : replay ? 'player position' : undefined} />
       </div>

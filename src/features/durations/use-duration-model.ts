@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 
-import { useEventLog, useGates, useGraphState, useLogLength } from '@/stores/panel-selectors';
+import { useEventLog, useGates, useGraphState, useLogLength, useNodeMap } from '@/stores/panel-selectors';
 import { useLastEventAtMs, useRunStatus } from '@/stores/run-selectors';
 import { useRunSession } from '@/stores/run-session';
 
@@ -31,6 +31,8 @@ export function useDurationModel(): DurationView {
   const log = useEventLog();
   const graph = useGraphState();
   const gates = useGates();
+  // Which nodes never ran is the node-status projection's to say, as every view reads it.
+  const nodes = useNodeMap();
   const length = useThrottledValue(useLogLength(), REFRESH_MS);
   const status = useRunStatus();
   const live = session.mode === 'live' && !TERMINAL.has(status);
@@ -44,8 +46,8 @@ export function useDurationModel(): DurationView {
     void length; // the throttled log length is what says "new rows to read"
     tracker.advance(log);
     const now = session.mode === 'replay' ? (lastEventAtMs ?? tracker.runEndedAtMs ?? 0) : live ? clock : (tracker.runEndedAtMs ?? clock);
-    return { model: buildDurationModel(tracker, graph, now, gates), nowMs: now };
-  }, [tracker, log, length, graph, gates, clock, live, lastEventAtMs, session.mode]);
+    return { model: buildDurationModel(tracker, graph, now, gates, nodes), nowMs: now };
+  }, [tracker, log, length, graph, gates, nodes, clock, live, lastEventAtMs, session.mode]);
   const axisEndMs = useFurthest(Math.max(model.model.endMs, model.nowMs), tracker);
   return { ...model, live, replay: session.mode === 'replay', axisEndMs };
 }

@@ -2,7 +2,7 @@
 import { formatMoney } from '@/lib/format-money';
 import type { NodeState } from '@/stores/node-types';
 
-import { NODE_STATUS_TEXT } from '@/lib/node-status-text';
+import { NODE_STATUS_TEXT, notRunText } from '@/lib/node-status-text';
 
 import { formatElapsed } from '@/features/inspector/format-elapsed';
 import { useNow } from '@/features/inspector/use-now';
@@ -55,5 +55,6 @@ function statusText(node: NodeState | undefined, gate: NodeSummaryProps['gate'])
   if (!node) return 'unknown';
   // A gate node the backend marks done after a rejection or a timeout did not "succeed".
   if (gate?.turnedDown && node.status === 'succeeded') return `gate ${gate.verdict}`;
+  if (node.status === 'not_run') return notRunText(node.reason);
   return NODE_STATUS_TEXT[node.status];
 }

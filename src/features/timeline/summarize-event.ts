@@ -28,7 +28,7 @@ function describe(e: RunEvent): string {
     case 'node.completed': return `Completed${e.durationMs !== undefined ? ` in ${formatDuration(e.durationMs)}` : ''}${e.output !== undefined ? `: ${preview(e.output)}` : ''}`;
     case 'node.failed': return `Failed: ${errorText(e.error)}`;
     case 'node.retrying': return `Attempt ${e.attempt} failed, retrying${e.delayMs !== undefined ? ` in ${formatDuration(e.delayMs)}` : ''}${e.error ? `: ${errorText(e.error)}` : ''}`;
-    case 'node.skipped': return `Skipped${e.reason ? `: ${e.reason}` : ''}`;
+    case 'node.skipped': return `Not run${e.reason ? `: ${e.reason}` : ''}`;
     case 'node.cancelled': return `Cancelled${e.reason ? `: ${e.reason}` : ''}`;
     case 'node.status': return `Status ${e.status}${e.error ? `: ${errorText(e.error)}` : ''}`;
     case 'tool.called': return `Called ${e.tool}${e.args !== undefined ? ` ${preview(e.args)}` : ''}`;

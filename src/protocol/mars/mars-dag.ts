@@ -22,7 +22,7 @@ export type DagNodeIn = Readonly<{
   error?: string | null | undefined;
 }>;
 
-const RANK: Record<NodeStatus, number> = { pending: 0, running: 1, waiting: 1, retrying: 2, succeeded: 3, failed: 3, skipped: 3, cancelled: 3 };
+const RANK: Record<NodeStatus, number> = { pending: 0, running: 1, waiting: 1, retrying: 2, succeeded: 3, failed: 3, not_run: 3, cancelled: 3 };
 
 /** Moves a node forward in the view; true when it moved (a status of lower rank, or any after a terminal one, is stale). */
 export function moveNode(s: MarsState, nodeId: string, status: NodeStatus): boolean {
@@ -37,6 +37,12 @@ export function moveNode(s: MarsState, nodeId: string, status: NodeStatus): bool
 export function nodeStatusEvents(s: MarsState, nodeId: string, word: string, error?: string): RunEvent[] {
   const status = toNodeStatus(word);
   if (status === undefined) return [unknownFrame('dag_node_status_changed', `node ${nodeId}: unknown status "${word}"`)];
+  // When a run fails, MARS re-sets every node it tracks to failed with the run's own error
+  // (task_executor.py's except block; the REST DAG then says failed with no error at all). A
+  // step's own failure comes with its step_failed callback and after its running status; for a
+  // node this session only saw pending, "failed" says nothing: it stays pending, and the run's
+  // end makes it "not run" — an inference a late frame about it (recovered history) may replace.
+  if (status === 'failed' && s.view.get(nodeId) === 'pending') return [];
   if (!moveNode(s, nodeId, status)) return [];
   return [error ? { type: 'node.status', nodeId, status, error: { message: error } } : { type: 'node.status', nodeId, status }];
 }

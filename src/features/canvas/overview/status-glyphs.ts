@@ -22,7 +22,7 @@ export const STATUS_GLYPH: Record<NodeStatus, Glyph> = {
   failed: { shape: 'polygon', points: CROSS, hollow: false },
   waiting: { shape: 'polygon', points: DIAMOND, hollow: false },
   retrying: { shape: 'polygon', points: TRIANGLE, hollow: false },
-  skipped: { shape: 'polygon', points: SQUARE, hollow: true },
+  not_run: { shape: 'polygon', points: SQUARE, hollow: true },
   cancelled: { shape: 'polygon', points: BAR, hollow: false },
 };
 
@@ -34,7 +34,7 @@ export const GLYPH_NAME: Record<NodeStatus, string> = {
   failed: 'cross',
   waiting: 'diamond',
   retrying: 'triangle',
-  skipped: 'open square',
+  not_run: 'open square',
   cancelled: 'bar',
 };
 
