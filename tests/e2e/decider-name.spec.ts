@@ -95,18 +95,30 @@ test('a gate answered from the console’s inbox reads the same', async () => {
   await page.close();
 });
 
-test('with a name set, our decision carries it; one made elsewhere keeps the backend’s name', async () => {
+test('with a name set in the inbox, our decision carries it; one made elsewhere keeps the backend’s name', async () => {
   const page = await harness.newPage();
-  await page.goto(harness.sim.url);
-  await page.evaluate(() => localStorage.setItem('runboard.reviewer', 'Alice Example'));
-  await openAndApprove(page, 'relavium', 'gate~decider-named');
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'relavium', url: harness.sim.url, run: 'gate~decider-named' }).toString()}`);
+  await page.getByRole('alertdialog', { name: GATE }).getByRole('button', { name: 'Decide later' }).click({ timeout: 20_000 });
+  await page.getByRole('button', { name: /^Gates/ }).click();
+  const inbox = page.getByRole('dialog', { name: 'Reviewer inbox' });
+  await inbox.getByRole('textbox', { name: 'Your name on decisions' }).fill('  Alice Example ');
+  await inbox.getByRole('listitem').filter({ hasText: 'gate~decider-named' }).getByRole('button', { name: 'Answer' }).click();
+  const dialog = page.getByRole('alertdialog', { name: GATE });
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await dialog.waitFor({ state: 'detached' });
   await expect.poll(() => confirmation(page).textContent(), { timeout: 20_000 }).toMatch(/approved by Alice Example/);
+  await expect.poll(() => headerGate(page).textContent(), { timeout: 20_000 }).toBe('Gate:approved by Alice Example');
   expect(await recentlyDecided(page)).toMatch(/approved by Alice Example · from this browser/);
 
+  // kept for the next page; a decision made elsewhere is still the backend's
   await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'relavium', url: harness.sim.url, run: 'gate~decider-elsewhere' }).toString()}`);
   await page.getByRole('alertdialog', { name: GATE }).waitFor({ timeout: 20_000 });
   await fetch(`${harness.sim.url}/sim/relavium/runs/gate~decider-elsewhere/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
   await expect.poll(() => headerGate(page).textContent(), { timeout: 20_000 }).toBe('Gate:approved by another-reviewer');
-  await page.evaluate(() => localStorage.removeItem('runboard.reviewer'));
+  await page.getByRole('alertdialog', { name: GATE }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: /^Gates/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Your name on decisions' }).inputValue()).resolves.toBe('Alice Example');
+  await page.getByRole('textbox', { name: 'Your name on decisions' }).fill('');
   await page.close();
 });
