@@ -82,10 +82,19 @@ function timeoutOutcome(gate: GateState): string {
   return `the backend resolved it as “${decision}”`;
 }
 
-/** One line: "rejected by alice", "timed out — the backend rejected it", "answered “blue” by bob". */
-export function gateVerdictText(gate: GateState): string {
+/** Who the backend says decided (never its word for a timeout). */
+function backendDecider(gate: GateState): string | undefined {
   const who = gate.resolution?.decidedBy;
-  const by = who && who !== 'timeout' ? ` by ${who}` : '';
+  return who && who !== 'timeout' ? who : undefined;
+}
+
+/**
+ * One line: "rejected by alice", "timed out — the backend rejected it", "answered “blue” by bob".
+ * `decider`: who to name (reviewer-store.ts shownDecider: our own answers by the one rule); by
+ * default the backend's word.
+ */
+export function gateVerdictText(gate: GateState, decider: string | undefined = backendDecider(gate)): string {
+  const by = decider ? ` by ${decider}` : '';
   switch (gateVerdict(gate)) {
     case 'open': return 'waiting for a decision';
     case 'approved': return `approved${payloadText(gate)}${by}`;

@@ -10,6 +10,7 @@ import type { RunStatus } from '@/protocol/run-event';
 import { NODE_STATUS_TEXT } from '@/lib/node-status-text';
 import type { AnswerState } from '@/stores/gate-answer-store';
 import { decidedGateOfNode, gateVerdictText, turnedDownByGate, turnedDownNodes, turningGate } from '@/stores/gate-verdict';
+import { shownDecider, useReviewerName } from '@/stores/reviewer-store';
 import { useRunSession } from '@/stores/run-session';
 import { lastEventAtMs } from '@/stores/session-clock';
 import type { ConnectionHealth, DecodeIssue, GateState, StreamStats } from '@/stores/run-types';
@@ -151,10 +152,13 @@ export function useRunTurnedDown(): 'rejected' | 'timed out' | undefined {
 
 /** The newest decided gate's verdict in words ("rejected by alice"), or undefined. */
 export function useLatestGateVerdict(): string | undefined {
-  return useStore(useRunSession().run, (s) => {
+  const session = useRunSession();
+  const answers = useStore(session.answers, (s) => s.byGate);
+  const name = useReviewerName();
+  return useStore(session.run, (s) => {
     for (let i = s.gateOrder.length - 1; i >= 0; i--) {
       const gate = s.gates[s.gateOrder[i] ?? ''];
-      if (gate && gate.status !== 'open') return gateVerdictText(gate);
+      if (gate && gate.status !== 'open') return gateVerdictText(gate, shownDecider(gate, answers[gate.gateId], name));
     }
     return undefined;
   });
@@ -162,11 +166,14 @@ export function useLatestGateVerdict(): string | undefined {
 
 /** A node's newest decided gate in words ("timed out — the backend rejected it") and whether it turned the work down. */
 export function useNodeGate(nodeId: string): Readonly<{ verdict: string; turnedDown: boolean }> | undefined {
+  const session = useRunSession();
+  const answers = useStore(session.answers, (s) => s.byGate);
+  const name = useReviewerName();
   return useStore(
-    useRunSession().run,
+    session.run,
     useShallow((s) => {
       const gate = decidedGateOfNode(s, nodeId);
-      return gate === undefined ? undefined : { verdict: gateVerdictText(gate), turnedDown: turnedDownByGate(gate) };
+      return gate === undefined ? undefined : { verdict: gateVerdictText(gate, shownDecider(gate, answers[gate.gateId], name)), turnedDown: turnedDownByGate(gate) };
     }),
   );
 }

@@ -58,7 +58,7 @@ describe('gate dialog', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Approve');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => confirmation(page).textContent()).toMatch(/approved by runboard-user/);
+    await expect.poll(() => confirmation(page).textContent()).toMatch(/approved by you, from this browser/);
     expect(await confirmation(page).textContent()).toContain(GATE_NAME);
     // Non-modal: the page behind is reachable (nothing is aria-hidden, no overlay).
     expect(await page.locator('[aria-hidden="true"][data-aria-hidden]').count()).toBe(0);
@@ -109,7 +109,7 @@ describe('gate dialog', () => {
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.getByRole('button', { name: 'Confirm “Reject”' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => confirmation(page).textContent()).toMatch(/rejected by runboard-user/);
+    await expect.poll(() => confirmation(page).textContent()).toMatch(/rejected by you, from this browser/);
 
     const badge = page.locator('[data-run-status]');
     await expect.poll(() => badge.getAttribute('data-run-status'), { timeout: 20_000 }).toBe('succeeded');
@@ -119,11 +119,11 @@ describe('gate dialog', () => {
     await expect.poll(() => node.getByTestId('node-status-text').textContent()).toBe('rejected');
     await expect.poll(() => page.locator('dt', { hasText: 'Nodes:' }).locator('xpath=..').textContent()).toMatch(/1 rejected/);
     await node.click();
-    await expect.poll(() => page.locator('[data-fact="status"]').textContent()).toMatch(/rejected by runboard-user/);
+    await expect.poll(() => page.locator('[data-fact="status"]').textContent()).toMatch(/rejected by you, from this browser/);
 
     await page.getByRole('button', { name: /^Gates/ }).click();
     const decided = page.getByRole('list', { name: 'Recently decided gates' });
-    await expect.poll(() => decided.textContent()).toMatch(/rejected by runboard-user.*from this browser/);
+    await expect.poll(() => decided.textContent()).toMatch(/rejected by you, from this browser/);
     expect(decisions('gate~reject')).toEqual([expect.objectContaining({ body: expect.objectContaining({ decision: 'rejected' }) })]);
     await page.close();
   });

@@ -47,8 +47,8 @@ test('gates answered from the console’s inbox appear under "Recently decided",
   await page.getByRole('button', { name: /^Gates/ }).click();
   const decided = page.getByRole('list', { name: 'Recently decided gates' });
   const entry = (run: string) => decided.getByRole('listitem').filter({ hasText: run });
-  await expect.poll(() => entry('hold~decided-a').textContent(), { timeout: 20_000 }).toMatch(/approved by .* · from this browser/);
-  await expect.poll(() => entry('hold~decided-b').textContent()).toMatch(/rejected by .* · from this browser/);
+  await expect.poll(() => entry('hold~decided-a').textContent(), { timeout: 20_000 }).toMatch(/approved by you, from this browser/);
+  await expect.poll(() => entry('hold~decided-b').textContent()).toMatch(/rejected by you, from this browser/);
   // The runs end after their gates; the watcher releases their sessions on its next look at the list.
   await page.keyboard.press('Escape');
   await expect.poll(() => following().catch(() => 0), { timeout: 30_000 }).toBeLessThanOrEqual(before - 2);

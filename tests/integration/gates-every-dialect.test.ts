@@ -80,12 +80,12 @@ describe.each(Object.values(DIALECTS))('$id gates', (dialect) => {
     expect([first.kind, second.kind].sort()).toEqual(['not-sent', 'sent']);
     await waitFor(() => live.session.run.getState().status === 'succeeded', 'the run to finish');
     expect(answers(dialect.id, live.session.runId)).toHaveLength(1);
-    // the audit trail: who answered what, from where, once
+    // the audit trail: who answered what, from where, once — the person by the one rule (no name set: "You"), not the wire name sent
     const { logLength } = live.session.run.getState();
     const log = live.session.log;
     const audit = Array.from({ length: logLength }, (_, i) => log.at(i)?.event).filter((e) => e?.type === 'log' && e.source === 'audit');
     expect(audit).toEqual([
-      expect.objectContaining({ message: expect.stringMatching(/^reviewer@example\.com answered “.+”( with .+)? to “.+” — from this browser, sent$/) }),
+      expect.objectContaining({ message: expect.stringMatching(/^You answered “.+”( with .+)? to “.+” — from this browser, sent$/) }),
     ]);
     live.close();
   });

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { useSessionRegistry } from '@/app/session/session-registry';
 import { Button } from '@/components/ui/button';
+import { UNNAMED_WIRE_NAME, useReviewerName } from '@/stores/reviewer-store';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
 import { GateConfirmation } from '@/features/gates/gate-confirmation';
 import { GateDialog } from '@/features/gates/gate-dialog';
 import { GateInboxDrawer } from '@/features/gates/gate-inbox-drawer';
 import { useInboxGates, type InboxEntry } from '@/features/gates/use-inbox-gates';
-
-const REVIEWER_KEY = 'runboard.reviewer';
 
 type GateRef = Readonly<{ session: RunSession; gateId: string }>;
 
@@ -33,7 +32,8 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
   // Gates whose dialog opened by itself once: "Decide later" leaves them in the inbox, never reopened.
   const shown = useRef(new Set<string>());
   const inboxButton = useRef<HTMLButtonElement>(null);
-  const reviewer = useMemo(() => localStorage.getItem(REVIEWER_KEY) ?? 'runboard-user', []);
+  // What the protocol is sent as the decider; what is shown follows reviewer-store.ts's rule.
+  const reviewer = useReviewerName() ?? UNNAMED_WIRE_NAME;
 
   useEffect(() => {
     for (const entry of pending) {

@@ -1,6 +1,7 @@
 import { formatClockTime } from '@/lib/format-clock-time';
 import { Button } from '@/components/ui/button';
 import { gateVerdict, gateVerdictText } from '@/stores/gate-verdict';
+import { shownDecider, useReviewerName } from '@/stores/reviewer-store';
 import { useAnswerState, useGate } from '@/stores/run-selectors';
 
 import { VERDICT_ICON } from '@/features/gates/verdict-icon';
@@ -14,11 +15,12 @@ import { gateHeadline } from '@/features/gates/gate-message';
 export function GateConfirmation({ gateId, onDismiss }: { gateId: string; onDismiss: () => void }) {
   const gate = useGate(gateId);
   const answer = useAnswerState(gateId);
+  const name = useReviewerName();
   if (!gate || !answer) return null;
   const outcome =
     gate.status === 'open'
       ? `you sent “${answer.choice}”; waiting for the run to confirm`
-      : `${gateVerdictText(gate)}${answer.phase === 'sent' ? ', from this browser' : ''}`;
+      : gateVerdictText(gate, shownDecider(gate, answer, name));
   return (
     <div
       role="status"

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 
 import { DecidedGatesList } from '@/features/gates/decided-gates-list';
 import { GateInboxList } from '@/features/gates/gate-inbox-list';
+import { ReviewerNameField } from '@/features/gates/reviewer-name-field';
 import type { DecidedEntry, InboxEntry } from '@/features/gates/use-inbox-gates';
 
 type Props = Readonly<{
@@ -40,6 +41,7 @@ export function GateInboxDrawer({ open, onOpenChange, pending, decided, onAnswer
             </h3>
             <DecidedGatesList entries={decided} />
           </div>
+          <ReviewerNameField />
           {'Notification' in window && (
             <label className="flex items-center gap-2 border-t border-slate-200 p-3 text-xs dark:border-slate-700">
               <input type="checkbox" checked={notify} onChange={(e) => onNotifyChange(e.target.checked)} />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 import { cn } from '@/lib/cn';
 import { useRunSession } from '@/stores/run-session';
-import { useConnectionHealth } from '@/stores/run-selectors';
+import { useConnectionHealth, useRunStatus } from '@/stores/run-selectors';
 
 import { describeHealth, type HealthTone } from '@/features/health/describe-health';
 
@@ -20,6 +20,7 @@ const TONE_ICON: Record<HealthTone, string> = { ok: '●', busy: '◌', warn: '�
 export function ConnectionStatus() {
   const session = useRunSession();
   const health = useConnectionHealth();
+  const runStatus = useRunStatus();
   const [now, setNow] = useState(() => Date.now());
   const ticking = health.state.status === 'reconnecting' || health.stale;
   useEffect(() => {
@@ -27,7 +28,7 @@ export function ConnectionStatus() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [ticking]);
-  const text = describeHealth(health, session.mode, ticking ? now : Date.now());
+  const text = describeHealth(health, session.mode, ticking ? now : Date.now(), runStatus);
   return (
     <div
       role="status"

@@ -73,7 +73,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
         <CostByAttemptTable parts={costByAttempt} currency={currency} />
       </DetailSection>
       <DetailSection title="Gate decisions" count={d.gates.length} empty="No gates">
-        <GateAuditList entries={d.gates} />
+        <GateAuditList entries={d.gates} nodeId={nodeId} />
       </DetailSection>
       <DetailSection title="Raw frames" count={d.frames.length} empty="No raw frames recorded">
         <RawFramesList frames={d.frames} frameAt={frameAt} />

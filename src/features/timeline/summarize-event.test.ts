@@ -42,4 +42,10 @@ describe('summarizeEvent', () => {
     const text = summarizeEvent({ type: 'tool.called', tool: 'http', args: { token: { secret: true, ref: 'API_KEY' } } });
     expect(text).toBe('Called http {"token":"[redacted secret]"}');
   });
+
+  it('names a decided gate by the decider it is given (our own answers by the one rule), not the wire name', () => {
+    const event: RunEvent = { type: 'gate.resolved', gateId: 'g', decision: 'approved', decidedBy: 'runboard-user', cause: 'decision' };
+    expect(summarizeEvent(event, 'you, from this browser')).toBe('Gate decided: approved by you, from this browser');
+    expect(summarizeEvent({ ...event, decidedBy: undefined }, 'Alice')).toBe('Gate decided: approved by Alice');
+  });
 });

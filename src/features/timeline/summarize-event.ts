@@ -9,11 +9,12 @@ import type { ErrorInfo, RunEvent } from '@/protocol/run-event';
 
 const MAX_CHARS = 160;
 
-export function summarizeEvent(event: RunEvent): string {
-  return oneLine(describe(event));
+/** `decider`: who to name for a decided gate (our own answers by the one rule, reviewer-store.ts); by default the event's word. */
+export function summarizeEvent(event: RunEvent, decider?: string): string {
+  return oneLine(describe(event, decider));
 }
 
-function describe(e: RunEvent): string {
+function describe(e: RunEvent, decider?: string): string {
   switch (e.type) {
     case 'run.started': return `Run started${e.title ? `: ${e.title}` : ''}`;
     case 'run.paused': return `Run paused${e.reason ? `: ${e.reason}` : ''}`;
@@ -35,7 +36,7 @@ function describe(e: RunEvent): string {
     case 'tool.result': return `${e.tool} ${e.ok ? 'returned' : 'failed'}${e.result !== undefined ? `: ${preview(e.result)}` : ''}`;
     case 'cost.recorded': return `${isTokensOnly(e) ? 'No cost reported' : formatMoney(e.micros, e.currency)}${e.model ? ` on ${e.model}` : ''}${tokens(e.inputTokens, e.outputTokens)}`;
     case 'gate.opened': return `${capitalize(e.kind)} requested: ${e.message}`;
-    case 'gate.resolved': return `Gate ${e.cause === 'timeout' ? 'timed out' : e.cause === 'cancelled' ? 'cancelled' : 'decided'}: ${e.decision}${e.payload !== undefined ? ` with ${preview(e.payload)}` : ''}${e.decidedBy ? ` by ${e.decidedBy}` : ''}`;
+    case 'gate.resolved': return `Gate ${e.cause === 'timeout' ? 'timed out' : e.cause === 'cancelled' ? 'cancelled' : 'decided'}: ${e.decision}${e.payload !== undefined ? ` with ${preview(e.payload)}` : ''}${(decider ?? e.decidedBy) ? ` by ${decider ?? e.decidedBy}` : ''}`;
     case 'chapter.started': return `Chapter: ${e.title}`;
     case 'chapter.completed': return `Chapter ${e.chapterId} ${e.status ?? 'completed'}`;
     case 'state.snapshot': return `State snapshot${stateKeys(e.state)}`;

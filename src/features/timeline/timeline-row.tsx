@@ -7,6 +7,7 @@ import { memo } from 'react';
 
 import { ReceivedMark } from '@/components/ui/received-mark';
 import type { LogRow } from '@/stores/event-log';
+import { useDeciderOf } from '@/stores/reviewer-store';
 
 import { formatRowTime } from '@/features/timeline/format-row-time';
 import { rowTone, TONE_BADGE, TONE_CLASS } from '@/features/timeline/row-tone';
@@ -28,6 +29,8 @@ export type TimelineRowProps = Readonly<{
 export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
   const { row, entry, baseMs, selected, nodeSelected, rawOpen, tabbable, onSelect, onToggleRaw } = props;
   const event = entry.event;
+  const deciderOf = useDeciderOf();
+  const decider = event.type === 'gate.resolved' ? deciderOf(event) : undefined;
   const tone = rowTone(event);
   const badge = TONE_BADGE[tone];
   const nodeId = 'nodeId' in event ? event.nodeId : undefined;
@@ -59,7 +62,7 @@ export const TimelineRow = memo(function TimelineRow(props: TimelineRowProps) {
             <span aria-hidden="true">{badge.icon}</span> {badge.text}
           </span>
         )}
-        <span className="min-w-0 flex-1 truncate">{summarizeEvent(event)}</span>
+        <span className="min-w-0 flex-1 truncate">{summarizeEvent(event, decider)}</span>
         {entry.merged > 1 && <span className="shrink-0 text-zinc-600 dark:text-zinc-400">×{entry.merged}</span>}
         {nodeSelected && !selected && <span className="sr-only">(selected node)</span>}
       </button>

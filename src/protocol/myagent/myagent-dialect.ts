@@ -79,6 +79,9 @@ export const myagentDialect: Dialect = {
   address: { kind: 'origin', example: 'ws://host:port' },
   // Heartbeats every 60 s (the document says 30): stale after two missed ones and some slack.
   staleAfterMs: 150_000,
+  // The socket stays open after the run's end (it is the chat session's): the session closes it
+  // shortly after the final status, so the run reads closed. Closing it earlier would cancel the task.
+  closeAfterEndMs: 2_000,
   capabilities: {
     startsRuns: true,
     serverNamesRuns: true,

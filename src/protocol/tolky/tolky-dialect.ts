@@ -40,6 +40,9 @@ export const tolkyDialect: Dialect = {
   address: { kind: 'origin', example: 'http://host:port' },
   // Step heartbeats come while steps run; between phases tolky can stay quiet for a while.
   staleAfterMs: 60_000,
+  // The server never closes the Socket.IO connection when an intent ends (it is the session's,
+  // not the intent's): the session closes it shortly after the final status, so the run reads closed.
+  closeAfterEndMs: 2_000,
   capabilities: {
     // tolky can start runs (start_request), but its usual client watches intents started
     // elsewhere; the form offers watching, and `&start=` still works through startRun.

@@ -7,10 +7,13 @@
  * 3. the answer store grants the claim (a second click, or the inbox and the dialog at
  *    once, cannot send twice; only a failed send may be retried);
  * then the session (bound to its dialect and memo) sends the protocol's exact command once.
+ * `answer.decidedBy` is the name the protocol is sent; the audit names the person by the one
+ * rule (reviewer-store.ts: their name, else "You" — the trail adds "from this browser").
  */
 import { gateHeadline } from '@/features/gates/gate-message';
 import type { GateAnswer } from '@/protocol/dialect';
 import type { RunSession } from '@/stores/run-session';
+import { reviewerStore } from '@/stores/reviewer-store';
 import type { GateState } from '@/stores/run-types';
 
 export type AnswerOutcome =
@@ -34,7 +37,7 @@ export async function answerGate(session: RunSession, gate: GateState, answer: G
   const result = await session.answerGate(
     { gateId: gate.gateId, kind: gate.kind, runId: gate.runId, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
     answer,
-    { message: `${answer.decidedBy} answered “${choice}”${said} to “${gateHeadline(gate.message)}”`, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
+    { message: `${reviewerStore.getState().name ?? 'You'} answered “${choice}”${said} to “${gateHeadline(gate.message)}”`, ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}) },
   );
   session.answers.getState().actions.settle(gate.gateId, result.ok ? { ok: true } : { ok: false, reason: result.reason });
   return result.ok ? { kind: 'sent' } : { kind: 'failed', reason: result.reason };
