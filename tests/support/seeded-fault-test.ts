@@ -17,6 +17,18 @@ import { runFaultSuite, totals } from './fault-suite';
 /** Seeds per dialect: 5 in `npm test`, `FAULT_SEEDS=100` in `npm run faults:long`. */
 export const SEED_COUNT = Number(process.env.FAULT_SEEDS ?? 5);
 
+/**
+ * `FAULT_SEED_ONLY=33` or `31-40` or `7,33`: only these seeds (to replay one that failed, alone
+ * and in the same scenario it had in the long run); all of 1..SEED_COUNT when absent.
+ */
+export function chosenSeeds(only = process.env.FAULT_SEED_ONLY, count = SEED_COUNT): number[] {
+  if (!only) return Array.from({ length: count }, (_, i) => i + 1);
+  return only.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number) as [number, number?];
+    return Array.from({ length: (to ?? from) - from + 1 }, (_, i) => from + i);
+  });
+}
+
 export type SeededFaultTest = Readonly<{
   id: DialectId;
   /** Protocols whose event keys survive a reconnect (all but myagent, which renumbers per connection). */
@@ -29,7 +41,7 @@ export type SeededFaultTest = Readonly<{
 }>;
 
 export function describeSeededFaults({ id, keyed, compare, spare, rates, cuts = true }: SeededFaultTest): void {
-  const seeds = Array.from({ length: SEED_COUNT }, (_, i) => i + 1);
+  const seeds = chosenSeeds();
   let sim: SimulatorHandle;
   beforeAll(async () => {
     sim = await startSimulator({ timeScale: 0.1 });
