@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import type { DialectId } from '@/protocol/dialect';
+import type { DialectId, StartConfig } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
@@ -38,9 +38,11 @@ export type SeededFaultTest = Readonly<{
   rates?: FaultRates;
   /** Cut connections (default). False where a cut ends the run by the server's design (myagent). */
   cuts?: boolean;
+  /** The start form's choices for a scenario (see SuiteOptions.startConfigFor). */
+  startConfigFor?: (scenario: string) => StartConfig | undefined;
 }>;
 
-export function describeSeededFaults({ id, keyed, compare, spare, rates, cuts = true }: SeededFaultTest): void {
+export function describeSeededFaults({ id, keyed, compare, spare, rates, cuts = true, startConfigFor }: SeededFaultTest): void {
   const seeds = chosenSeeds();
   let sim: SimulatorHandle;
   beforeAll(async () => {
@@ -53,7 +55,7 @@ export function describeSeededFaults({ id, keyed, compare, spare, rates, cuts = 
   describe(`${id} under seeded faults`, () => {
     test(`${seeds.length} seeded runs end exactly like the clean run`, async () => {
       const started = Date.now();
-      const outcomes = await runFaultSuite({ dialect: DIALECTS[id], sim, seeds, ...(cuts ? { cutEveryMs: [400, 1200] as const } : {}), keyed, compare, ...(spare ? { spare } : {}), ...(rates ? { rates } : {}) });
+      const outcomes = await runFaultSuite({ dialect: DIALECTS[id], sim, seeds, ...(cuts ? { cutEveryMs: [400, 1200] as const } : {}), keyed, compare, ...(spare ? { spare } : {}), ...(rates ? { rates } : {}), ...(startConfigFor ? { startConfigFor } : {}) });
       for (const outcome of outcomes) {
         expect(outcome.faulted, `${id} seed ${outcome.seed} (${outcome.scenario})`).toEqual(outcome.clean);
       }
