@@ -11,4 +11,11 @@
  */
 import { describeSeededFaults } from '../support/seeded-fault-test';
 
-describeSeededFaults({ id: 'mars', keyed: false, compare: 'watched', rates: { drop: 0, duplicate: 0.03, reorder: 0, reorderWindow: 5, delay: 0.02, delayMs: 60 } });
+// One-shot, MARS's default mode, never asks a person: the gate story starts in copilot mode, which asks after steps.
+describeSeededFaults({
+  id: 'mars',
+  keyed: false,
+  compare: 'watched',
+  rates: { drop: 0, duplicate: 0.03, reorder: 0, reorderWindow: 5, delay: 0.02, delayMs: 60 },
+  startConfigFor: (scenario) => (scenario === 'gate' ? { mode: 'copilot' } : undefined),
+});

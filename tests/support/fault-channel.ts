@@ -45,7 +45,13 @@ export class FaultChannel {
   private lastAtMs = 0;
   private closed = false;
   private heldTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  /**
+   * Units emitted but not yet written, in emit order, each with when it may go. One timer
+   * (for the head) drains them: a timer per unit let a later unit overtake a paused one
+   * when the event loop ran late (Node runs all due timers of one delay before another's).
+   */
+  private readonly outbox: { unit: string; at: number }[] = [];
+  private outboxTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly rand: () => number,
@@ -80,8 +86,8 @@ export class FaultChannel {
   close(): void {
     this.closed = true;
     clearTimeout(this.heldTimer);
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    clearTimeout(this.outboxTimer);
+    this.outbox.length = 0;
   }
 
   private tickHeld() {
@@ -111,11 +117,20 @@ export class FaultChannel {
     }
     this.lastAtMs = at;
     this.stats.passed += 1;
-    if (at <= now && this.timers.size === 0) return this.write(unit);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (!this.closed) this.write(unit);
-    }, at - now);
-    this.timers.add(timer);
+    if (at <= now && this.outbox.length === 0) return this.write(unit);
+    this.outbox.push({ unit, at });
+    if (this.outbox.length === 1) this.armOutbox();
+  }
+
+  /** Writes every unit whose time came, in order; waits for the next one's. */
+  private drainOutbox() {
+    this.outboxTimer = undefined;
+    if (this.closed) return;
+    while (this.outbox.length > 0 && (this.outbox[0]?.at ?? 0) <= Date.now()) this.write((this.outbox.shift() as { unit: string }).unit);
+    if (this.outbox.length > 0) this.armOutbox();
+  }
+
+  private armOutbox() {
+    this.outboxTimer = setTimeout(() => this.drainOutbox(), Math.max(0, (this.outbox[0]?.at ?? 0) - Date.now()));
   }
 }

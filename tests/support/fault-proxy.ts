@@ -72,7 +72,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     socket.on('close', () => sockets.delete(socket));
   });
   server.on('upgrade', (req, socket, head) => {
-    wss.handleUpgrade(req, socket, head, (client) => bridge(req, client));
+    // Not cuttable until its upstream is open and what the client sent first is relayed (see bridge).
+    sockets.set(socket as Socket, Infinity);
+    wss.handleUpgrade(req, socket, head, (client) => bridge(req, client, socket as Socket));
   });
 
   function forward(req: IncomingMessage, res: ServerResponse) {
@@ -108,7 +110,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     req.pipe(upstream);
   }
 
-  function bridge(req: IncomingMessage, client: WebSocket) {
+  /**
+   * A socket's age counts from when its upstream opened and the client's first messages (MARS's
+   * start frame) reached the server: a cut before that loses the start itself — a run that never
+   * began, not a stream that lost events — and on a busy machine that took longer than YOUNG_MS.
+   */
+  function bridge(req: IncomingMessage, client: WebSocket, raw: Socket) {
     const url = `ws://${target.host}${req.url ?? '/'}`;
     const upstream = new WebSocket(url);
     const socketIo = (req.url ?? '').startsWith('/socket.io/');
@@ -119,8 +126,12 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       client.terminate();
       upstream.terminate();
     };
-    live.set(stop, Date.now());
-    upstream.on('open', () => outbox.splice(0).forEach((m) => upstream.send(m)));
+    live.set(stop, Infinity);
+    upstream.on('open', () => {
+      outbox.splice(0).forEach((m) => upstream.send(m));
+      if (live.has(stop)) live.set(stop, Date.now());
+      if (sockets.has(raw)) sockets.set(raw, Date.now());
+    });
     upstream.on('message', (data) => {
       const text = String(data);
       if (!aimedAt(text)) channel.push(text, (socketIo ? text.startsWith('42') : true) && faultable(text));
@@ -140,7 +151,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
   function cut(minAgeMs = 0) {
     stats.cuts += 1;
-    const before = Date.now() - minAgeMs;
+    const before = minAgeMs === 0 ? Infinity : Date.now() - minAgeMs;
     for (const [stop, openedAt] of [...live]) if (openedAt <= before) stop();
     for (const [socket, openedAt] of sockets) if (openedAt <= before) socket.destroy();
   }

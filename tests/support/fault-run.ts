@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 
 import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
-import type { Dialect } from '@/protocol/dialect';
+import type { Dialect, StartConfig } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
@@ -81,17 +81,17 @@ function sortKeys<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-export type RunOptions = Readonly<{ dialect: Dialect; sim: SimulatorHandle; baseUrl: string; runId: string; scenario: string }>;
+export type RunOptions = Readonly<{ dialect: Dialect; sim: SimulatorHandle; baseUrl: string; runId: string; scenario: string; startConfig?: StartConfig }>;
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
 /** Starts the live session; approves the scenario's gate on the simulator as another reviewer. */
-export function openRun({ dialect, sim, baseUrl, runId, scenario }: RunOptions): { live: LiveSession; stop: () => void } {
+export function openRun({ dialect, sim, baseUrl, runId, scenario, startConfig }: RunOptions): { live: LiveSession; stop: () => void } {
   const starts = dialect.capabilities.startsRuns;
   const live = createLiveSession({
     dialect,
     params: { baseUrl: simulatorBackendUrl(dialect, baseUrl), runId },
-    ...(starts ? { start: `[scenario:${scenario}] ${scenario}` } : {}),
+    ...(starts ? { start: `[scenario:${scenario}] ${scenario}`, ...(startConfig ? { startConfig } : {}) } : {}),
     schedule: flushNow,
     WebSocketImpl: WebSocket as never,
   });

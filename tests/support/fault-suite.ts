@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
-import type { Dialect } from '@/protocol/dialect';
+import type { Dialect, StartConfig } from '@/protocol/dialect';
 import type { SimulatorHandle } from '@/simulator/server';
 
 import { emptyStats, type FaultRates, type FaultStats } from './fault-channel';
@@ -45,6 +45,8 @@ export type SuiteOptions = Readonly<{
    * cannot tell (the socket's tab keeps what it saw).
    */
   compare?: 'exact' | 'state' | 'outcome' | 'watched';
+  /** The start form's choices for a scenario (MARS: its default mode never asks, so the gate story needs one that does). */
+  startConfigFor?: (scenario: string) => StartConfig | undefined;
 }>;
 
 function view(n: Normalised, compare: SuiteOptions['compare']): Partial<Normalised> {
@@ -58,8 +60,13 @@ function endedAlike(nodes: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(nodes).map(([id, status]) => [id, status.replace(/^(succeeded|failed)@/, 'ended@')]));
 }
 
+function startConfigOf(options: SuiteOptions, scenario: string): { startConfig?: StartConfig } {
+  const startConfig = options.startConfigFor?.(scenario);
+  return startConfig ? { startConfig } : {};
+}
+
 async function playClean(options: SuiteOptions, scenario: string, tag: string): Promise<Normalised> {
-  const { live, stop } = openRun({ dialect: options.dialect, sim: options.sim, baseUrl: options.sim.url, runId: `${scenario}~clean-${tag}`, scenario });
+  const { live, stop } = openRun({ dialect: options.dialect, sim: options.sim, baseUrl: options.sim.url, runId: `${scenario}~clean-${tag}`, scenario, ...startConfigOf(options, scenario) });
   try {
     await until(() => isFinished(live.session), options.settleMs ?? 20_000);
     await new Promise((resolve) => setTimeout(resolve, 200)); // trailing frames after the terminal one
@@ -71,7 +78,7 @@ async function playClean(options: SuiteOptions, scenario: string, tag: string): 
 
 async function playFaulted(options: SuiteOptions, seed: number, clean: Normalised, scenario: string, tag: string): Promise<SeedOutcome> {
   const proxy = await startFaultProxy({ target: options.sim.url, seed, ...(options.cutEveryMs ? { cutEveryMs: options.cutEveryMs } : {}), ...(options.spare ? { spare: options.spare } : {}), ...(options.rates ? { rates: options.rates } : {}) });
-  const { live, stop } = openRun({ dialect: options.dialect, sim: options.sim, baseUrl: proxy.url, runId: `${scenario}~fault-${tag}-${seed}`, scenario });
+  const { live, stop } = openRun({ dialect: options.dialect, sim: options.sim, baseUrl: proxy.url, runId: `${scenario}~fault-${tag}-${seed}`, scenario, ...startConfigOf(options, scenario) });
   try {
     // Cuts go on until the state matches (or time runs out): a lost tail is only seen on a reconnect.
     const expected = view(clean, options.compare);
