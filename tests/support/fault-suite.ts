@@ -40,9 +40,9 @@ export type SuiteOptions = Readonly<{
    * 'watched' is 'state' for a protocol whose client watches over REST after a cut (MARS):
    * the total cost, not its points (REST gives totals, recorded as differences); no gates
    * (an approval asked and decided while the tab watched leaves no trace the REST API shows);
-   * and in a failed run a finished node reads "ended" whether it succeeded or failed — MARS
-   * sets every node failed when a run fails, so a tab that did not see a node finish first
-   * cannot tell (the socket's tab keeps what it saw).
+   * and in a failed run a finished node reads "ended" whether it succeeded, failed or never
+   * ran — MARS sets every node failed when a run fails, so a tab that did not see a node
+   * finish (or never start) cannot tell (the socket's tab keeps what it saw).
    */
   compare?: 'exact' | 'state' | 'outcome' | 'watched';
   /** The start form's choices for a scenario (MARS: its default mode never asks, so the gate story needs one that does). */
@@ -57,7 +57,7 @@ function view(n: Normalised, compare: SuiteOptions['compare']): Partial<Normalis
 }
 
 function endedAlike(nodes: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(nodes).map(([id, status]) => [id, status.replace(/^(succeeded|failed)@/, 'ended@')]));
+  return Object.fromEntries(Object.entries(nodes).map(([id, status]) => [id, status.replace(/^(succeeded|failed|not_run)@/, 'ended@')]));
 }
 
 function startConfigOf(options: SuiteOptions, scenario: string): { startConfig?: StartConfig } {

@@ -34,7 +34,11 @@ export function moveNode(s: MarsState, nodeId: string, status: NodeStatus): bool
 }
 
 /** A status a frame states for one node: an event when it moved this session's view. */
-export function nodeStatusEvents(s: MarsState, nodeId: string, word: string, error?: string): RunEvent[] {
+/**
+ * `sawEveryChange`: the socket tab sees each status change as it happens; a REST watch sees
+ * snapshots 3 s apart, where a node can start and end between two polls.
+ */
+export function nodeStatusEvents(s: MarsState, nodeId: string, word: string, error?: string, sawEveryChange = true): RunEvent[] {
   const status = toNodeStatus(word);
   if (status === undefined) return [unknownFrame('dag_node_status_changed', `node ${nodeId}: unknown status "${word}"`)];
   // When a run fails, MARS re-sets every node it tracks to failed with the run's own error
@@ -42,12 +46,13 @@ export function nodeStatusEvents(s: MarsState, nodeId: string, word: string, err
   // step's own failure comes with its step_failed callback and after its running status; for a
   // node this session only saw pending, "failed" says nothing: it stays pending, and the run's
   // end makes it "not run" — an inference a late frame about it (recovered history) may replace.
-  if (status === 'failed' && s.view.get(nodeId) === 'pending') return [];
+  // A watch that polls cannot tell: the node may have run between two snapshots, so "failed" stands.
+  if (sawEveryChange && status === 'failed' && s.view.get(nodeId) === 'pending') return [];
   if (!moveNode(s, nodeId, status)) return [];
   return [error ? { type: 'node.status', nodeId, status, error: { message: error } } : { type: 'node.status', nodeId, status }];
 }
 
-export function applyDag(s: MarsState, nodes: readonly DagNodeIn[], edges: readonly { source: string; target: string }[]): RunEvent[] {
+export function applyDag(s: MarsState, nodes: readonly DagNodeIn[], edges: readonly { source: string; target: string }[], sawEveryChange = true): RunEvent[] {
   const outEdges: GraphEdge[] = edges.map(({ source, target }) => ({ source, target }));
   // An empty DAG is a run that has not drawn one yet (or an unknown id): nothing to say.
   if (nodes.length === 0 && s.graphSignature === '') return [];
@@ -58,7 +63,7 @@ export function applyDag(s: MarsState, nodes: readonly DagNodeIn[], edges: reado
     return [{ type: 'graph.defined', nodes: nodes.map((node) => learnNode(s, node)), edges: outEdges, ...(replace ? { replace: true } : {}) }];
   }
   const events: RunEvent[] = [];
-  for (const node of nodes) if (node.status) events.push(...nodeStatusEvents(s, node.id, node.status, node.error ?? undefined));
+  for (const node of nodes) if (node.status) events.push(...nodeStatusEvents(s, node.id, node.status, node.error ?? undefined, sawEveryChange));
   return events;
 }
 

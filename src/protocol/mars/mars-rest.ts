@@ -66,7 +66,7 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> | stri
 function readDag(s: MarsState, body: unknown): Read | string {
   const dag = parse(MarsRestDagSchema, body);
   if (typeof dag === 'string') return dag;
-  const events = applyDag(s, dag.nodes, dag.edges);
+  const events = applyDag(s, dag.nodes, dag.edges, false);
   return { events, memo: { ...searchAgain(s), ...consoleWaited(s), ...(events.length > 0 ? { marsHistoryDue: true } : {}), ...(dagSaysOver(s) ? { marsEnded: true } : {}) } };
 }
 
