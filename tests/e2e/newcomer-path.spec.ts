@@ -107,7 +107,7 @@ async function answerFromInbox(page: Page, run: string) {
   await dialog.waitFor({ state: 'detached', ...WAIT });
   await page.getByRole('button', { name: /^Gates/ }).click();
   const decided = page.getByRole('list', { name: 'Recently decided gates' }).getByRole('listitem').filter({ hasText: run });
-  await expect.poll(() => decided.textContent(), WAIT).toMatch(/approved by .* · from this browser/);
+  await expect.poll(() => decided.textContent(), WAIT).toMatch(/approved by you, from this browser/);
   await shot(page, '5-recently-decided');
   await page.keyboard.press('Escape');
   // What the inbox knows, the console row shows: the run is no longer waiting for a person.
