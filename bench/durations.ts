@@ -1,7 +1,7 @@
 /**
  * Benchmark 9 — the duration view with thousands of attempts.
- * Node: the attempt tracker reading a 10,000-attempt run's log whole (a replay opening, a
- * tab switch) and the work of one live refresh (the tracker reads 200 new rows, the model
+ * Node: the attempt projection reading a 10,000-attempt run's log whole (a replay opening, a
+ * tab switch) and the work of one live refresh (the projection reads 200 new rows, the model
  * is rebuilt: what happens at most four times a second). Browser: a relavium run with
  * 5,000 attempts (50 nodes retried 100 times) served into the built app; time from pressing
  * "Durations" to its rows on screen, how many rows the DOM holds (virtualised), and rAF
@@ -13,8 +13,8 @@ import { createRelaviumEncoder, type RelaviumWire } from '@/simulator/backends/r
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { RunEvent } from '@/protocol/run-event';
 import { EventLog } from '@/stores/event-log';
+import { AttemptProjection, readAttempts } from '@/stores';
 
-import { AttemptTracker } from '@/features/durations/attempt-tracker';
 import { buildDurationModel } from '@/features/durations/duration-model';
 
 import { launchBenchBrowser, liveUrl, PROBE_SCRIPT, startRecording, stopRecording } from './browser/launch';
@@ -31,7 +31,7 @@ function attemptEvents(nodes: number): RunEvent[] {
     const nodeId = `n${i}`;
     events.push({ type: 'node.started', nodeId, attempt: 1, atMs: t });
     if (i % 3 === 0) {
-      events.push({ type: 'node.retrying', nodeId, attempt: 2, atMs: (t += 5) });
+      events.push({ type: 'node.retrying', nodeId, attempt: 1, atMs: (t += 5) });
       events.push({ type: 'node.started', nodeId, attempt: 2, atMs: (t += 3) });
     }
     events.push({ type: 'node.completed', nodeId, atMs: (t += 7) });
@@ -47,22 +47,22 @@ function nodeFigures(attempts: number) {
   const graph = { nodes: Object.fromEntries(Array.from({ length: nodes }, (_, i) => [`n${i}`, { label: `Step ${i}` }])), edges: (events[1] as Extract<RunEvent, { type: 'graph.defined' }>).edges };
   let count = 0;
   const whole = bestCpuMs(() => {
-    const tracker = new AttemptTracker();
-    tracker.advance(log);
-    count = buildDurationModel(tracker, graph, 1e9).rows.length;
+    const projection = new AttemptProjection();
+    projection.advance(log);
+    count = buildDurationModel(readAttempts(projection, [], {}), graph, 1e9).rows.length;
   }, 5);
-  // One live refresh: the tracker has read all but the last 200 rows; time reading them and rebuilding the model.
+  // One live refresh: the projection has read all but the last 200 rows; time reading them and rebuilding the model.
   const tail = 200;
   let refresh = Infinity;
   for (let run = 0; run < 5; run++) {
     const partial = new EventLog();
     for (const event of events.slice(0, events.length - tail)) partial.append(event, -1);
-    const tracker = new AttemptTracker();
-    tracker.advance(partial);
+    const projection = new AttemptProjection();
+    projection.advance(partial);
     for (const event of events.slice(-tail)) partial.append(event, -1);
     const start = performance.now();
-    tracker.advance(partial);
-    buildDurationModel(tracker, graph, 1e9);
+    projection.advance(partial);
+    buildDurationModel(readAttempts(projection, [], {}), graph, 1e9);
     refresh = Math.min(refresh, performance.now() - start);
   }
   return { whole, refresh, count };

@@ -71,11 +71,23 @@ function put(prev: NodeMap, next: Record<string, NodeState> | undefined, id: str
 
 function applyToEntry(prev: NodeMap, next: Record<string, NodeState> | undefined, event: RunEvent): Record<string, NodeState> | undefined {
   const nodeId = 'nodeId' in event ? event.nodeId : undefined;
-  if (nodeId === undefined || !CHANGES_NODES.has(event.type)) return next;
+  if (nodeId === undefined) return next;
   const known = (next ?? prev)[nodeId];
+  const updated = nextNodeState(known, event);
+  return updated !== known && updated ? put(prev, next, nodeId, updated) : next;
+}
+
+/**
+ * One node's state after one event about it (`known`: its state before, undefined when the
+ * node is new). The same object when the event changes nothing; undefined only for an event
+ * that never touches nodes about a node never seen. The attempt projection reads its
+ * transitions, so every view counts attempts by these rules.
+ */
+export function nextNodeState(known: NodeState | undefined, event: RunEvent): NodeState | undefined {
+  if (!CHANGES_NODES.has(event.type)) return known;
   const current = known ?? INITIAL;
   const updated = applyToNode(current, event);
-  return updated !== current || !known ? put(prev, next, nodeId, updated) : next;
+  return updated !== current || known ? updated : current;
 }
 
 function cancelRunning(prev: NodeMap, next: Record<string, NodeState> | undefined, atMs: number | undefined): Record<string, NodeState> | undefined {

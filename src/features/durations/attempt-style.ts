@@ -1,5 +1,5 @@
 /** Every attempt outcome as words and a bar colour (the words are always shown: never colour alone). */
-import type { AttemptOutcome } from '@/features/durations/attempt-tracker';
+import type { AttemptOutcome } from '@/stores';
 
 export const OUTCOME_TEXT: Record<AttemptOutcome, string> = {
   running: 'running',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import type { Attempt } from '@/features/durations/attempt-tracker';
+import type { TimedAttempt as Attempt } from '@/features/durations/duration-model';
 import { criticalPath } from '@/features/durations/critical-path';
 
 const attempt = (nodeId: string, startedAtMs: number, endedAtMs: number | undefined, n = 1): Attempt => ({
@@ -12,6 +12,7 @@ const attempt = (nodeId: string, startedAtMs: number, endedAtMs: number | undefi
   outcome: endedAtMs === undefined ? 'running' : 'succeeded',
   waits: [],
   row: 0,
+  cost: { micros: 0, inputTokens: 0, outputTokens: 0, records: 0, priced: false },
 });
 
 describe('critical path', () => {

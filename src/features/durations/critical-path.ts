@@ -5,7 +5,9 @@
  * in the graph, the attempt of any node that finished last before it started stands in.
  * Returns the ids of the attempts on the path. Pure; guarded by critical-path.test.ts.
  */
-import type { Attempt } from '@/features/durations/attempt-tracker';
+
+/** What the path needs of an attempt: which node, when it ran. */
+type Attempt = Readonly<{ id: string; nodeId: string; attempt: number; startedAtMs: number; endedAtMs?: number }>;
 
 type Edge = Readonly<{ source: string; target: string }>;
 

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'vitest';
 
-import type { GateState } from '@/stores/run-types';
+import { buildDurationModel, type TimedAttempt as Attempt } from '@/features/durations/duration-model';
 
-import type { Attempt } from '@/features/durations/attempt-tracker';
-import { buildDurationModel } from '@/features/durations/duration-model';
+const NO_COST = { micros: 0, inputTokens: 0, outputTokens: 0, records: 0, priced: false };
 
 const attempt = (nodeId: string, startedAtMs: number, endedAtMs: number, extra: Partial<Attempt> = {}): Attempt => ({
   id: `${nodeId}#${extra.attempt ?? 1}`,
@@ -14,6 +13,7 @@ const attempt = (nodeId: string, startedAtMs: number, endedAtMs: number, extra: 
   outcome: 'succeeded',
   waits: [],
   row: startedAtMs,
+  cost: NO_COST,
   ...extra,
 });
 
@@ -50,26 +50,22 @@ describe('duration model', () => {
     expect(model.rows.map((r) => r.queuedFromMs)).toEqual([undefined, undefined]);
   });
 
-  test('not run is the node projection\'s word: a row for a node no event touched, and a MARS-style "failed" zero-length end reads not run with its reason', () => {
-    const nodes = {
-      load: { status: 'failed' as const, attempt: 1, startedAtMs: 0, endedAtMs: 10 },
-      notify: { status: 'not_run' as const, attempt: 1, endedAtMs: 30, reason: 'upstream_unreachable' },
-      report: { status: 'not_run' as const, attempt: 1, endedAtMs: 40, leftAtRunEnd: true as const },
-    };
+  test('a not-run attempt reads its reason and is on no critical path', () => {
     const model = buildDurationModel(
-      { attempts: [attempt('load', 0, 10, { outcome: 'failed' }), attempt('notify', 30, 30, { outcome: 'failed' })], declaredAtMs: new Map(), runStartedAtMs: 0 },
-      { nodes: { load: { label: 'Load' }, notify: { label: 'Notify' }, report: { label: 'Report' } }, edges: [] },
+      { attempts: [attempt('load', 0, 10, { outcome: 'failed' }), attempt('notify', 30, 30, { outcome: 'not_run', notRunReason: 'upstream_unreachable' })], declaredAtMs: new Map(), runStartedAtMs: 0 },
+      { nodes: { load: { label: 'Load' }, notify: { label: 'Notify' } }, edges: [] },
       100,
-      {},
-      nodes,
     );
-    expect(model.rows.map((r) => [r.label, r.attempt.outcome, r.notRunReason])).toEqual([
-      ['Load', 'failed', undefined],
-      ['Notify', 'not_run', 'upstream_unreachable'],
-      ['Report', 'not_run', undefined],
+    expect(model.rows.map((r) => [r.label, r.attempt.outcome, r.notRunReason, r.critical])).toEqual([
+      ['Load', 'failed', undefined, true],
+      ['Notify', 'not_run', 'upstream_unreachable', false],
     ]);
-    expect(model.rows[2]?.attempt).toMatchObject({ startedAtMs: 40, endedAtMs: 40 });
-    expect(model.rows.map((r) => r.critical)).toEqual([true, false, false]);
+  });
+
+  test('attempts never placed in time get no row', () => {
+    const untimed = { ...attempt('a', 0, 1), startedAtMs: undefined } as unknown as Attempt;
+    const model = buildDurationModel({ attempts: [untimed, attempt('b', 5, 9)], declaredAtMs: new Map(), runStartedAtMs: 0 }, { nodes: {}, edges: [] }, 100);
+    expect(model.rows.map((r) => r.attempt.nodeId)).toEqual(['b']);
   });
 
   test('nothing yet: the axis is a moment at now', () => {
@@ -77,28 +73,16 @@ describe('duration model', () => {
     expect([model.rows.length, model.startMs, model.endMs]).toEqual([0, 500, 501]);
   });
 
-  test('an attempt that asked a person reads its gate’s verdict, as its graph node does, never "succeeded"', () => {
-    const gate = (gateId: string, patch: Partial<GateState>): GateState => ({
-      gateId, runId: 'r', nodeId: 'review', kind: 'approval', message: 'ok?', acceptsText: false, answerable: false, openedAtMs: 0, row: 0, status: 'resolved',
-      options: [{ value: 'approve', label: 'Approve', tone: 'approve' }, { value: 'reject', label: 'Reject', tone: 'reject' }], ...patch,
-    });
-    const gates = {
-      no: gate('no', { resolution: { decision: 'reject' } }),
-      late: gate('late', { status: 'timed_out', resolution: { decision: 'rejected', decidedBy: 'timeout' } }),
-      yes: gate('yes', { resolution: { decision: 'approve' } }),
-    };
-    const asked = (nodeId: string, gateId: string, start: number, extra: Partial<Attempt> = {}) => attempt(nodeId, start, start + 5, { waits: [{ fromMs: start, toMs: start + 4, gateId }], ...extra });
+  test("an attempt that asked a person reads its gate's verdict, never \"succeeded\"", () => {
+    const gate = (verdict: string, turnedDown: boolean) => ({ gate: { gateId: 'g', verdict, turnedDown } });
     const model = buildDurationModel(
-      { attempts: [asked('review', 'no', 0), asked('deploy', 'late', 10), asked('ship', 'yes', 20), asked('stop', 'no', 30, { outcome: 'failed' }), attempt('plain', 40, 45)], declaredAtMs: new Map(), runStartedAtMs: 0 },
+      { attempts: [attempt('review', 0, 5, gate('rejected', true)), attempt('ship', 20, 25, gate('approved', false)), attempt('plain', 40, 45)], declaredAtMs: new Map(), runStartedAtMs: 0 },
       { nodes: {}, edges: [] },
       100,
-      gates,
     );
     expect(model.rows.map((r) => [r.attempt.nodeId, r.verdict, r.turnedDown])).toEqual([
       ['review', 'rejected', true],
-      ['deploy', 'timed out (rejected)', true],
       ['ship', 'approved', false],
-      ['stop', undefined, undefined],
       ['plain', undefined, undefined],
     ]);
   });

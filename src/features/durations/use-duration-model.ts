@@ -1,16 +1,16 @@
 /**
- * The duration view's model, kept current: the attempt tracker reads only new log rows
- * (at most four times a second while rows arrive), and "now" ticks once a second while a
+ * The duration view's model, kept current: the run's attempt projection reads only new log
+ * rows (at most four times a second while rows arrive), and "now" ticks once a second while a
  * live run is not over. In a replay, "now" is the time of the last event the player
  * applied, so the view follows the player.
  */
 import { useEffect, useMemo, useState } from 'react';
 
-import { useEventLog, useGates, useGraphState, useLogLength, useNodeMap } from '@/stores/panel-selectors';
+import { useRunAttempts } from '@/stores';
+import { useEventLog, useGraphState, useLogLength } from '@/stores/panel-selectors';
 import { useLastEventAtMs, useRunStatus } from '@/stores/run-selectors';
 import { useRunSession } from '@/stores/run-session';
 
-import { AttemptTracker } from '@/features/durations/attempt-tracker';
 import { buildDurationModel, type DurationModel } from '@/features/durations/duration-model';
 
 const REFRESH_MS = 250;
@@ -30,25 +30,17 @@ export function useDurationModel(): DurationView {
   const session = useRunSession();
   const log = useEventLog();
   const graph = useGraphState();
-  const gates = useGates();
-  // Which nodes never ran is the node-status projection's to say, as every view reads it.
-  const nodes = useNodeMap();
-  const length = useThrottledValue(useLogLength(), REFRESH_MS);
+  const attempts = useRunAttempts(useThrottledValue(useLogLength(), REFRESH_MS));
   const status = useRunStatus();
   const live = session.mode === 'live' && !TERMINAL.has(status);
   const lastEventAtMs = useLastEventAtMs(session.mode === 'replay');
   const clock = useClock(live);
-  // A new log (another session, a reloaded replay) needs a tracker of its own.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the log on purpose
-  const tracker = useMemo(() => new AttemptTracker(), [log]);
-
   const model = useMemo(() => {
-    void length; // the throttled log length is what says "new rows to read"
-    tracker.advance(log);
-    const now = session.mode === 'replay' ? (lastEventAtMs ?? tracker.runEndedAtMs ?? 0) : live ? clock : (tracker.runEndedAtMs ?? clock);
-    return { model: buildDurationModel(tracker, graph, now, gates, nodes), nowMs: now };
-  }, [tracker, log, length, graph, gates, nodes, clock, live, lastEventAtMs, session.mode]);
-  const axisEndMs = useFurthest(Math.max(model.model.endMs, model.nowMs), tracker);
+    const now = session.mode === 'replay' ? (lastEventAtMs ?? attempts.runEndedAtMs ?? 0) : live ? clock : (attempts.runEndedAtMs ?? clock);
+    return { model: buildDurationModel(attempts, graph, now), nowMs: now };
+  }, [attempts, graph, clock, live, lastEventAtMs, session.mode]);
+  // A new log (another session, a reloaded replay) starts the axis again.
+  const axisEndMs = useFurthest(Math.max(model.model.endMs, model.nowMs), log);
   return { ...model, live, replay: session.mode === 'replay', axisEndMs };
 }
 

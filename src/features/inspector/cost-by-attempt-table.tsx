@@ -1,31 +1,8 @@
-/** The node's cost per node-retry attempt. */
-import { formatMoney } from '@/lib/format-money';
+/** The node's cost per attempt (the attempt projection's split), as the run's cost table shape. */
+import { CostTable } from '@/components/ui/cost-table';
+import type { NodeAttempt } from '@/stores';
 
-import type { AttemptCost } from '@/features/inspector/partition-cost-by-attempt';
-
-const CELL = 'px-1.5 text-right tabular-nums';
-
-export function CostByAttemptTable({ parts, currency }: Readonly<{ parts: readonly AttemptCost[]; currency: string }>) {
-  return (
-    <table className="w-full text-xs">
-      <thead className="text-zinc-600 dark:text-zinc-400">
-        <tr>
-          <th scope="col" className="px-1.5 text-left">Attempt</th>
-          <th scope="col" className={CELL}>Input tokens</th>
-          <th scope="col" className={CELL}>Output tokens</th>
-          <th scope="col" className={CELL}>Cost</th>
-        </tr>
-      </thead>
-      <tbody>
-        {parts.map((p) => (
-          <tr key={p.attempt}>
-            <th scope="row" className="px-1.5 text-left font-normal">{p.attempt}</th>
-            <td className={CELL}>{p.inputTokens}</td>
-            <td className={CELL}>{p.outputTokens}</td>
-            <td className={CELL}>{p.priced ? formatMoney(p.micros, currency) : 'not reported'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+export function CostByAttemptTable({ attempts, currency }: Readonly<{ attempts: readonly NodeAttempt[]; currency: string }>) {
+  const rows = attempts.map((a) => ({ key: a.id, label: String(a.attempt), ...a.cost }));
+  return <CostTable groupBy="Attempt" rows={rows} currency={currency} />;
 }

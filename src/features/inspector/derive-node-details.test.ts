@@ -5,7 +5,6 @@ import type { RunEvent } from '@/protocol/run-event';
 import { makeSession } from '../../../tests/integration/make-session';
 
 import { deriveNodeDetails, MAX_TEXT_CHARS } from '@/features/inspector/derive-node-details';
-import { attemptBoundaries, partitionCostByAttempt } from '@/features/inspector/partition-cost-by-attempt';
 
 /** The run state after one batch, with the session's event log beside it. */
 function runWith(events: RunEvent[]) {
@@ -58,29 +57,5 @@ describe('deriveNodeDetails', () => {
     expect(d.textTruncated).toBe(true);
     expect(d.text).toHaveLength(MAX_TEXT_CHARS);
     expect(d.text.endsWith('END')).toBe(true);
-  });
-});
-
-describe('partitionCostByAttempt', () => {
-  it('splits a node cost at node.started / node.retrying boundaries', () => {
-    const s = runWith([
-      { type: 'node.started', nodeId: 'a' },
-      { type: 'cost.recorded', nodeId: 'a', micros: 100, currency: 'USD', inputTokens: 10 },
-      { type: 'node.retrying', nodeId: 'a', attempt: 1 },
-      { type: 'cost.recorded', nodeId: 'a', micros: 5, currency: 'USD' },
-      { type: 'node.started', nodeId: 'a' },
-      { type: 'cost.recorded', nodeId: 'a', micros: 200, currency: 'USD', outputTokens: 7 },
-      { type: 'node.retrying', nodeId: 'a', attempt: 2 },
-      { type: 'node.started', nodeId: 'a', attempt: 3 },
-      { type: 'cost.recorded', nodeId: 'a', micros: 50, currency: 'USD' },
-    ]);
-    const boundaries = attemptBoundaries(s.log, s.log.rowsOfNode('a'));
-    expect(boundaries.map((b) => b.attempt)).toEqual([1, 2, 2, 3, 3]);
-    const parts = partitionCostByAttempt(s.cost.points, boundaries);
-    expect(parts).toEqual([
-      { attempt: 1, micros: 100, inputTokens: 10, outputTokens: 0, points: 1, priced: true },
-      { attempt: 2, micros: 205, inputTokens: 0, outputTokens: 7, points: 2, priced: true },
-      { attempt: 3, micros: 50, inputTokens: 0, outputTokens: 0, points: 1, priced: true },
-    ]);
   });
 });

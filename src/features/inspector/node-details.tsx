@@ -70,7 +70,7 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
         <LogsList logs={d.logs} />
       </DetailSection>
       <DetailSection title="Cost by attempt" count={costByAttempt.length} empty="No cost reported">
-        <CostByAttemptTable parts={costByAttempt} currency={currency} />
+        <CostByAttemptTable attempts={costByAttempt} currency={currency} />
       </DetailSection>
       <DetailSection title="Gate decisions" count={d.gates.length} empty="No gates">
         <GateAuditList entries={d.gates} nodeId={nodeId} />
