@@ -32,7 +32,7 @@ export default tseslint.config(
     files: ['src/protocol/**'],
     rules: forbid(
       [['react', 'react-dom', 'zustand', '@xyflow/*'], 'dialects never import React or stores: protocol/ is pure'],
-      [['@/stores/*', '@/ingest/*', '@/transport/*', '@/services/*', ...VIEW_LAYER, '@/simulator/*'], 'protocol/ imports only zod and lib/'],
+      [['@/stores', '@/stores/*', '@/ingest/*', '@/transport/*', '@/services/*', ...VIEW_LAYER, '@/simulator/*'], 'protocol/ imports only zod and lib/'],
       [['@ag-ui/*'], 'the browser dialect uses our own schemas; @ag-ui packages are for the simulator and tests'],
       NODE_ONLY,
     ),
@@ -40,7 +40,7 @@ export default tseslint.config(
   {
     files: ['src/transport/**'],
     rules: forbid(
-      [['zod', '@/protocol/*', '@/stores/*', '@/ingest/*', ...VIEW_LAYER, 'react'], 'transports carry raw frames only'],
+      [['zod', '@/protocol/*', '@/stores', '@/stores/*', '@/ingest/*', ...VIEW_LAYER, 'react'], 'transports carry raw frames only'],
       NODE_ONLY,
     ),
   },
@@ -66,7 +66,7 @@ export default tseslint.config(
   },
   {
     files: ['src/components/**'],
-    rules: forbid([['@/stores/*', '@/features/*', '@/transport/*', '@/ingest/*', '@/app/*'], 'ui primitives are context-free'], NODE_ONLY),
+    rules: forbid([['@/stores', '@/stores/*', '@/features/*', '@/transport/*', '@/ingest/*', '@/app/*'], 'ui primitives are context-free'], NODE_ONLY),
   },
   {
     files: ['src/app/**', 'src/main.tsx', 'src/lib/**', 'src/config/**'],
