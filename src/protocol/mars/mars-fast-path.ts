@@ -7,9 +7,8 @@
  * frame is still rejected with a readable path (mars-fast-path.test.ts compares both).
  */
 import type { MarsEvent } from '@/protocol/mars/mars-schemas';
+import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
-type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** What the schema's optional text accepts: absent, null or a string. */
 const isText = (value: unknown) => value == null || typeof value === 'string';
 const orUndefined = (value: unknown) => (value ?? undefined) as string | undefined;
@@ -17,8 +16,8 @@ const orUndefined = (value: unknown) => (value ?? undefined) as string | undefin
 type Checked = { success: true; data: MarsEvent } | undefined;
 
 function envelope(frame: unknown): { frame: Loose; data: Loose } | undefined {
-  if (!isObject(frame) || !isText(frame.timestamp) || !isText(frame.run_id) || !isText(frame.session_id)) return undefined;
-  return isObject(frame.data) ? { frame, data: frame.data } : undefined;
+  if (!isWireObject(frame) || !isText(frame.timestamp) || !isText(frame.run_id) || !isText(frame.session_id)) return undefined;
+  return isWireObject(frame.data) ? { frame, data: frame.data } : undefined;
 }
 
 const head = (frame: Loose) => ({ timestamp: orUndefined(frame.timestamp), run_id: orUndefined(frame.run_id), session_id: orUndefined(frame.session_id) });
@@ -52,7 +51,7 @@ const isInt = (value: unknown) => value == null || Number.isSafeInteger(value);
 const NODE_TEXT = ['label', 'type', 'status', 'agent', 'description', 'error'] as const;
 
 function isDagNode(node: unknown): boolean {
-  if (!isObject(node) || typeof node.id !== 'string' || !isInt(node.step_number) || !isInt(node.stepNumber)) return false;
+  if (!isWireObject(node) || typeof node.id !== 'string' || !isInt(node.step_number) || !isInt(node.stepNumber)) return false;
   for (const key of NODE_TEXT) if (!isText(node[key])) return false;
   return true;
 }
@@ -63,7 +62,7 @@ function all(items: readonly unknown[], check: (item: unknown) => boolean): bool
   return true;
 }
 
-const isEdge = (edge: unknown) => isObject(edge) && typeof edge.source === 'string' && typeof edge.target === 'string';
+const isEdge = (edge: unknown) => isWireObject(edge) && typeof edge.source === 'string' && typeof edge.target === 'string';
 
 /**
  * `dag_created` / `dag_updated`: nodes and edges are passed on as they came (the DAG reader

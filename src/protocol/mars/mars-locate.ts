@@ -11,9 +11,7 @@
  */
 import { isHttpReplyFrame, placed, unplaceable, type Location } from '@/protocol/dialect';
 import { safeJson } from '@/protocol/decode-util';
-
-type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
 const KEEP_ALIVE = new Set(['heartbeat', 'pong']);
 /** Frames whose repeat changes nothing (mars-dag.ts): placed without a content hash. */
@@ -22,7 +20,7 @@ const NOT_MARS = 'not a MARS frame: expected a JSON object with a string "event_
 
 export function locateMarsFrame(frame: unknown): Location {
   if (isHttpReplyFrame(frame)) return placed({ body: frame });
-  if (!isObject(frame)) return unplaceable(NOT_MARS);
+  if (!isWireObject(frame)) return unplaceable(NOT_MARS);
   const type = typeof frame.event_type === 'string' ? frame.event_type : typeof frame.type === 'string' ? frame.type : undefined;
   if (type === undefined) return unplaceable(NOT_MARS);
   if (IDEMPOTENT.has(type)) return placed({ body: frame, ...(KEEP_ALIVE.has(type) ? { heartbeat: true } : {}) });
@@ -35,7 +33,7 @@ export function locateMarsFrame(frame: unknown): Location {
  */
 function bulkText(frame: Loose): string | undefined {
   const data = frame.data;
-  if (!isObject(data) || typeof data.message !== 'string' || typeof frame.timestamp !== 'string') return undefined;
+  if (!isWireObject(data) || typeof data.message !== 'string' || typeof frame.timestamp !== 'string') return undefined;
   if (frame.event_type !== 'output' && frame.event_type !== 'agent_message') return undefined;
   // Only strings: String() of a hostile nested value could recurse without bound.
   const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -17,13 +17,12 @@
 import type { Location, LocateContext, Memo, PlacedFrame } from '@/protocol/dialect';
 import { unplaceable } from '@/protocol/dialect';
 import { isResumeRefusal } from '@/protocol/myagent/myagent-resume';
+import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
-type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 export function locateMyagentFrame(frame: unknown, ctx: LocateContext): Location {
-  if (!isObject(frame) || typeof frame.event !== 'string') return unplaceable('not a myagent event: expected a JSON object with a string "event"');
+  if (!isWireObject(frame) || typeof frame.event !== 'string') return unplaceable('not a myagent event: expected a JSON object with a string "event"');
   // Built field by field, no spreads: this runs once per frame.
   const placedFrame: Mutable<PlacedFrame> = { body: frame };
   placeInOrder(placedFrame, frame, connectionScope(ctx.connection));
@@ -60,8 +59,8 @@ const MEMO_EVENTS: ReadonlySet<string> = new Set(['agent.session_created', 'agen
 /** The session bookkeeping a frame carries, read structurally (the interpreter validates the rest). */
 export function sessionMemo(frame: Loose): Memo | undefined {
   if (!MEMO_EVENTS.has(frame.event as string)) return undefined;
-  const content = isObject(frame.content) ? frame.content : undefined;
-  const metadata = isObject(frame.metadata) ? frame.metadata : undefined;
+  const content = isWireObject(frame.content) ? frame.content : undefined;
+  const metadata = isWireObject(frame.metadata) ? frame.metadata : undefined;
   switch (frame.event) {
     case 'agent.session_created': {
       const id = text(content?.session_id) ?? text(frame.session_id);

@@ -20,6 +20,7 @@ import {
 import type { GateOption, RunEvent } from '@/protocol/run-event';
 import { microcentsToMicros } from '@/lib/to-micros';
 import { parseTimeMs } from '@/lib/parse-time';
+import { isWireObject } from '@/protocol/wire-checks';
 
 const TEXT_OPTIONS: GateOption[] = [{ value: 'input_provided', label: 'Submit', tone: 'approve' }, REJECT_OPTION];
 
@@ -30,9 +31,6 @@ export function readRelavium(body: unknown): Interpretation {
   return fastToken(body) ?? readRelaviumFull(body);
 }
 
-type Loose = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** What the schema's `optional(z.string())` accepts: absent, null or a string. */
 const isOptionalText = (value: unknown) => value == null || typeof value === 'string';
 
@@ -41,7 +39,7 @@ const isOptionalText = (value: unknown) => value == null || typeof value === 'st
  * the event to the full path (anything unusual, such as a bad field).
  */
 function fastToken(body: unknown): Interpretation | undefined {
-  if (!isObject(body) || body.type !== 'agent:token') return undefined;
+  if (!isWireObject(body) || body.type !== 'agent:token') return undefined;
   const { nodeId, token, model, timestamp, sequenceNumber, runId, sessionId } = body;
   if (typeof nodeId !== 'string' || typeof token !== 'string' || typeof model !== 'string' || typeof timestamp !== 'string') return undefined;
   if (!Number.isSafeInteger(sequenceNumber) || (sequenceNumber as number) < 0) return undefined;

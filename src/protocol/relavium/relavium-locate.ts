@@ -6,18 +6,16 @@
  * validated here: the interpreter does that once.
  */
 import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type PlacedFrame } from '@/protocol/dialect';
-
-type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
 export const RUN_SCOPE = 'run';
 
 export function locateRelaviumFrame(frame: unknown): Location {
   if (isHttpReplyFrame(frame)) return locateReply(frame);
-  if (!isObject(frame)) return unplaceable('not a relavium event: expected a JSON object with a string "type"');
+  if (!isWireObject(frame)) return unplaceable('not a relavium event: expected a JSON object with a string "type"');
   // An SSE frame {id?, event?, data}, or a bare event (hand-made recordings, fixtures).
   const body = 'data' in frame && typeof frame.type !== 'string' ? frame.data : frame;
-  if (!isObject(body) || typeof body.type !== 'string') return unplaceable('not a relavium event: expected a JSON object with a string "type"');
+  if (!isWireObject(body) || typeof body.type !== 'string') return unplaceable('not a relavium event: expected a JSON object with a string "type"');
   const seq = body.sequenceNumber;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return placed({ body });
   const id = body === frame ? undefined : frame.id;
@@ -31,7 +29,7 @@ function scopeOf(body: Loose): string {
 
 /** The snapshot reply is read by the interpreter as it is; a good one moves the order past its last event. */
 function locateReply(reply: HttpReplyFrame): Location {
-  const last = isObject(reply.body) ? reply.body.lastSequenceNumber : undefined;
+  const last = isWireObject(reply.body) ? reply.body.lastSequenceNumber : undefined;
   if (reply.reply.status !== 200 || typeof last !== 'number' || !Number.isSafeInteger(last) || last < 0) return placed({ body: reply }, 'snapshot');
   return placed({ body: reply, advance: { scope: RUN_SCOPE, seq: last }, cursor: String(last) }, 'snapshot');
 }

@@ -17,13 +17,11 @@
  */
 import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type LocateContext, type PlacedFrame } from '@/protocol/dialect';
 import { isHistoryReply } from '@/protocol/shannon/shannon-replies';
-
-type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
 export function locateShannonFrame(frame: unknown, ctx: LocateContext): Location {
   if (isHttpReplyFrame(frame)) return isHistoryReply(frame) ? splitHistory(frame, ctx) : placed({ body: frame });
-  if (!isObject(frame)) return unplaceable('not a shannon frame: expected an SSE frame {id?, event?, data} or an event object');
+  if (!isWireObject(frame)) return unplaceable('not a shannon frame: expected an SSE frame {id?, event?, data} or an event object');
   return placed(placeSse(frame, ctx));
 }
 
@@ -34,7 +32,7 @@ function placeSse(frame: Loose, ctx: LocateContext): PlacedFrame {
   const id = sse && typeof frame.id === 'string' && frame.id !== '' ? frame.id : undefined;
   const identity = id === undefined ? {} : { identity: `sid:${id}` };
   if ((sse && frame.event === 'done') || (typeof data === 'string' && data.trim() === '[DONE]')) return { body: frame, end: true, ...identity };
-  if (!isObject(data)) return { body: frame };
+  if (!isWireObject(data)) return { body: frame };
   const seq = typeof data.seq === 'number' && Number.isSafeInteger(data.seq) && data.seq > 0 ? data.seq : undefined;
   if (seq === undefined) return { body: frame, ...identity };
   const workflow = typeof data.workflow_id === 'string' && data.workflow_id !== '' ? data.workflow_id : ctx.runId;
@@ -43,14 +41,14 @@ function placeSse(frame: Loose, ctx: LocateContext): PlacedFrame {
 
 function splitHistory(frame: HttpReplyFrame, ctx: LocateContext): Location {
   const body = frame.body;
-  const rows = Array.isArray(body) ? body : isObject(body) && Array.isArray(body.events) ? body.events : undefined;
+  const rows = Array.isArray(body) ? body : isWireObject(body) && Array.isArray(body.events) ? body.events : undefined;
   if (frame.reply.status !== 200 || !rows) return placed({ body: frame }, 'history');
   return { kind: 'placed', frames: rows.map((row) => placeRow(row, ctx)), answer: 'history' };
 }
 
 /** One history row, as its live frame: the stream id as the SSE id; without seq or stream id, identified by what it says. */
 function placeRow(row: unknown, ctx: LocateContext): PlacedFrame {
-  if (!isObject(row)) return placeSse({ data: row }, ctx);
+  if (!isWireObject(row)) return placeSse({ data: row }, ctx);
   const streamId = typeof row.stream_id === 'string' && row.stream_id !== '' ? row.stream_id : undefined;
   const placedRow = placeSse(streamId !== undefined ? { id: streamId, data: row } : { data: row }, ctx);
   if (placedRow.order || placedRow.identity !== undefined) return placedRow;

@@ -14,16 +14,14 @@
  */
 import { placed, unplaceable, type Location, type LocateContext, type PlacedFrame } from '@/protocol/dialect';
 import { TOLKY_PIPELINE_EVENT } from '@/protocol/tolky/tolky-session-schemas';
-
-type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
 const NOWHERE: Location = { kind: 'placed', frames: [] };
 
 export const intentScope = (intentId: string) => `intent:${intentId}`;
 
 export function locateTolkyFrame(frame: unknown, ctx: LocateContext): Location {
-  if (!isObject(frame)) return unplaceable('not a tolky frame: expected a Socket.IO frame {event, data}');
+  if (!isWireObject(frame)) return unplaceable('not a tolky frame: expected a Socket.IO frame {event, data}');
   if (typeof frame.event !== 'string') {
     // A bare envelope (options.onEvent over HTTP, hand-made recordings) goes like a live frame.
     if (typeof frame.type === 'string' && typeof frame.seq === 'number') return placeEnvelope(frame, ctx.runId);
@@ -43,7 +41,7 @@ function placeEnvelope(envelope: unknown, runId: string, live?: Loose): Location
 /** One envelope in its live form (`live`, when it came as one); undefined when it is about another intent. */
 function placeOne(envelope: unknown, runId: string, live?: Loose): PlacedFrame | undefined {
   const body = live ?? { event: TOLKY_PIPELINE_EVENT, data: envelope };
-  if (!isObject(envelope)) return { body };
+  if (!isWireObject(envelope)) return { body };
   if (typeof envelope.intentId === 'string' && envelope.intentId !== runId) return undefined;
   const seq = envelope.seq;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq)) return { body };
@@ -59,9 +57,9 @@ function scopeOf(runId: string): string {
 
 /** `{intentId, events}` or a bare array (the shape is not published): the envelopes of this intent. */
 function splitReplay(data: unknown, runId: string): Location {
-  const envelopes = Array.isArray(data) ? data : isObject(data) && Array.isArray(data.events) ? data.events : undefined;
+  const envelopes = Array.isArray(data) ? data : isWireObject(data) && Array.isArray(data.events) ? data.events : undefined;
   if (!envelopes) return placed({ body: { event: 'replay_events_response', data } });
-  if (isObject(data) && typeof data.intentId === 'string' && data.intentId !== runId) return NOWHERE;
+  if (isWireObject(data) && typeof data.intentId === 'string' && data.intentId !== runId) return NOWHERE;
   const frames: PlacedFrame[] = [];
   for (const envelope of envelopes) {
     const frame = placeOne(envelope, runId);
