@@ -10,6 +10,7 @@
  */
 import type { HttpReplyFrame, OutboundCommand, Paging } from '@/protocol/dialect';
 import type { Transport } from '@/transport/transport';
+import { errorMessage } from '@/lib/error-message';
 
 export type CommandTarget = Readonly<{
   baseUrl: string;
@@ -98,7 +99,7 @@ export function describeStatus(status: number, body: unknown): string {
 }
 
 function describeFailure(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (error instanceof TypeError) return `Network error: ${message}. The backend may be down or blocking this origin (CORS).`;
   return message;
 }

@@ -25,6 +25,7 @@ import { createSafeInterpreter } from '@/ingest/safe-interpreter';
 import { producerTimeOf, stampTimeOf } from '@/ingest/stamp-time';
 import { createRecovery, type Recovery, type RecoveryAction } from '@/ingest/recovery';
 import { createSequencer, emptyOutput, type Sequenced, type Sequencer, type SequencerOutput } from '@/ingest/sequencer';
+import { errorMessage } from '@/lib/error-message';
 
 export type IngestAction = RecoveryAction | Readonly<{ kind: 'memo'; memo: Memo }>;
 
@@ -156,14 +157,14 @@ export class Ingest {
   }
 
   private internalError(error: unknown): void {
-    this.pending.issue({ frame: -1, reason: `internal error: ${messageOf(error)}`, atMs: this.now() });
+    this.pending.issue({ frame: -1, reason: `internal error: ${errorMessage(error)}`, atMs: this.now() });
   }
 
   private locate(frame: unknown): Location {
     try {
       return this.dialect.locate(frame, { runId: this.options.runId, connection: this.connectionNumber });
     } catch (error) {
-      return { kind: 'rejected', reason: `could not place the frame: ${messageOf(error)}` };
+      return { kind: 'rejected', reason: `could not place the frame: ${errorMessage(error)}` };
     }
   }
 
@@ -266,10 +267,6 @@ function sequenced(placed: PlacedFrame, frameIndex: number): Sequenced<Item> {
     ...(placed.identity !== undefined ? { identity: placed.identity } : {}),
     item: { frame: placed, frameIndex },
   };
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function reset<T>(out: SequencerOutput<T>): SequencerOutput<T> {

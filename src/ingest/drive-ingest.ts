@@ -12,6 +12,7 @@ import type { Batch } from '@/ingest/batch';
 import type { Ingest } from '@/ingest/create-ingest';
 import type { FrameLog } from '@/ingest/frame-log';
 import type { Schedule } from '@/ingest/frame-scheduler';
+import { errorMessage } from '@/lib/error-message';
 
 /** How often stream activity is written to the store: stale means tens of seconds of silence. */
 const ACTIVITY_RESOLUTION_MS = 1_000;
@@ -92,7 +93,7 @@ export class IngestDriver {
     try {
       applyBatch(target, batch);
     } catch (error) {
-      const issue = { frame: -1, reason: `internal error: ${error instanceof Error ? error.message : String(error)}`, atMs: now() };
+      const issue = { frame: -1, reason: `internal error: ${errorMessage(error)}`, atMs: now() };
       try {
         applyBatch(target, { events: [], issues: [issue], stats: { ...batch.stats, frames: 0 }, atMs: batch.atMs });
       } catch {

@@ -13,6 +13,7 @@
  *   262k frames); 64 MB of text is ~200k relavium frames, ~75k Shannon ones, ~18k MARS ones.
  */
 import { jsonWeight } from '@/ingest/json-weight';
+import { errorMessage } from '@/lib/error-message';
 
 export type RecordingHeader = Readonly<{
   runboard: 1;
@@ -163,7 +164,7 @@ function entryLine(entry: RecordedEntry): string {
   try {
     return JSON.stringify(entry);
   } catch (error) {
-    const note = `unrecordable frame: ${error instanceof Error ? error.message : String(error)}`;
+    const note = `unrecordable frame: ${errorMessage(error)}`;
     return JSON.stringify('out' in entry ? { t: entry.t, out: { runboard_unrecordable: note } } : { t: entry.t, frame: { runboard_unrecordable: note } });
   }
 }

@@ -6,6 +6,7 @@
 import type { Interpretation, Interpreter } from '@/protocol/dialect';
 
 import { unsafeEventReason } from '@/ingest/guard-events';
+import { errorMessage } from '@/lib/error-message';
 
 export function createSafeInterpreter(interpret: Interpreter): Interpreter {
   return (frame) => {
@@ -13,7 +14,7 @@ export function createSafeInterpreter(interpret: Interpreter): Interpreter {
     try {
       result = interpret(frame);
     } catch (error) {
-      return { kind: 'rejected', reason: `interpreter error: ${error instanceof Error ? error.message : String(error)}` };
+      return { kind: 'rejected', reason: `interpreter error: ${errorMessage(error)}` };
     }
     if (result.kind !== 'events') return result;
     const unsafe = unsafeEventReason(result.events);

@@ -3,6 +3,7 @@ import * as z from 'zod';
 
 import type { Interpretation } from '@/protocol/dialect';
 import type { GateOption, NodeStatus, RunEvent } from '@/protocol/run-event';
+import { errorMessage } from '@/lib/error-message';
 
 export type SseFrameShape = { id?: string; event?: string; data: unknown };
 
@@ -29,7 +30,7 @@ export function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch (error) {
-    return `[unserialisable: ${error instanceof Error ? error.message : String(error)}]`;
+    return `[unserialisable: ${errorMessage(error)}]`;
   }
 }
 

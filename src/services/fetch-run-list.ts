@@ -8,6 +8,7 @@ import type { ListProblem } from '@/stores/run-list-store';
 import { requestOverSocketIo, SocketIoRequestError } from '@/transport/socketio-request';
 
 import { requestJson } from '@/services/request-json';
+import { errorMessage } from '@/lib/error-message';
 
 export type ListTarget = Readonly<{
   baseUrl: string;
@@ -75,7 +76,7 @@ async function requestSocketList(
 }
 
 function socketProblem(error: unknown, url: string): ListProblem {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (error instanceof SocketIoRequestError && error.kind === 'refused') {
     return { kind: 'unauthorized', message: `The backend refused the connection (${message}): check the token in this backend’s settings.` };
   }

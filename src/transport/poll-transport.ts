@@ -8,6 +8,7 @@
  * fetches the history at once when a status says the run ended) — each path once a round.
  */
 import { parseMaybeJson, NotConnectedError, type Transport } from '@/transport/transport';
+import { errorMessage } from '@/lib/error-message';
 
 export type PollTransportOptions = Readonly<{
   baseUrl: string;
@@ -45,7 +46,7 @@ export function createPollTransport(options: PollTransportOptions): Transport {
         } catch (error) {
           if (signal.aborted) return;
           failures += 1;
-          const reason = error instanceof Error ? error.message : String(error);
+          const reason = errorMessage(error);
           handlers.onState({ status: 'reconnecting', attempt: failures, nextRetryAtMs: Date.now() + options.everyMs, reason });
         }
       };

@@ -10,6 +10,7 @@ import { createParser } from 'eventsource-parser';
 
 import { createBackoff, sleep } from '@/transport/backoff';
 import { NotConnectedError, parseMaybeJson, type Transport, type TransportHandlers } from '@/transport/transport';
+import { errorMessage } from '@/lib/error-message';
 
 export type SseTransportOptions = Readonly<{
   url: string;
@@ -184,5 +185,5 @@ export function describeError(error: unknown): string {
   if (error instanceof TypeError && /fetch/i.test(error.message)) {
     return `${error.message} (the backend may be down, or it does not allow this origin: check its CORS settings)`;
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }

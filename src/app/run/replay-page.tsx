@@ -10,6 +10,7 @@ import type { RecordingProblem } from '@/ingest/parse-recording';
 
 import type { ReplayController } from '@/features/replay/replay-controller';
 import { ReplayPlayer } from '@/features/replay/replay-player';
+import { errorMessage } from '@/lib/error-message';
 
 type ReplayRoute = Extract<Route, { kind: 'replay' }>;
 
@@ -39,7 +40,7 @@ export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: 
         if (cancelled) return;
         const problems = error instanceof RecordingUnreadable ? error.problems : [];
         const title = error instanceof RecordingNotFound ? 'Recording not found' : 'This recording cannot be opened';
-        setPhase({ kind: 'failed', title, message: error instanceof Error ? error.message : String(error), problems });
+        setPhase({ kind: 'failed', title, message: errorMessage(error), problems });
       });
     return () => {
       cancelled = true;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
+import { errorMessage } from '@/lib/error-message';
 
 type RunsAgents = { run(input: RunAgentInput): { subscribe(observer: { next(e: BaseEvent): void; error(e: unknown): void; complete(): void }): unknown } };
 
@@ -29,7 +30,7 @@ function stream(agent: RunsAgents, input: RunAgentInput, res: ServerResponse) {
   agent.run(input).subscribe({
     next: (event) => res.write(encoder.encodeSSE(event)),
     error: (error) => {
-      res.write(encoder.encodeSSE({ type: 'RUN_ERROR', message: error instanceof Error ? error.message : String(error) } as BaseEvent));
+      res.write(encoder.encodeSSE({ type: 'RUN_ERROR', message: errorMessage(error) } as BaseEvent));
       res.end();
     },
     complete: () => res.end(),

@@ -5,6 +5,7 @@
  */
 import { layoutGraph } from '@/features/canvas/layout/layout-graph';
 import type { LayoutInput, LayoutResult } from '@/features/canvas/layout/layout-types';
+import { errorMessage } from '@/lib/error-message';
 
 export type LayoutRequest = Readonly<{ id: number; input: LayoutInput }>;
 export type LayoutReply = Readonly<{ id: number; result: LayoutResult } | { id: number; error: string }>;
@@ -15,7 +16,7 @@ self.onmessage = (event: MessageEvent<LayoutRequest>) => {
   try {
     reply = { id, result: layoutGraph(input) };
   } catch (error) {
-    reply = { id, error: error instanceof Error ? error.message : String(error) };
+    reply = { id, error: errorMessage(error) };
   }
   self.postMessage(reply);
 };

@@ -4,6 +4,7 @@
  * the rest of the canvas keeps working.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { asError } from '@/lib/error-message';
 
 type Props = Readonly<{ label: string; children: ReactNode }>;
 type State = { error: Error | undefined };
@@ -12,7 +13,7 @@ export class NodeErrorBoundary extends Component<Props, State> {
   override state: State = { error: undefined };
 
   static getDerivedStateFromError(error: unknown): State {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { error: asError(error) };
   }
 
   override componentDidCatch(_error: Error, _info: ErrorInfo): void {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/error-message';
 
 type Props = Readonly<{
   /** Why the answer is typed as JSON (a schema too large or invalid for a form). */
@@ -27,7 +28,7 @@ export function RawJsonAnswer({ reason, initialText, locked, submitLabel, onSubm
       setProblem(undefined);
       onSubmit(payload);
     } catch (error) {
-      setProblem(`Not valid JSON (${error instanceof Error ? error.message : 'unreadable'}). Nothing was sent.`);
+      setProblem(`Not valid JSON (${errorMessage(error)}). Nothing was sent.`);
     }
   };
   return (

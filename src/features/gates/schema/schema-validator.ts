@@ -10,6 +10,7 @@
  */
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import { toErrorSchema, type ErrorTransformer, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
+import { asError } from '@/lib/error-message';
 
 /** Keywords that only summarise errors found deeper (the deeper error says what is wrong). */
 const SUMMARY_KEYWORDS = new Set(['properties', 'items', 'prefixItems', 'allOf', '$ref', 'if', 'then', 'else', 'dependentSchemas', 'patternProperties', 'additionalItems']);
@@ -76,7 +77,7 @@ export const schemaValidator: ValidatorType = {
     try {
       return { errors: run(schema, formData) as Result[] };
     } catch (error) {
-      return { validationError: error instanceof Error ? error : new Error(String(error)) };
+      return { validationError: asError(error) };
     }
   },
 };
