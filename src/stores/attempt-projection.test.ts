@@ -196,4 +196,12 @@ describe('attempt projection', () => {
       ['stop', undefined, undefined],
     ]);
   });
+
+  test('a success whose start was never seen (a snapshot on joining late) is counted, with no start time', () => {
+    const tracker = track([
+      { type: 'graph.defined', nodes: [{ id: 'a', label: 'A', status: 'succeeded' }, { id: 'b', label: 'B', status: 'running' }], edges: [], atMs: 100 },
+      { type: 'node.completed', nodeId: 'b', atMs: 150 },
+    ]);
+    expect(tracker.attempts.map((a) => [a.id, a.outcome, a.startedAtMs, a.endedAtMs])).toEqual([['a#1', 'succeeded', undefined, 100], ['b#1', 'succeeded', 100, 150]]);
+  });
 });

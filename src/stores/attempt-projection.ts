@@ -9,7 +9,8 @@
  * - "retrying" closes the open attempt as retried, and the next one is queued from then;
  * - a terminal status closes it with that outcome; a node that never ran gets a zero-length
  *   attempt (skipped, failed before any start, or pending when the run ended: the last is our
- *   inference, dropped when a late event about the node arrives);
+ *   inference, dropped when a late event about the node arrives); a success whose start was
+ *   never seen (a snapshot on joining late) is counted with no start time;
  * - "waiting" is a wait for a person inside the attempt, named after its gate;
  * - a run that ends closes what is still open: "unfinished" (no end reported).
  *
@@ -142,7 +143,8 @@ export class AttemptProjection {
       nodeId,
       attempt: after.attempt,
       outcome: 'running',
-      startedAtMs: at.ms,
+      // A success we never saw start (a snapshot on joining late) ran for a time we do not know.
+      startedAtMs: after.status === 'succeeded' ? undefined : at.ms,
       waits: [],
       row: at.row,
       ...(at.frame !== undefined ? { frame: at.frame } : {}),
