@@ -34,20 +34,20 @@ export type TrackedAttempt = {
   attempt: number;
   outcome: AttemptOutcome;
   startedAtMs: number | undefined;
-  endedAtMs?: number;
-  retryQueuedAtMs?: number;
+  endedAtMs: number | undefined;
+  retryQueuedAtMs: number | undefined;
   waits: OpenWait[];
-  notRunReason?: string;
+  notRunReason: string | undefined;
   row: number;
-  frame?: number;
+  frame: number | undefined;
   /** A not-run attempt inferred from the run's end: a late event about the node replaces it. */
-  inferred?: true;
+  inferred: true | undefined;
 };
 
 /** Where cost starts counting toward an attempt: its opening row, or the retry row before it. */
 export type CostBoundary = Readonly<{ row: number; attempt: number }>;
 
-type Track = { attempts: TrackedAttempt[]; open?: TrackedAttempt; retryQueuedAtMs?: number; costFrom: CostBoundary[] };
+type Track = { attempts: TrackedAttempt[]; open: TrackedAttempt | undefined; retryQueuedAtMs: number | undefined; costFrom: CostBoundary[] };
 type At = Readonly<{ ms: number | undefined; row: number; frame: number | undefined; event: RunEvent }>;
 type LogLike = Readonly<{ length: number; firstRow: number; at: (index: number) => { event: RunEvent } | undefined }>;
 
@@ -137,7 +137,8 @@ export class AttemptProjection {
     if (last && last.attempt >= after.attempt) return track.open ?? last;
     if (track.open) this.finish(track, at.ms, 'retried');
     const queued = track.retryQueuedAtMs;
-    delete track.retryQueuedAtMs;
+    track.retryQueuedAtMs = undefined;
+    // Every key set, in one order: one object shape for thousands of attempts (see attempt-read.ts).
     const created: TrackedAttempt = {
       id: `${nodeId}#${after.attempt}`,
       nodeId,
@@ -145,10 +146,13 @@ export class AttemptProjection {
       outcome: 'running',
       // A success we never saw start (a snapshot on joining late) ran for a time we do not know.
       startedAtMs: after.status === 'succeeded' ? undefined : at.ms,
+      endedAtMs: undefined,
+      retryQueuedAtMs: queued,
       waits: [],
+      notRunReason: undefined,
       row: at.row,
-      ...(at.frame !== undefined ? { frame: at.frame } : {}),
-      ...(queued !== undefined ? { retryQueuedAtMs: queued } : {}),
+      frame: at.frame,
+      inferred: undefined,
     };
     track.attempts.push(created);
     this.attempts.push(created);
@@ -173,7 +177,7 @@ export class AttemptProjection {
     if (atMs !== undefined) attempt.endedAtMs = Math.max(atMs, attempt.startedAtMs ?? atMs);
     attempt.outcome = outcome;
     closeWait(attempt, attempt.endedAtMs);
-    if (track.open === attempt) delete track.open;
+    if (track.open === attempt) track.open = undefined;
     this.version += 1;
   }
 
@@ -198,7 +202,7 @@ export class AttemptProjection {
 
   private trackOf(nodeId: string): Track {
     let track = this.tracks.get(nodeId);
-    if (!track) this.tracks.set(nodeId, (track = { attempts: [], costFrom: [] }));
+    if (!track) this.tracks.set(nodeId, (track = { attempts: [], open: undefined, retryQueuedAtMs: undefined, costFrom: [] }));
     return track;
   }
 }
