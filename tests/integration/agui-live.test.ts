@@ -16,13 +16,13 @@ import { aguiDialect, buildRunInput } from '@/protocol/agui/agui-dialect';
 import { RESOLVE_OPTION } from '@/protocol/agui/agui-lifecycle';
 import { isUnavailable, type OutboundCommand } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
-import { sendCommand } from '@/ingest/command-channel';
+import { sendCommand } from '@/session/command-channel';
 import { fanOut } from '@/simulator/scenarios/scenarios';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createSseTransport } from '@/transport/sse-transport';
 import type { ConnectionState, Transport } from '@/transport/transport';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
-import { createLiveSession } from '@/app/session/create-live-session';
+import { createLiveSession } from '@/session/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
 
 import { waitFor } from './wait-for';

@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
-import { keptResume } from '@/app/session/reload-resume';
+import { createLiveSession, type LiveSession } from '@/session/create-live-session';
+import { keptResume } from '@/session/reload-resume';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import type { Memo } from '@/protocol/dialect';

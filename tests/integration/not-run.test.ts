@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { createReplaySession } from '@/app/session/create-replay-session';
+import { createLiveSession } from '@/session/create-live-session';
+import { createReplaySession } from '@/session/create-replay-session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { DIALECTS } from '@/protocol/dialects';

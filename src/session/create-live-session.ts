@@ -12,11 +12,11 @@
  * report. Commands are recorded (secrets removed) and their HTTP replies read as frames. The
  * stream's end stops reconnecting and closes the connection.
  */
-import { createTransport, type TransportExtras } from '@/app/session/create-transport';
-import { startWatchdogs } from '@/app/session/live-watchdogs';
-import { LiveCommands } from '@/app/session/live-commands';
-import { keepResume } from '@/app/session/reload-resume';
-import { StreamEnd } from '@/app/session/live-stream-end';
+import { createTransport, type TransportExtras } from '@/session/create-transport';
+import { startWatchdogs } from '@/session/live-watchdogs';
+import { LiveCommands } from '@/session/live-commands';
+import { keepResume } from '@/session/reload-resume';
+import { StreamEnd } from '@/session/live-stream-end';
 import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';

@@ -3,7 +3,7 @@
  * by interpreters that read their own commands, then sent exactly once; a person's command
  * also leaves an audit row. HTTP replies come back as frames through `onReply`.
  */
-import { sendCommand, type CommandTarget } from '@/ingest/command-channel';
+import { sendCommand, type CommandTarget } from '@/session/command-channel';
 import type { IngestDriver } from '@/ingest/drive-ingest';
 import type { FrameLog } from '@/ingest/frame-log';
 import { isUnavailable, type OutboundCommand, type Unavailable } from '@/protocol/dialect';
