@@ -6,7 +6,7 @@
  */
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/session/create-live-session';
+import { createLiveSession, type LiveSession } from '@/session';
 import { answerGate } from '@/features/gates/actions/answer-gate';
 import { flushNow } from '@/ingest/frame-scheduler';
 import type { Dialect } from '@/protocol/dialect';

@@ -9,7 +9,7 @@ import { EventSchema } from '@ag-ui/core/schemas';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createLiveSession } from '@/session/create-live-session';
+import { createLiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { aguiDialect, buildRunInput } from '@/protocol/agui/agui-dialect';

@@ -16,13 +16,12 @@ import { aguiDialect, buildRunInput } from '@/protocol/agui/agui-dialect';
 import { RESOLVE_OPTION } from '@/protocol/agui/agui-lifecycle';
 import { isUnavailable, type OutboundCommand } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
-import { sendCommand } from '@/session/command-channel';
+import { createLiveSession, sendCommand } from '@/session';
 import { fanOut } from '@/simulator/scenarios/scenarios';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createSseTransport } from '@/transport/sse-transport';
 import type { ConnectionState, Transport } from '@/transport/transport';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
-import { createLiveSession } from '@/session/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
 
 import { waitFor } from './wait-for';

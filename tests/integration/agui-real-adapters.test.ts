@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { createLiveSession } from '@/session/create-live-session';
+import { createLiveSession } from '@/session';
 import { answerGate } from '@/features/gates/actions/answer-gate';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { aguiDialect } from '@/protocol/agui/agui-dialect';

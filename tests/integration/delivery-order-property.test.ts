@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/session/create-live-session';
+import { createLiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { createSyncPipeline } from '@/ingest/sync-pipeline';
 import type { Dialect } from '@/protocol/dialect';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/session/create-live-session';
+import { createLiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/session/create-live-session';
+import { createLiveSession } from '@/session';
 import { answerGate } from '@/features/gates/actions/answer-gate';
 import { flushNow } from '@/ingest/frame-scheduler';
 import type { Dialect, DialectId } from '@/protocol/dialect';

@@ -5,7 +5,7 @@
  */
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/session/create-live-session';
+import { createLiveSession, type LiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import type { StartConfig } from '@/protocol/dialect';
 import { marsDialect } from '@/protocol/mars/mars-dialect';

@@ -10,8 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/session/create-live-session';
-import { keptResume } from '@/session/reload-resume';
+import { createLiveSession, keptResume, type LiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import type { Memo } from '@/protocol/dialect';

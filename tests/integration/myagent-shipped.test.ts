@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/session/create-live-session';
+import { createLiveSession, type LiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { myagentDialect } from '@/protocol/myagent/myagent-dialect';

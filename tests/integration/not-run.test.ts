@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/session/create-live-session';
-import { createReplaySession } from '@/session/create-replay-session';
+import { createLiveSession, createReplaySession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { DIALECTS } from '@/protocol/dialects';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/session/create-live-session';
+import { createLiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';

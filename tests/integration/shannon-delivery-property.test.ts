@@ -10,8 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/session/create-live-session';
-import { sendCommand } from '@/session/command-channel';
+import { createLiveSession, sendCommand } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { createSyncPipeline } from '@/ingest/sync-pipeline';
 import type { HttpReplyFrame } from '@/protocol/dialect';

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
-import { createLiveSession, type LiveSessionOptions } from '@/session/create-live-session';
+import { createLiveSession, type LiveSessionOptions } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
 import type { RunEvent } from '@/protocol/run-event';

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/session/create-live-session';
+import { createLiveSession, sendCommand } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
-import { sendCommand } from '@/session/command-channel';
 import type { HttpReplyFrame } from '@/protocol/dialect';
 import { createFrameReader } from '@/protocol/read-frame';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';

@@ -5,8 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { sendCommand } from '@/session/command-channel';
-import { createLiveSession } from '@/session/create-live-session';
+import { createLiveSession, sendCommand } from '@/session';
 import { describeHealth } from '@/features/health/describe-health';
 import { createIngest } from '@/ingest/create-ingest';
 import { flushNow } from '@/ingest/frame-scheduler';

@@ -12,7 +12,7 @@ import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/session/create-live-session';
+import { createLiveSession, type LiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';

@@ -8,7 +8,7 @@
  */
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/session/create-live-session';
+import { createLiveSession, type LiveSession } from '@/session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import type { Dialect, StartConfig } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';

@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 
-import { createReplaySession, RecordingUnreadable, type ReplaySession } from '@/session/create-replay-session';
-import { assertNotWebPage, fetchRecording, RecordingNotFound } from '@/session/fetch-recording';
-import { recordingLabel } from '@/session/local-recordings';
+import { assertNotWebPage, createReplaySession, fetchRecording, recordingLabel, RecordingNotFound, RecordingUnreadable, type ReplaySession } from '@/session';
 import { RunView } from '@/app/run/run-view';
 import { useReplayUrl } from '@/app/run/use-replay-url';
 import type { Route } from '@/app/url-contract';
