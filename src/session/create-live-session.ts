@@ -17,6 +17,7 @@ import { startWatchdogs } from '@/session/live-watchdogs';
 import { LiveCommands } from '@/session/live-commands';
 import { keepResume } from '@/session/reload-resume';
 import { StreamEnd } from '@/session/live-stream-end';
+import { ConnectionPolicy } from '@/ingest/connection-policy';
 import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
@@ -53,8 +54,6 @@ export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
 type Connection = Readonly<{ transport: Transport; controller: AbortController; target: { baseUrl: string; transport: Transport; token?: string } }>;
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
-/** Reconnects allowed after the run ended, only to refill a hole still open (never forever). */
-const REFILLS_AFTER_END = 3;
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const live = new LiveRun(options);
@@ -77,7 +76,8 @@ class LiveRun {
   private lastFrameAtMs = Date.now();
   /** Set by open(): the connection that is the session's now (a watch replaces the socket). */
   private connection!: Connection;
-  private refillsAfterEnd = 0;
+  /** Reconnect, watch or give up when a connection ends (recovery.drop). */
+  private readonly policy: ConnectionPolicy;
   private readonly end: StreamEnd;
   /** True once this session watches without the socket (from the start, or since its socket dropped). */
   private watching: boolean;
@@ -91,8 +91,8 @@ class LiveRun {
     this.runId = this.params.runId;
     if (options.resume) Object.assign(this.memo, options.resume);
     this.resumeOnOpen = options.resume !== undefined;
-    // A session that did not start the run watches without the socket where the protocol says so.
-    const watchFromStart = this.params.start === undefined && dialect.recovery.drop === 'watch' ? dialect.watchPlan?.(this.params) : undefined;
+    this.policy = new ConnectionPolicy(dialect.recovery);
+    const watchFromStart = this.policy.watchesFromStart(this.params.start !== undefined) ? dialect.watchPlan?.(this.params) : undefined;
     const plan: ConnectionPlan = watchFromStart ?? dialect.connect(this.params);
     this.frames = recordingFor(dialect, plan, this.params);
     const log = new EventLog(LIVE_LOG_MAX_ROWS);
@@ -237,22 +237,17 @@ class LiveRun {
   }
 
   /**
-   * Asked when a connection ends (and by a watch after each round): the stream's end, or a
-   * finished run, stops reconnecting. drop 'watch': a watch polls on until the run is over; a
-   * socket that dropped before it is given up for a watch.
+   * Asked when a connection ends (and by a watch after each round): the connection policy
+   * decides (src/ingest/connection-policy.ts); the stream's end, or a finished run, stops
+   * reconnecting, and a socket given up for a watch is replaced once this call returns.
    */
   private shouldReconnect(): boolean {
     // The terminal event may still wait in the batch for the next animation frame.
     this.driver.flushNow();
-    const { drop } = this.dialect.recovery;
     const over = this.ingest.ended || TERMINAL.has(this.run.getState().status);
-    if (drop === 'watch') {
-      if (!over && !this.watching) queueMicrotask(() => this.watchInstead());
-      return !over && this.watching;
-    }
-    if (drop !== 'resume') return false;
-    if (!over) return true;
-    return this.end.resumePending && this.refillsAfterEnd++ < REFILLS_AFTER_END;
+    const decision = this.policy.onDrop({ over, watching: this.watching, resumePending: () => this.end.resumePending });
+    if (decision === 'watch') queueMicrotask(() => this.watchInstead());
+    return decision === 'reconnect';
   }
 
   /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */
