@@ -1,7 +1,7 @@
 /**
  * The connection policy: what a live session does when its connection ends, read from the
  * dialect's `recovery.drop` (protocol/dialect.ts), never from protocol ids. It sits beside
- * recovery.ts, which carries out the rest of that data (holes and their refills).
+ * hole-recovery.ts, which carries out the rest of that data (holes and their refills).
  *
  *   drop 'resume' ─▶ reconnect (onOpen resumes from the cursor) until the run is over; after
  *                    that only while a resumed refill is pending, at most REFILLS_AFTER_END times

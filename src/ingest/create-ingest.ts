@@ -5,7 +5,7 @@
  *   (recorded     (place: order,     (dedupe,      (one per session,      (take(): what the
  *    by the        identity, cursor,  reorder,      in protocol order,     stores get, via
  *    caller)       memo; split)       holes)        once per frame)        apply-batch.ts)
- *                                        └─▶ recovery.ts (rows + actions: refill, snapshot)
+ *                                        └─▶ hole-recovery.ts (rows + actions: refill, snapshot)
  *
  * Pure apart from the injected clock: no timers, no scheduling, no stores. The caller feeds
  * frames (with their recording index), calls `tick()` at `nextDeadlineMs()`, takes batches
@@ -23,7 +23,7 @@ import type { RunEvent } from '@/protocol/run-event';
 import { createPendingBatch, type Batch } from '@/ingest/batch';
 import { createSafeInterpreter } from '@/ingest/safe-interpreter';
 import { producerTimeOf, stampTimeOf } from '@/ingest/stamp-time';
-import { createRecovery, type Recovery, type RecoveryAction } from '@/ingest/recovery';
+import { createHoleRecovery, type HoleRecovery, type RecoveryAction } from '@/ingest/hole-recovery';
 import { createSequencer, emptyOutput, type Sequenced, type Sequencer, type SequencerOutput } from '@/ingest/sequencer';
 
 export type IngestAction = RecoveryAction | Readonly<{ kind: 'memo'; memo: Memo }>;
@@ -47,7 +47,7 @@ export class Ingest {
   private readonly now: () => number;
   private readonly sequencer: Sequencer<Item>;
   private readonly interpret: Interpreter;
-  private readonly recovery: Recovery;
+  private readonly recovery: HoleRecovery;
   private readonly pending = createPendingBatch();
   /** One sequencer output reused for every frame (read at once): no six arrays per frame for the collector. */
   private readonly scratch = emptyOutput<Item>();
@@ -62,7 +62,7 @@ export class Ingest {
     this.now = options.now;
     this.sequencer = createSequencer<Item>(sequencerOptions(options));
     this.interpret = createSafeInterpreter(this.dialect.createInterpreter({ runId: options.runId }));
-    this.recovery = createRecovery(this.dialect, options.runId);
+    this.recovery = createHoleRecovery(this.dialect, options.runId);
   }
 
   /** One frame exactly as the transport delivered it, with its index in the recording. */
@@ -208,7 +208,7 @@ export class Ingest {
   private settle(out: SequencerOutput<Item>): void {
     if (out.duplicates > 0) this.pending.count('duplicates', out.duplicates);
     for (let i = 0; i < out.released.length; i++) this.read(out.released[i] as Item, out);
-    const outcome = this.recovery.settle(out, this.lastCursor);
+    const outcome = this.recovery.respond(out, this.lastCursor);
     if (outcome.rows.length > 0) this.pending.events(stampTime(outcome.rows, this.now()));
     if (outcome.gaps > 0) this.pending.count('gaps', outcome.gaps);
     if (outcome.holes > 0) this.pending.count('holes', outcome.holes);
