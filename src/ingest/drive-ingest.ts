@@ -1,6 +1,6 @@
 /**
  * Drives the pure ingest pipeline for a live session: records each frame, feeds it in,
- * schedules one flush per animation frame (frame-scheduler.ts), applies each batch to the
+ * schedules one flush per paint (paint-schedule.ts), applies each batch to the
  * stores (apply-batch.ts), and wakes the pipeline when a held frame's wait runs out. The
  * timers and the schedule live here, not in create-ingest.ts, so the pipeline stays a
  * function of frames and the clock (replay drives it with the recording's clock instead).
@@ -11,7 +11,7 @@ import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
 import type { Batch } from '@/ingest/batch';
 import type { Ingest } from '@/ingest/create-ingest';
 import type { FrameLog } from '@/ingest/frame-log';
-import type { Schedule } from '@/ingest/frame-scheduler';
+import type { PaintSchedule } from '@/ingest/paint-schedule';
 
 /** How often stream activity is written to the store: stale means tens of seconds of silence. */
 const ACTIVITY_RESOLUTION_MS = 1_000;
@@ -20,7 +20,7 @@ export type DriveOptions = Readonly<{
   ingest: Ingest;
   target: BatchTarget;
   frames: FrameLog;
-  schedule: Schedule;
+  schedule: PaintSchedule;
   now: () => number;
   /** After a held frame's wait ran out (a hole given up may let the session close an ended stream). */
   afterTick?: () => void;

@@ -21,7 +21,7 @@ import { ConnectionPolicy } from '@/ingest/connection-policy';
 import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
-import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
+import { createPaintSchedule, type PaintSchedule } from '@/ingest/paint-schedule';
 import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand, StartConfig } from '@/protocol/dialect';
 import { EventLog, LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
@@ -37,7 +37,7 @@ export type LiveSessionOptions = Readonly<{
   start?: string;
   /** The start options the person chose (Dialect.startOptions). */
   startConfig?: StartConfig;
-  schedule?: Schedule;
+  schedule?: PaintSchedule;
   WebSocketImpl?: TransportExtras['WebSocketImpl'];
   /** How long a connected stream may say nothing about the run before it reads "nothing yet" (tests shorten it). */
   nothingYetAfterMs?: number;
@@ -99,7 +99,7 @@ class LiveRun {
     this.run = createRunStore({ runId: this.runId, dialect: dialect.id, source: this.params.baseUrl });
     const nodeStatus = createNodeStatusStore();
     this.ingest = createIngest({ dialect, runId: this.runId, now: Date.now, onAction: (action) => this.onAction(action) });
-    const schedule = options.schedule ?? createFrameScheduler();
+    const schedule = options.schedule ?? createPaintSchedule();
     const target = { log, run: this.run, nodeStatus };
     this.driver = driveIngest({ ingest: this.ingest, target, frames: this.frames, schedule, now: Date.now, afterTick: () => this.end.settle() });
     this.end = new StreamEnd(this.ingest, () => this.endOfStream());

@@ -10,3 +10,4 @@ export { assertNotWebPage, checkResponse, fetchRecording, RecordingNotFound } fr
 export { addLocalRecording, isLocalRecording, recordingLabel } from '@/session/local-recordings';
 export { keptResume } from '@/session/reload-resume';
 export { sendCommand, type CommandOutcome, type CommandTarget } from '@/session/command-channel';
+export { paintAtOnce, type PaintSchedule } from '@/ingest/paint-schedule';

@@ -16,8 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { createSyncPipeline } from '@/ingest/sync-pipeline';
 import type { Dialect } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
@@ -48,7 +47,7 @@ async function recordFanout(dialect: Dialect): Promise<unknown[]> {
     dialect,
     params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
     ...(dialect.capabilities.startsRuns ? { start: '[scenario:fanout] research the market' } : {}),
-    schedule: flushNow,
+    schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
   });
   try {

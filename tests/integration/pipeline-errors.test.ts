@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { createIngest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { paintAtOnce } from '@/ingest/paint-schedule';
 import type { Dialect } from '@/protocol/dialect';
 import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
 import { EventLog } from '@/stores/event-log';
@@ -40,7 +40,7 @@ function pipeline(onAction?: (action: IngestAction) => void) {
   const target = { log: new EventLog(), run: createRunStore({ runId: 'r', dialect: 'relavium', source: 'test' }), nodeStatus: createNodeStatusStore() };
   const ingest = createIngest({ dialect: buggyDialect, runId: 'r', now: () => 0, ...(onAction ? { onAction } : {}) });
   const frames = new FrameLog({ runboard: 1, dialect: 'relavium', transport: 'sse', source: 'test', startedAt: '' }, 0);
-  const driver = driveIngest({ ingest, target, frames, schedule: flushNow, now: () => 0 });
+  const driver = driveIngest({ ingest, target, frames, schedule: paintAtOnce, now: () => 0 });
   return { ...target, driver };
 }
 

@@ -10,8 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession, sendCommand } from '@/session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce, sendCommand } from '@/session';
 import { createSyncPipeline } from '@/ingest/sync-pipeline';
 import type { HttpReplyFrame } from '@/protocol/dialect';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
@@ -36,7 +35,7 @@ afterAll(async () => {
 
 /** The live frames of a clean run, and what the backend answers once it ended (history pages, status). */
 async function record(runId: string): Promise<Recorded> {
-  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId }, schedule: flushNow });
+  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId }, schedule: paintAtOnce });
   await waitFor(() => ['succeeded', 'failed'].includes(live.session.run.getState().status), `${runId} to end`);
   const frames = live.session
     .exportRecording()

@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession, sendCommand } from '@/session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce, sendCommand } from '@/session';
 import type { HttpReplyFrame } from '@/protocol/dialect';
 import { createFrameReader } from '@/protocol/read-frame';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
@@ -34,7 +33,7 @@ afterEach(() => {
 });
 
 function open(runId: string) {
-  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId, token: TOKEN }, schedule: flushNow });
+  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId, token: TOKEN }, schedule: paintAtOnce });
   sessions.push(live);
   return live;
 }
