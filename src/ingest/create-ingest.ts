@@ -66,10 +66,10 @@ export class Ingest {
   }
 
   /** One frame exactly as the transport delivered it, with its index in the recording. */
-  accept(frame: unknown, frameIndex: number): void {
+  feed(frame: unknown, frameIndex: number): void {
     // Not through `guarded`: a closure per frame is garbage the collector must chase.
     try {
-      this.acceptOne(frame, frameIndex);
+      this.feedOne(frame, frameIndex);
     } catch (error) {
       this.internalError(error);
     }
@@ -82,7 +82,7 @@ export class Ingest {
   outbound(command: unknown): void {
     if (!this.dialect.readsOwnCommands) return;
     const own: Sequenced<Item> = { item: { frame: { body: command, outbound: true }, frameIndex: -1 } };
-    this.guarded(() => this.settle(this.sequencer.accept([own], this.now(), reset(this.scratch))));
+    this.guarded(() => this.absorb(this.sequencer.admit([own], this.now(), reset(this.scratch))));
   }
 
   /** An event of this browser's own (the audit row of a person's action): never sequenced. */
@@ -102,7 +102,7 @@ export class Ingest {
 
   /** Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). */
   tick(): void {
-    this.guarded(() => this.settle(this.sequencer.expire(this.now(), emptyOutput<Item>())));
+    this.guarded(() => this.absorb(this.sequencer.expire(this.now(), emptyOutput<Item>())));
   }
 
   nextDeadlineMs(): number | undefined {
@@ -167,7 +167,7 @@ export class Ingest {
     }
   }
 
-  private acceptOne(frame: unknown, frameIndex: number): void {
+  private feedOne(frame: unknown, frameIndex: number): void {
     this.pending.count('frames');
     const location = this.locate(frame);
     if (location.kind === 'rejected') {
@@ -179,8 +179,8 @@ export class Ingest {
     for (const placed of location.frames) endHere = this.noteOnArrival(placed) || endHere;
     const only = location.frames.length === 1 ? location.frames[0] : undefined;
     // The common case, one frame: no batch array and no wrapper per frame (GC is a large share of ingest).
-    if (only) this.settle(this.sequencer.acceptOne(only.order, only.identity, { frame: only, frameIndex }, this.now(), reset(this.scratch)));
-    else this.settle(this.sequencer.accept(location.frames.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
+    if (only) this.absorb(this.sequencer.admitOne(only.order, only.identity, { frame: only, frameIndex }, this.now(), reset(this.scratch)));
+    else this.absorb(this.sequencer.admit(location.frames.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
     if (endHere) this.noteEnd();
   }
 
@@ -196,7 +196,7 @@ export class Ingest {
   private noteEnd(): void {
     this.endSeen = true;
     this.endSeenOn = this.connectionNumber;
-    this.settle(this.sequencer.declareHeld(this.now(), reset(this.scratch)));
+    this.absorb(this.sequencer.declareHeld(this.now(), reset(this.scratch)));
   }
 
   private reject(frameIndex: number, reason: string, frameType: string | undefined): void {
@@ -205,7 +205,7 @@ export class Ingest {
   }
 
   /** Reads what the sequencer released, in order, then turns its hole reports into rows and actions. */
-  private settle(out: SequencerOutput<Item>): void {
+  private absorb(out: SequencerOutput<Item>): void {
     if (out.duplicates > 0) this.pending.count('duplicates', out.duplicates);
     for (let i = 0; i < out.released.length; i++) this.read(out.released[i] as Item, out);
     const outcome = this.recovery.respond(out, this.lastCursor);

@@ -36,9 +36,9 @@ export class IngestDriver {
   constructor(private readonly options: DriveOptions) {}
 
   /** A frame as the transport delivered it (and the length of its text, when known): recorded, then read. */
-  accept(frame: unknown, textLength?: number): void {
+  receive(frame: unknown, textLength?: number): void {
     const { ingest, frames, now } = this.options;
-    ingest.accept(frame, frames.addFrame(frame, now(), textLength));
+    ingest.feed(frame, frames.addFrame(frame, now(), textLength));
     this.queueFlush();
     this.armTimer();
   }

@@ -101,7 +101,7 @@ class LiveRun {
     this.ingest = createIngest({ dialect, runId: this.runId, now: Date.now, onAction: (action) => this.onAction(action) });
     const schedule = options.schedule ?? createPaintSchedule();
     const target = { log, run: this.run, nodeStatus };
-    this.driver = driveIngest({ ingest: this.ingest, target, frames: this.frames, schedule, now: Date.now, afterTick: () => this.end.settle() });
+    this.driver = driveIngest({ ingest: this.ingest, target, frames: this.frames, schedule, now: Date.now, afterTick: () => this.end.closeIfDone() });
     this.end = new StreamEnd(this.ingest, () => this.endOfStream());
     this.commands = new LiveCommands({ frames: this.frames, driver: this.driver, target: () => this.connection.target });
     this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
@@ -217,8 +217,8 @@ class LiveRun {
     return {
       onFrame: (frame, textLength) => {
         this.lastFrameAtMs = Date.now();
-        this.driver.accept(frame, textLength);
-        this.end.settle();
+        this.driver.receive(frame, textLength);
+        this.end.closeIfDone();
       },
       onAlive: () => this.driver.alive(),
       onState: (state) => {

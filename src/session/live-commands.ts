@@ -29,7 +29,7 @@ export class LiveCommands {
       // not be sent must not resolve its gate (myagent reads its own answer, the server echoes nothing).
       const readBeforeReply = command.via === 'http' || command.via === 'run';
       if (readBeforeReply) this.record(command);
-      const outcome = await sendCommand(command, this.options.target(), (reply) => driver.accept(reply));
+      const outcome = await sendCommand(command, this.options.target(), (reply) => driver.receive(reply));
       if (!outcome.ok) {
         if (audit) this.audit(audit, `not sent: ${outcome.reason}`);
         return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };

@@ -68,7 +68,7 @@ function deliver(dialect: Dialect, frames: readonly unknown[], flushAfter: Reado
   const clock = { now: 0 };
   const p = createSyncPipeline(dialect, `fanout~order-${dialect.id}`, { now: () => clock.now });
   frames.forEach((frame, i) => {
-    p.accept(frame);
+    p.receive(frame);
     if (flushAfter.has(i)) p.flush();
   });
   for (let due = p.ingest.nextDeadlineMs(); due !== undefined; due = p.ingest.nextDeadlineMs()) {

@@ -67,10 +67,10 @@ const completed = (seq: number, nodeId: string) => sse(seq, { type: 'node:comple
 describe('pipeline errors', () => {
   test('an interpreter that throws quarantines the frame with "interpreter error"; its seq is kept, so no hole opens, and later frames apply', () => {
     const { run, nodeStatus, driver } = pipeline();
-    driver.accept(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
-    driver.accept(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent', boom: true }));
-    driver.accept(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
-    driver.accept(completed(3, 'b'));
+    driver.receive(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    driver.receive(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent', boom: true }));
+    driver.receive(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
+    driver.receive(completed(3, 'b'));
     driver.dispose();
 
     const state = run.getState();
@@ -82,12 +82,12 @@ describe('pipeline errors', () => {
 
   test('a store action that throws once records "internal error" and the stream goes on', () => {
     const { run, nodeStatus, driver } = pipeline();
-    driver.accept(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    driver.receive(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
     breakApplyOnce(run);
-    driver.accept(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
-    driver.accept(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
-    driver.accept(completed(3, 'b'));
-    driver.accept(sse(4, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
+    driver.receive(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
+    driver.receive(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
+    driver.receive(completed(3, 'b'));
+    driver.receive(sse(4, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
     driver.dispose();
 
     const state = run.getState();
@@ -100,10 +100,10 @@ describe('pipeline errors', () => {
     const { run, nodeStatus, driver } = pipeline((action) => {
       if (action.kind === 'memo') throw new Error('reaction bug');
     });
-    driver.accept(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
-    expect(() => driver.accept(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent', memo: true }))).not.toThrow();
-    driver.accept(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
-    driver.accept(completed(3, 'b'));
+    driver.receive(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    expect(() => driver.receive(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent', memo: true }))).not.toThrow();
+    driver.receive(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
+    driver.receive(completed(3, 'b'));
     driver.dispose();
 
     expect(run.getState().issues.map((issue) => issue.reason)).toEqual(['internal error: reaction bug']);

@@ -65,7 +65,7 @@ function deliver(runId: string, deliveries: readonly Delivery[]) {
   for (const { frame, afterMs } of deliveries) {
     expireUntil(clock.now + afterMs);
     clock.now += afterMs;
-    p.accept(frame);
+    p.receive(frame);
   }
   expireUntil(Infinity);
   p.flush();

@@ -55,7 +55,7 @@ function watch(runId: string, start?: string): Watch {
   transport.connect(
     {
       onFrame(frame) {
-        ingest.accept(frame, frames.push(frame as Watch['frames'][number]) - 1);
+        ingest.feed(frame, frames.push(frame as Watch['frames'][number]) - 1);
         take();
       },
       onState() {},
