@@ -30,8 +30,8 @@ function fakeDialect(recovery: Partial<Recovery> = {}): Dialect {
     locate(frame): Location {
       if (typeof frame !== 'object' || frame === null) return { kind: 'rejected', reason: 'not a fake frame' };
       const f = frame as FakeFrame;
-      if (f.replay) return { kind: 'placed', frames: f.replay.map(place), answer: 'replay' };
-      return { kind: 'placed', frames: [place(f)] };
+      if (f.replay) return { kind: 'placed', placements: f.replay.map(place), answer: 'replay' };
+      return { kind: 'placed', placements: [place(f)] };
     },
     createInterpreter: () => (frame) => {
       const f = frame.body as FakeFrame;

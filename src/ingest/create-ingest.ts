@@ -17,7 +17,7 @@
  * order key (`key`). A throw anywhere inside (a bug, not the frame's fault) becomes an
  * "internal error" issue and the stream goes on (tests/integration/pipeline-errors.test.ts).
  */
-import { orderKey, type Dialect, type Interpreter, type Location, type Memo, type PlacedFrame } from '@/protocol/dialect';
+import { orderKey, type Dialect, type Interpreter, type Location, type Memo, type Placement } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 
 import { createPendingBatch, type Batch } from '@/ingest/batch';
@@ -39,7 +39,7 @@ export type IngestOptions = Readonly<{
   refillWaitMs?: number;
 }>;
 
-type Item = Readonly<{ frame: PlacedFrame; frameIndex: number }>;
+type Item = Readonly<{ placement: Placement; frameIndex: number }>;
 
 /** Ingest for one run session; see the header for what it does and what the caller does. */
 export class Ingest {
@@ -81,7 +81,7 @@ export class Ingest {
    */
   outbound(command: unknown): void {
     if (!this.dialect.readsOwnCommands) return;
-    const own: Sequenced<Item> = { item: { frame: { body: command, outbound: true }, frameIndex: -1 } };
+    const own: Sequenced<Item> = { item: { placement: { body: command, outbound: true }, frameIndex: -1 } };
     this.guarded(() => this.absorb(this.sequencer.admit([own], this.now(), reset(this.scratch))));
   }
 
@@ -176,16 +176,16 @@ export class Ingest {
     }
     if (location.answer) this.recovery.noteAnswer(location.answer);
     let endHere = false;
-    for (const placed of location.frames) endHere = this.noteOnArrival(placed) || endHere;
-    const only = location.frames.length === 1 ? location.frames[0] : undefined;
+    for (const placed of location.placements) endHere = this.noteOnArrival(placed) || endHere;
+    const only = location.placements.length === 1 ? location.placements[0] : undefined;
     // The common case, one frame: no batch array and no wrapper per frame (GC is a large share of ingest).
-    if (only) this.absorb(this.sequencer.admitOne(only.order, only.identity, { frame: only, frameIndex }, this.now(), reset(this.scratch)));
-    else this.absorb(this.sequencer.admit(location.frames.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
+    if (only) this.absorb(this.sequencer.admitOne(only.order, only.identity, { placement: only, frameIndex }, this.now(), reset(this.scratch)));
+    else this.absorb(this.sequencer.admit(location.placements.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
     if (endHere) this.noteEnd();
   }
 
   /** Session bookkeeping on arrival; true when the frame ends the stream. */
-  private noteOnArrival(placed: PlacedFrame): boolean {
+  private noteOnArrival(placed: Placement): boolean {
     // A session id held behind a lost frame must still start the run.
     if (placed.memo) this.act({ kind: 'memo', memo: placed.memo });
     // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
@@ -215,21 +215,21 @@ export class Ingest {
     for (const action of outcome.actions) this.act(action);
   }
 
-  /** One released frame: cursor, snapshot advance, then the interpreter (once). */
-  private read({ frame, frameIndex }: Item, out: SequencerOutput<Item>): void {
-    if (frame.cursor !== undefined) this.lastCursor = frame.cursor;
-    if (!frame.heartbeat) this.interpretInto(frame, frameIndex);
+  /** One released placement: cursor, snapshot advance, then the interpreter (once). */
+  private read({ placement, frameIndex }: Item, out: SequencerOutput<Item>): void {
+    if (placement.cursor !== undefined) this.lastCursor = placement.cursor;
+    if (!placement.heartbeat) this.interpretInto(placement, frameIndex);
     // A snapshot's state comes first; what it releases (held frames after it) is read after.
-    if (frame.advance) this.sequencer.advanceTo(frame.advance.scope, frame.advance.seq, out);
+    if (placement.advance) this.sequencer.advanceTo(placement.advance.scope, placement.advance.seq, out);
   }
 
-  private interpretInto(frame: PlacedFrame, frameIndex: number): void {
-    const result = this.interpret(frame);
+  private interpretInto(placement: Placement, frameIndex: number): void {
+    const result = this.interpret(placement);
     if (result.kind === 'rejected') {
       this.reject(frameIndex, result.reason, result.frameType);
       return;
     }
-    const key = frame.order ? orderKey(frame.order) : undefined;
+    const key = placement.order ? orderKey(placement.order) : undefined;
     const frameAtMs = producerTimeOf(result.events);
     for (const event of result.events) {
       // A command of our own has no frame in the recording; what it means happened when we sent it.
@@ -260,11 +260,11 @@ function sequencerOptions(options: IngestOptions) {
   } as const;
 }
 
-function sequenced(placed: PlacedFrame, frameIndex: number): Sequenced<Item> {
+function sequenced(placed: Placement, frameIndex: number): Sequenced<Item> {
   return {
     ...(placed.order ? { order: placed.order } : {}),
     ...(placed.identity !== undefined ? { identity: placed.identity } : {}),
-    item: { frame: placed, frameIndex },
+    item: { placement: placed, frameIndex },
   };
 }
 

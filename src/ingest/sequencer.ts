@@ -1,5 +1,5 @@
 /**
- * The sequencer: puts placed frames in the protocol's order before anything reads them.
+ * The sequencer: puts placements in the protocol's order before anything reads them.
  *
  * Rules (guarded by sequencer.test.ts and sequencer-fuzz.test.ts):
  * - a frame whose (scope, seq) was already released is dropped as a duplicate;

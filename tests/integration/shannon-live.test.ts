@@ -135,8 +135,8 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     const read = createFrameReader(shannonDialect, runId)(replies[0]);
     expect(read.kind).toBe('events');
     if (read.kind === 'events') {
-      expect(read.frames.length).toBe(body.events.length);
-      expect(read.frames.every((f) => f.order?.scope === `wf:${runId}`)).toBe(true);
+      expect(read.placements.length).toBe(body.events.length);
+      expect(read.placements.every((f) => f.order?.scope === `wf:${runId}`)).toBe(true);
       expect(read.events.some((e) => e.type === 'run.completed')).toBe(true);
     }
   });
