@@ -15,7 +15,7 @@
  * the recorded times say, never by a timer. After the last frame the clock runs on until
  * nothing waits any more, so the end shows what the person saw once the stream settled.
  * Nothing is sent: the pipeline's actions (refill, snapshot) are what live did, and their
- * replies are in the recording. Written only by app/session/create-replay-session.ts; no React.
+ * replies are in the recording. Written only by src/session/create-replay-session.ts; no React.
  *
  * On the page's thread, in slices: the loop gives the page a turn every SLICE_MS
  * (lib/yield-to-page.ts), so opening a big recording shows its progress and answers input

@@ -11,7 +11,7 @@
  * frames (with their recording index), calls `tick()` at `nextDeadlineMs()`, takes batches
  * when it wants to paint, and performs the actions (`onAction`): memo updates, a resumed
  * stream, refill or snapshot commands. Live sessions and replay drive the same pipeline
- * (app/session/, build-replay.ts), so a recording reproduces exactly what was seen.
+ * (src/session/, build-replay.ts), so a recording reproduces exactly what was seen.
  *
  * Every canonical event points at its own raw frame (`frame`) and, when ordered, carries its
  * order key (`key`). A throw anywhere inside (a bug, not the frame's fault) becomes an
