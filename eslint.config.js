@@ -12,6 +12,9 @@ const forbid = (...rules) => ({
 const VIEW_LAYER = ['@/features/*', '@/app/*', '@/components/*'];
 /** Browser code never reaches the Node-only simulator or Node built-ins. */
 const NODE_ONLY = [['@/simulator/*', 'socket.io', 'ws', 'node:*'], 'the simulator and Node modules never reach browser code'];
+/** The session engine is reached through its one entry, `@/session` (src/session/index.ts), so its files can move freely. */
+const SESSION_INSIDE = [['@/session/*'], "import the session engine from '@/session' (src/session/index.ts), never a file inside it"];
+const SESSION = ['@/session', '@/session/*'];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'bench/out', 'coverage'] },
@@ -32,7 +35,7 @@ export default tseslint.config(
     files: ['src/protocol/**'],
     rules: forbid(
       [['react', 'react-dom', 'zustand', '@xyflow/*'], 'dialects never import React or stores: protocol/ is pure'],
-      [['@/stores', '@/stores/*', '@/ingest/*', '@/transport/*', '@/services/*', ...VIEW_LAYER, '@/simulator/*'], 'protocol/ imports only zod and lib/'],
+      [['@/stores', '@/stores/*', '@/ingest/*', '@/transport/*', '@/services/*', ...SESSION, ...VIEW_LAYER, '@/simulator/*'], 'protocol/ imports only zod and lib/'],
       [['@ag-ui/*'], 'the browser dialect uses our own schemas; @ag-ui packages are for the simulator and tests'],
       NODE_ONLY,
     ),
@@ -40,41 +43,54 @@ export default tseslint.config(
   {
     files: ['src/transport/**'],
     rules: forbid(
-      [['zod', '@/protocol/*', '@/stores', '@/stores/*', '@/ingest/*', ...VIEW_LAYER, 'react'], 'transports carry raw frames only'],
+      [['zod', '@/protocol/*', '@/stores', '@/stores/*', '@/ingest/*', ...SESSION, ...VIEW_LAYER, 'react'], 'transports carry raw frames only'],
       NODE_ONLY,
     ),
   },
   {
     files: ['src/ingest/**'],
-    rules: forbid([['react', 'react-dom', ...VIEW_LAYER], 'ingest has no React and no views'], NODE_ONLY),
+    rules: forbid([['react', 'react-dom', ...VIEW_LAYER], 'ingest has no React and no views'], [SESSION, 'ingest never imports the session: the session drives ingest'], NODE_ONLY),
+  },
+  {
+    // The live and replay session engine: React-free, below the app; the app wires it to React.
+    files: ['src/session/**'],
+    rules: forbid(
+      [['react', 'react-dom', '@xyflow/*', ...VIEW_LAYER, '@/services/*'], 'the session engine has no React and no views: it imports only ingest, protocol, stores, transport and lib'],
+      NODE_ONLY,
+    ),
   },
   {
     // Services fetch and poll outside React (run lists, connection tests); app/ composes them.
     files: ['src/services/**'],
-    rules: forbid([['react', 'react-dom', ...VIEW_LAYER], 'services have no React and no views; app/ composes them'], NODE_ONLY),
+    rules: forbid([['react', 'react-dom', ...SESSION, ...VIEW_LAYER], 'services have no React and no views; app/ composes them'], NODE_ONLY),
   },
   {
     files: ['src/stores/**'],
-    rules: forbid([['@/ingest/*', '@/services/*', ...VIEW_LAYER], 'stores are written by ingest and services, read by views; they import none of them'], NODE_ONLY),
+    rules: forbid([['@/ingest/*', '@/services/*', ...SESSION, ...VIEW_LAYER], 'stores are written by ingest, the session and services, read by views; they import none of them'], NODE_ONLY),
   },
   {
     files: ['src/features/**', 'src/components/**'],
     rules: forbid(
-      [['@/transport/*', '@/ingest/*', '@/services/*', '@/app/*', 'socket.io-client'], 'views never import transports, ingest, services or the app'],
+      [['@/transport/*', '@/ingest/*', ...SESSION, '@/services/*', '@/app/*', 'socket.io-client'], 'views never import transports, ingest, the session, services or the app'],
       NODE_ONLY,
     ),
   },
   {
     files: ['src/components/**'],
-    rules: forbid([['@/stores', '@/stores/*', '@/features/*', '@/transport/*', '@/ingest/*', '@/app/*'], 'ui primitives are context-free'], NODE_ONLY),
+    rules: forbid([['@/stores', '@/stores/*', '@/features/*', '@/transport/*', '@/ingest/*', ...SESSION, '@/app/*'], 'ui primitives are context-free'], NODE_ONLY),
   },
   {
     files: ['src/app/**', 'src/main.tsx', 'src/lib/**', 'src/config/**'],
-    rules: forbid(NODE_ONLY),
+    rules: forbid(NODE_ONLY, SESSION_INSIDE),
   },
   {
-    // Tests and Node tools may reach anything; they are not shipped to the browser.
+    // Tests and Node tools may reach any layer (they are not shipped to the browser), the session through its entry only.
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**', 'scripts/**', 'src/simulator/**', '*.config.ts', '*.config.js'],
-    rules: { 'no-restricted-imports': 'off', 'no-console': 'off' },
+    rules: { ...forbid(SESSION_INSIDE), 'no-console': 'off' },
+  },
+  {
+    // Unit tests beside a session file test that file.
+    files: ['src/session/**/*.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -35,7 +35,7 @@ for (const dialect of Object.values(DIALECTS)) {
     const p = createPipeline(dialect);
     const startedAt = performance.now();
     try {
-      for (const frame of frames) p.accept(frame);
+      for (const frame of frames) p.receive(frame);
       p.flush();
     } catch (error) {
       crashes += 1;

@@ -8,8 +8,7 @@ import { writeFileSync } from 'node:fs';
 
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator } from '@/simulator/server';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
@@ -25,7 +24,7 @@ for (const dialect of Object.values(DIALECTS)) {
       dialect,
       params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
       ...(dialect.capabilities.startsRuns ? { start: `[scenario:${scenario}] seed` } : {}),
-      schedule: flushNow,
+      schedule: paintAtOnce,
       WebSocketImpl: WebSocket as never,
     });
     const deadline = Date.now() + 6000;

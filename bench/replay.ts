@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-import { createReplaySession } from '@/app/session/create-replay-session';
+import { createReplaySession } from '@/session';
 
 import { benchRecording, type RecordingKind } from './lib/replay-recordings';
 import { mb, ms, percentile, type BenchOptions, type BenchRow } from './lib/report';

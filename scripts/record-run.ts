@@ -6,9 +6,8 @@
  */
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
+import { createLiveSession, type LiveSession, paintAtOnce } from '@/session';
 import { answerGate } from '@/features/gates/actions/answer-gate';
-import { flushNow } from '@/ingest/frame-scheduler';
 import type { Dialect } from '@/protocol/dialect';
 import type { SimulatorHandle } from '@/simulator/server';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
@@ -22,7 +21,7 @@ export async function recordRun(sim: SimulatorHandle, dialect: Dialect, scenario
     dialect,
     params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId: `${scenario}~${suffix}`, token: 'secret-token-must-not-leak' },
     ...(dialect.capabilities.startsRuns ? { start: `[scenario:${scenario}] Recorded ${scenario} run` } : {}),
-    schedule: flushNow,
+    schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
   });
   const { run } = live.session;

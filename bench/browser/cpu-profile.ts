@@ -21,7 +21,7 @@ export async function profileDuring(page: Page, during: () => Promise<void>): Pr
   await during();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   await cdp.detach();
-  return { hot: summarise(profile, 0, profile.samples.length), longTasks: longTasks(profile, 50) };
+  return { hot: summarize(profile, 0, profile.samples.length), longTasks: longTasks(profile, 50) };
 }
 
 /**
@@ -34,7 +34,7 @@ function longTasks(profile: Profile, thresholdMs: number): LongTask[] {
   let start = -1;
   let busyUs = 0;
   const close = (end: number) => {
-    if (start >= 0 && busyUs / 1000 > thresholdMs) out.push({ ms: busyUs / 1000, top: summarise(profile, start, end).slice(0, Number(process.env.TOP ?? 16)) });
+    if (start >= 0 && busyUs / 1000 > thresholdMs) out.push({ ms: busyUs / 1000, top: summarize(profile, start, end).slice(0, Number(process.env.TOP ?? 16)) });
     start = -1;
     busyUs = 0;
   };
@@ -47,7 +47,7 @@ function longTasks(profile: Profile, thresholdMs: number): LongTask[] {
   return out;
 }
 
-function summarise(profile: Profile, from: number, to: number): HotFunction[] {
+function summarize(profile: Profile, from: number, to: number): HotFunction[] {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
   for (let i = from; i < to; i++) {

@@ -21,7 +21,7 @@ export function createPipeline(dialect: DialectId, runId: string, maxEntries?: n
 export function feed(pipeline: BenchPipeline, frames: readonly unknown[], flushEvery: number, textLengths?: readonly number[]): void {
   let sinceFlush = 0;
   for (let i = 0; i < frames.length; i++) {
-    pipeline.accept(frames[i], textLengths?.[i]);
+    pipeline.receive(frames[i], textLengths?.[i]);
     if (++sinceFlush >= flushEvery) {
       pipeline.flush();
       sinceFlush = 0;

@@ -15,7 +15,7 @@
  * the recorded times say, never by a timer. After the last frame the clock runs on until
  * nothing waits any more, so the end shows what the person saw once the stream settled.
  * Nothing is sent: the pipeline's actions (refill, snapshot) are what live did, and their
- * replies are in the recording. Written only by app/session/create-replay-session.ts; no React.
+ * replies are in the recording. Written only by src/session/create-replay-session.ts; no React.
  *
  * On the page's thread, in slices: the loop gives the page a turn every SLICE_MS
  * (lib/yield-to-page.ts), so opening a big recording shows its progress and answers input
@@ -136,7 +136,7 @@ function readEntry(load: Load, entry: RecordedEntry, startedAtMs: number, noteFr
   clock.now = startedAtMs + entry.t;
   if (!('frame' in entry)) return replayNonFrame(entry, ingest);
   ingest.tick();
-  ingest.accept(entry.frame, frames.length);
+  ingest.feed(entry.frame, frames.length);
   noteFrame();
   const batch = ingest.take();
   frames.push(batch, clock.now, entry.t);
@@ -161,7 +161,7 @@ function applyUpTo(load: Load, position: number): void {
 function finish(load: Load): void {
   const { ingest, clock, frames, snapshots, loader } = load;
   const total = frames.length;
-  settle(ingest, clock);
+  runClockOut(ingest, clock);
   const tail = total > 0 ? ingest.take() : undefined;
   if (tail) {
     frames.amendLast(tail);
@@ -188,7 +188,7 @@ function replayNonFrame(entry: RecordedEntry, ingest: Ingest): void {
 }
 
 /** After the last frame the clock runs on until nothing waits (bounded: each step declares at least one hole). */
-function settle(ingest: Ingest, clock: { now: number }): void {
+function runClockOut(ingest: Ingest, clock: { now: number }): void {
   for (let step = 0; step < 100; step++) {
     const due = ingest.nextDeadlineMs();
     if (due === undefined) return;

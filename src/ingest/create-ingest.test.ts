@@ -30,8 +30,8 @@ function fakeDialect(recovery: Partial<Recovery> = {}): Dialect {
     locate(frame): Location {
       if (typeof frame !== 'object' || frame === null) return { kind: 'rejected', reason: 'not a fake frame' };
       const f = frame as FakeFrame;
-      if (f.replay) return { kind: 'placed', frames: f.replay.map(place), answer: 'replay' };
-      return { kind: 'placed', frames: [place(f)] };
+      if (f.replay) return { kind: 'placed', placements: f.replay.map(place), answer: 'replay' };
+      return { kind: 'placed', placements: [place(f)] };
     },
     createInterpreter: () => (frame) => {
       const f = frame.body as FakeFrame;
@@ -53,7 +53,7 @@ function pipeline(recovery: Partial<Recovery> = {}, readsOwnCommands = false) {
   const dialect = { ...fakeDialect(recovery), readsOwnCommands };
   const ingest = createIngest({ dialect, runId: 'r', now: () => clock.now, onAction: (a) => actions.push(a), graceMs: 100, refillWaitMs: 1_000 });
   let index = 0;
-  const feed = (...frames: unknown[]) => frames.forEach((frame) => ingest.accept(frame, index++));
+  const feed = (...frames: unknown[]) => frames.forEach((frame) => ingest.feed(frame, index++));
   return { ingest, clock, actions, feed };
 }
 
@@ -200,13 +200,13 @@ describe('times the producer did not send', () => {
 
   test('an event with no time takes when it was read, marked as received', () => {
     const { ingest } = timedPipeline();
-    ingest.accept({ times: [null] }, 0);
+    ingest.feed({ times: [null] }, 0);
     expect(ingest.take()?.events.map((e) => [e.atMs, e.receivedTime])).toEqual([[7_000, true]]);
   });
 
   test('an untimed event of a frame the producer timed takes that time, unmarked (one clock per frame)', () => {
     const { ingest } = timedPipeline();
-    ingest.accept({ times: [null, 1_500, null] }, 0);
+    ingest.feed({ times: [null, 1_500, null] }, 0);
     expect(ingest.take()?.events.map((e) => [e.atMs, e.receivedTime])).toEqual([[1_500, undefined], [1_500, undefined], [1_500, undefined]]);
   });
 });

@@ -5,25 +5,25 @@
  *   (recorded     (place: order,     (dedupe,      (one per session,      (take(): what the
  *    by the        identity, cursor,  reorder,      in protocol order,     stores get, via
  *    caller)       memo; split)       holes)        once per frame)        apply-batch.ts)
- *                                        └─▶ recovery.ts (rows + actions: refill, snapshot)
+ *                                        └─▶ hole-recovery.ts (rows + actions: refill, snapshot)
  *
  * Pure apart from the injected clock: no timers, no scheduling, no stores. The caller feeds
  * frames (with their recording index), calls `tick()` at `nextDeadlineMs()`, takes batches
  * when it wants to paint, and performs the actions (`onAction`): memo updates, a resumed
  * stream, refill or snapshot commands. Live sessions and replay drive the same pipeline
- * (app/session/, build-replay.ts), so a recording reproduces exactly what was seen.
+ * (src/session/, build-replay.ts), so a recording reproduces exactly what was seen.
  *
  * Every canonical event points at its own raw frame (`frame`) and, when ordered, carries its
  * order key (`key`). A throw anywhere inside (a bug, not the frame's fault) becomes an
  * "internal error" issue and the stream goes on (tests/integration/pipeline-errors.test.ts).
  */
-import { orderKey, type Dialect, type Interpreter, type Location, type Memo, type PlacedFrame } from '@/protocol/dialect';
+import { orderKey, type Dialect, type Interpreter, type Location, type Memo, type Placement } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 
 import { createPendingBatch, type Batch } from '@/ingest/batch';
 import { createSafeInterpreter } from '@/ingest/safe-interpreter';
 import { producerTimeOf, stampTimeOf } from '@/ingest/stamp-time';
-import { createRecovery, type Recovery, type RecoveryAction } from '@/ingest/recovery';
+import { createHoleRecovery, type HoleRecovery, type RecoveryAction } from '@/ingest/hole-recovery';
 import { createSequencer, emptyOutput, type Sequenced, type Sequencer, type SequencerOutput } from '@/ingest/sequencer';
 import { errorMessage } from '@/lib/error-message';
 
@@ -40,7 +40,7 @@ export type IngestOptions = Readonly<{
   refillWaitMs?: number;
 }>;
 
-type Item = Readonly<{ frame: PlacedFrame; frameIndex: number }>;
+type Item = Readonly<{ placement: Placement; frameIndex: number }>;
 
 /** Ingest for one run session; see the header for what it does and what the caller does. */
 export class Ingest {
@@ -48,7 +48,7 @@ export class Ingest {
   private readonly now: () => number;
   private readonly sequencer: Sequencer<Item>;
   private readonly interpret: Interpreter;
-  private readonly recovery: Recovery;
+  private readonly recovery: HoleRecovery;
   private readonly pending = createPendingBatch();
   /** One sequencer output reused for every frame (read at once): no six arrays per frame for the collector. */
   private readonly scratch = emptyOutput<Item>();
@@ -63,14 +63,14 @@ export class Ingest {
     this.now = options.now;
     this.sequencer = createSequencer<Item>(sequencerOptions(options));
     this.interpret = createSafeInterpreter(this.dialect.createInterpreter({ runId: options.runId }));
-    this.recovery = createRecovery(this.dialect, options.runId);
+    this.recovery = createHoleRecovery(this.dialect, options.runId);
   }
 
   /** One frame exactly as the transport delivered it, with its index in the recording. */
-  accept(frame: unknown, frameIndex: number): void {
+  feed(frame: unknown, frameIndex: number): void {
     // Not through `guarded`: a closure per frame is garbage the collector must chase.
     try {
-      this.acceptOne(frame, frameIndex);
+      this.feedOne(frame, frameIndex);
     } catch (error) {
       this.internalError(error);
     }
@@ -82,8 +82,8 @@ export class Ingest {
    */
   outbound(command: unknown): void {
     if (!this.dialect.readsOwnCommands) return;
-    const own: Sequenced<Item> = { item: { frame: { body: command, outbound: true }, frameIndex: -1 } };
-    this.guarded(() => this.settle(this.sequencer.accept([own], this.now(), reset(this.scratch))));
+    const own: Sequenced<Item> = { item: { placement: { body: command, outbound: true }, frameIndex: -1 } };
+    this.guarded(() => this.absorb(this.sequencer.admit([own], this.now(), reset(this.scratch))));
   }
 
   /** An event of this browser's own (the audit row of a person's action): never sequenced. */
@@ -103,7 +103,7 @@ export class Ingest {
 
   /** Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). */
   tick(): void {
-    this.guarded(() => this.settle(this.sequencer.expire(this.now(), emptyOutput<Item>())));
+    this.guarded(() => this.absorb(this.sequencer.expire(this.now(), emptyOutput<Item>())));
   }
 
   nextDeadlineMs(): number | undefined {
@@ -168,7 +168,7 @@ export class Ingest {
     }
   }
 
-  private acceptOne(frame: unknown, frameIndex: number): void {
+  private feedOne(frame: unknown, frameIndex: number): void {
     this.pending.count('frames');
     const location = this.locate(frame);
     if (location.kind === 'rejected') {
@@ -177,16 +177,16 @@ export class Ingest {
     }
     if (location.answer) this.recovery.noteAnswer(location.answer);
     let endHere = false;
-    for (const placed of location.frames) endHere = this.noteOnArrival(placed) || endHere;
-    const only = location.frames.length === 1 ? location.frames[0] : undefined;
+    for (const placed of location.placements) endHere = this.noteOnArrival(placed) || endHere;
+    const only = location.placements.length === 1 ? location.placements[0] : undefined;
     // The common case, one frame: no batch array and no wrapper per frame (GC is a large share of ingest).
-    if (only) this.settle(this.sequencer.acceptOne(only.order, only.identity, { frame: only, frameIndex }, this.now(), reset(this.scratch)));
-    else this.settle(this.sequencer.accept(location.frames.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
+    if (only) this.absorb(this.sequencer.admitOne(only.order, only.identity, { placement: only, frameIndex }, this.now(), reset(this.scratch)));
+    else this.absorb(this.sequencer.admit(location.placements.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
     if (endHere) this.noteEnd();
   }
 
   /** Session bookkeeping on arrival; true when the frame ends the stream. */
-  private noteOnArrival(placed: PlacedFrame): boolean {
+  private noteOnArrival(placed: Placement): boolean {
     // A session id held behind a lost frame must still start the run.
     if (placed.memo) this.act({ kind: 'memo', memo: placed.memo });
     // The end of the stream stops reconnecting at once; what it means is read in order with the rest.
@@ -197,7 +197,7 @@ export class Ingest {
   private noteEnd(): void {
     this.endSeen = true;
     this.endSeenOn = this.connectionNumber;
-    this.settle(this.sequencer.declareHeld(this.now(), reset(this.scratch)));
+    this.absorb(this.sequencer.declareHeld(this.now(), reset(this.scratch)));
   }
 
   private reject(frameIndex: number, reason: string, frameType: string | undefined): void {
@@ -206,31 +206,31 @@ export class Ingest {
   }
 
   /** Reads what the sequencer released, in order, then turns its hole reports into rows and actions. */
-  private settle(out: SequencerOutput<Item>): void {
+  private absorb(out: SequencerOutput<Item>): void {
     if (out.duplicates > 0) this.pending.count('duplicates', out.duplicates);
     for (let i = 0; i < out.released.length; i++) this.read(out.released[i] as Item, out);
-    const outcome = this.recovery.settle(out, this.lastCursor);
+    const outcome = this.recovery.respond(out, this.lastCursor);
     if (outcome.rows.length > 0) this.pending.events(stampTime(outcome.rows, this.now()));
     if (outcome.gaps > 0) this.pending.count('gaps', outcome.gaps);
     if (outcome.holes > 0) this.pending.count('holes', outcome.holes);
     for (const action of outcome.actions) this.act(action);
   }
 
-  /** One released frame: cursor, snapshot advance, then the interpreter (once). */
-  private read({ frame, frameIndex }: Item, out: SequencerOutput<Item>): void {
-    if (frame.cursor !== undefined) this.lastCursor = frame.cursor;
-    if (!frame.heartbeat) this.interpretInto(frame, frameIndex);
+  /** One released placement: cursor, snapshot advance, then the interpreter (once). */
+  private read({ placement, frameIndex }: Item, out: SequencerOutput<Item>): void {
+    if (placement.cursor !== undefined) this.lastCursor = placement.cursor;
+    if (!placement.heartbeat) this.interpretInto(placement, frameIndex);
     // A snapshot's state comes first; what it releases (held frames after it) is read after.
-    if (frame.advance) this.sequencer.advanceTo(frame.advance.scope, frame.advance.seq, out);
+    if (placement.advance) this.sequencer.advanceTo(placement.advance.scope, placement.advance.seq, out);
   }
 
-  private interpretInto(frame: PlacedFrame, frameIndex: number): void {
-    const result = this.interpret(frame);
+  private interpretInto(placement: Placement, frameIndex: number): void {
+    const result = this.interpret(placement);
     if (result.kind === 'rejected') {
       this.reject(frameIndex, result.reason, result.frameType);
       return;
     }
-    const key = frame.order ? orderKey(frame.order) : undefined;
+    const key = placement.order ? orderKey(placement.order) : undefined;
     const frameAtMs = producerTimeOf(result.events);
     for (const event of result.events) {
       // A command of our own has no frame in the recording; what it means happened when we sent it.
@@ -261,11 +261,11 @@ function sequencerOptions(options: IngestOptions) {
   } as const;
 }
 
-function sequenced(placed: PlacedFrame, frameIndex: number): Sequenced<Item> {
+function sequenced(placed: Placement, frameIndex: number): Sequenced<Item> {
   return {
     ...(placed.order ? { order: placed.order } : {}),
     ...(placed.identity !== undefined ? { identity: placed.identity } : {}),
-    item: { frame: placed, frameIndex },
+    item: { placement: placed, frameIndex },
   };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Drives the pure ingest pipeline for a live session: records each frame, feeds it in,
- * schedules one flush per animation frame (frame-scheduler.ts), applies each batch to the
+ * schedules one flush per paint (paint-schedule.ts), applies each batch to the
  * stores (apply-batch.ts), and wakes the pipeline when a held frame's wait runs out. The
  * timers and the schedule live here, not in create-ingest.ts, so the pipeline stays a
  * function of frames and the clock (replay drives it with the recording's clock instead).
@@ -11,7 +11,7 @@ import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
 import type { Batch } from '@/ingest/batch';
 import type { Ingest } from '@/ingest/create-ingest';
 import type { FrameLog } from '@/ingest/frame-log';
-import type { Schedule } from '@/ingest/frame-scheduler';
+import type { PaintSchedule } from '@/ingest/paint-schedule';
 import { errorMessage } from '@/lib/error-message';
 
 /** How often stream activity is written to the store: stale means tens of seconds of silence. */
@@ -21,7 +21,7 @@ export type DriveOptions = Readonly<{
   ingest: Ingest;
   target: BatchTarget;
   frames: FrameLog;
-  schedule: Schedule;
+  schedule: PaintSchedule;
   now: () => number;
   /** After a held frame's wait ran out (a hole given up may let the session close an ended stream). */
   afterTick?: () => void;
@@ -37,9 +37,9 @@ export class IngestDriver {
   constructor(private readonly options: DriveOptions) {}
 
   /** A frame as the transport delivered it (and the length of its text, when known): recorded, then read. */
-  accept(frame: unknown, textLength?: number): void {
+  receive(frame: unknown, textLength?: number): void {
     const { ingest, frames, now } = this.options;
-    ingest.accept(frame, frames.addFrame(frame, now(), textLength));
+    ingest.feed(frame, frames.addFrame(frame, now(), textLength));
     this.queueFlush();
     this.armTimer();
   }

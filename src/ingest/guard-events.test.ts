@@ -20,8 +20,8 @@ test('costs that are not safe whole micro-units are refused', () => {
 test('a relavium node called "constructor" is listed in the diagnostics and the stream goes on', () => {
   const p = createPipeline(DIALECTS.relavium);
   const frame = (sequenceNumber: number, nodeId: string) => ({ data: { type: 'node:started', runId: 'r', timestamp: '2026-01-01T00:00:00Z', sequenceNumber, nodeId, nodeType: 'agent' } });
-  p.accept(frame(0, 'plan'));
-  p.accept(frame(1, 'constructor'));
+  p.receive(frame(0, 'plan'));
+  p.receive(frame(1, 'constructor'));
   p.flush();
   const state = p.run.getState();
   expect(state.issues.map((issue) => issue.reason)).toEqual([expect.stringMatching(/"constructor" is a reserved name/)]);

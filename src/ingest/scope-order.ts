@@ -35,7 +35,8 @@ export class ScopeOrder<T> {
     return this.waiting !== undefined;
   }
 
-  accept(seq: number, item: T, out: SequencerOutput<T>, nowMs: number): void {
+  /** Sorts one seq in: released when it is the next (with what it frees), held when ahead, dropped when a repeat. */
+  sortIn(seq: number, item: T, out: SequencerOutput<T>, nowMs: number): void {
     if (seq < this.next) {
       // Behind the cursor: a late frame for a remembered hole, or a repeat.
       if (this.missing.delete(seq)) out.released.push(item);

@@ -35,7 +35,7 @@ test('hostile orders never hang, throw or release an item twice', () => {
             ? sequencer.advanceTo(step.scope, step.seq)
             : step.kind === 'expire'
               ? sequencer.expire((now += step.afterMs))
-              : sequencer.accept([toSequenced(step, index)], now);
+              : sequencer.admit([toSequenced(step, index)], now);
         if (step.kind === 'frame') sent += 1;
         released.push(...out.released);
         duplicates += out.duplicates;

@@ -1,5 +1,5 @@
 /**
- * The sequencer: puts placed frames in the protocol's order before anything reads them.
+ * The sequencer: puts placements in the protocol's order before anything reads them.
  *
  * Rules (guarded by sequencer.test.ts and sequencer-fuzz.test.ts):
  * - a frame whose (scope, seq) was already released is dropped as a duplicate;
@@ -79,18 +79,18 @@ export class Sequencer<T> {
     this.identityMemory = options.identityMemory ?? 8192;
   }
 
-  /** Accepts frames in arrival order; returns what can be read now, in protocol order. */
-  accept(batch: readonly Sequenced<T>[], nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
-    for (const { order, identity, item } of batch) this.place(order, identity, item, nowMs, out);
+  /** Admits frames in arrival order; returns what can be read now, in protocol order. */
+  admit(batch: readonly Sequenced<T>[], nowMs: number, out: SequencerOutput<T> = emptyOutput<T>()): SequencerOutput<T> {
+    for (const { order, identity, item } of batch) this.route(order, identity, item, nowMs, out);
     return this.releaseBehind(out);
   }
 
   /**
-   * One frame, as `accept([{order, identity, item}])` does. Why a method of its own: ingest
+   * One frame, as `admit([{order, identity, item}])` does. Why a method of its own: ingest
    * calls it once per frame, and the one-element batch and its wrapper would be garbage.
    */
-  acceptOne(order: FrameOrder | undefined, identity: string | undefined, item: T, nowMs: number, out: SequencerOutput<T>): SequencerOutput<T> {
-    this.place(order, identity, item, nowMs, out);
+  admitOne(order: FrameOrder | undefined, identity: string | undefined, item: T, nowMs: number, out: SequencerOutput<T>): SequencerOutput<T> {
+    this.route(order, identity, item, nowMs, out);
     return this.releaseBehind(out);
   }
 
@@ -167,9 +167,9 @@ export class Sequencer<T> {
     return true;
   }
 
-  private place(order: FrameOrder | undefined, identity: string | undefined, item: T, nowMs: number, out: SequencerOutput<T>): void {
+  private route(order: FrameOrder | undefined, identity: string | undefined, item: T, nowMs: number, out: SequencerOutput<T>): void {
     // A seq that is not a safe integer (NaN, Infinity, 1.5) cannot be ordered: the frame passes unordered.
-    if (order && Number.isSafeInteger(order.seq)) this.scopeFor(order.scope, order.seq).accept(order.seq, item, out, nowMs);
+    if (order && Number.isSafeInteger(order.seq)) this.scopeFor(order.scope, order.seq).sortIn(order.seq, item, out, nowMs);
     else if (identity !== undefined && !this.rememberIdentity(identity)) out.duplicates += 1;
     else if (this.behind.length > 0 || this.anyHeld()) this.behind.push(item);
     else out.released.push(item);

@@ -36,8 +36,8 @@ export function createSyncPipeline(dialect: Dialect, runId: string, options: Syn
     ...target,
     ingest,
     frames,
-    accept(frame: unknown, textLength?: number): void {
-      ingest.accept(frame, frames.addFrame(frame, now(), textLength));
+    receive(frame: unknown, textLength?: number): void {
+      ingest.feed(frame, frames.addFrame(frame, now(), textLength));
     },
     flush(): void {
       const batch = ingest.take();

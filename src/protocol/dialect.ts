@@ -7,16 +7,16 @@
  *   end of the stream, the session bookkeeping it carries (memo); a frame that stands for
  *   many (a replay, a history page) is split into the frames it carries. No validation of
  *   content and no run state here: that is the interpreter's job, done once.
- * - `createInterpreter` (one per session, stateful): WHAT a placed frame means — canonical
- *   events. Ingest feeds it every placed frame exactly once, in the protocol's order, so it
+ * - `createInterpreter` (one per session, stateful): WHAT a placement means — canonical
+ *   events. Ingest feeds it every placement exactly once, in the protocol's order, so it
  *   may keep run state (step labels, open gates, the text shown so far).
  * - `recovery` (data): how the stream is ordered, what a hole in it means and how it is
  *   filled, what a dropped connection does. One state machine in ingest carries it out.
  * The commands (`onOpen`, `refill`, `snapshot`, `answerGate`, `control`, `startRun`) turn a
  * person's or the recovery's intent into the protocol's exact outbound form.
  *
- * A dialect never touches React, the stores or a socket: app/ picks the transport from the
- * dialect's ConnectionPlan and sends its OutboundCommands.
+ * A dialect never touches React, the stores or a socket: the session (src/session/) picks the
+ * transport from the dialect's ConnectionPlan and sends its OutboundCommands.
  */
 import type { GateOption, RunEvent } from '@/protocol/run-event';
 
@@ -36,8 +36,11 @@ export type Memo = Readonly<Record<string, unknown>>;
  */
 export type FrameOrder = Readonly<{ scope: string; seq: number }>;
 
-/** One frame as `locate` placed it: what the interpreter reads, and where it goes. */
-export type PlacedFrame = Readonly<{
+/**
+ * A placement: one frame as `locate` placed it — what the interpreter reads, and where it
+ * goes. A raw frame gives one, or several (a replay or history page), or none.
+ */
+export type Placement = Readonly<{
   /** What the interpreter reads: the frame itself, or one envelope a replay or history page carried, in its live form. */
   body: unknown;
   /** Set when the protocol numbers its frames: drives dedupe, reorder and holes. */
@@ -65,7 +68,7 @@ export type PlacedFrame = Readonly<{
 export type AnswerKind = 'replay' | 'history' | 'snapshot';
 
 export type Location =
-  | Readonly<{ kind: 'placed'; frames: readonly PlacedFrame[]; answer?: AnswerKind }>
+  | Readonly<{ kind: 'placed'; placements: readonly Placement[]; answer?: AnswerKind }>
   /** Not even placeable (not an object, no type): quarantined with a reason. */
   | Readonly<{ kind: 'rejected'; reason: string; frameType?: string }>;
 
@@ -83,8 +86,8 @@ export type Interpretation =
   /** A frame that failed validation: quarantined with a readable reason, never thrown. */
   | Readonly<{ kind: 'rejected'; reason: string; frameType?: string }>;
 
-/** Reads placed frames in the protocol's order, once each; may keep run state. Never throws. */
-export type Interpreter = (frame: PlacedFrame) => Interpretation;
+/** Reads placements in the protocol's order, once each; may keep run state. Never throws. */
+export type Interpreter = (placement: Placement) => Interpretation;
 
 // ---- recovery (data) -------------------------------------------------------------
 
@@ -295,7 +298,7 @@ export interface Dialect {
    * only on the socket (views show it beside each control, not a button that fails).
    */
   watchPlan?(params: ConnectParams): ConnectionPlan & { describe: string; commandsUnavailable?: string; blindSpot?: string };
-  /** The interpreter also reads the session's own outbound commands (PlacedFrame.outbound). */
+  /** The interpreter also reads the session's own outbound commands (Placement.outbound). */
   readonly readsOwnCommands?: boolean;
   /**
    * Memo keys a reloaded tab needs to resume the run it had (myagent: the latest
@@ -343,9 +346,9 @@ export function orderKey(order: FrameOrder): string {
   return `${order.scope}#${order.seq}`;
 }
 
-/** One placed frame, the common case of `locate`. */
-export function placed(frame: PlacedFrame, answer?: AnswerKind): Location {
-  return answer === undefined ? { kind: 'placed', frames: [frame] } : { kind: 'placed', frames: [frame], answer };
+/** One placement, the common case of `locate`. */
+export function placed(placement: Placement, answer?: AnswerKind): Location {
+  return answer === undefined ? { kind: 'placed', placements: [placement] } : { kind: 'placed', placements: [placement], answer };
 }
 
 /** A frame `locate` cannot place at all. */

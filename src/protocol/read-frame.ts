@@ -3,11 +3,11 @@
  * interpreter for the whole session, in arrival order. For tests, fixtures and tools that
  * look at frames one by one; live sessions and replay go through ingest (sequencer and all).
  */
-import type { Dialect, Interpretation, PlacedFrame } from '@/protocol/dialect';
+import type { Dialect, Interpretation, Placement } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 
 export type ReadResult =
-  | Readonly<{ kind: 'events'; events: RunEvent[]; frames: readonly PlacedFrame[]; rejected: readonly string[] }>
+  | Readonly<{ kind: 'events'; events: RunEvent[]; placements: readonly Placement[]; rejected: readonly string[] }>
   | Readonly<{ kind: 'rejected'; reason: string; frameType?: string }>;
 
 export type FrameReader = ((frame: unknown) => ReadResult) & {
@@ -24,15 +24,15 @@ export function createFrameReader(dialect: Dialect, runId: string): FrameReader 
     if (location.kind === 'rejected') return location;
     const events: RunEvent[] = [];
     const rejected: Interpretation[] = [];
-    for (const placed of location.frames) {
+    for (const placed of location.placements) {
       if (placed.heartbeat) continue;
       const result = interpret(placed);
       if (result.kind === 'events') events.push(...result.events);
       else rejected.push(result);
     }
     const only = rejected[0];
-    if (location.frames.length === 1 && only?.kind === 'rejected') return only;
-    return { kind: 'events', events, frames: location.frames, rejected: rejected.map((r) => (r.kind === 'rejected' ? r.reason : '')) };
+    if (location.placements.length === 1 && only?.kind === 'rejected') return only;
+    return { kind: 'events', events, placements: location.placements, rejected: rejected.map((r) => (r.kind === 'rejected' ? r.reason : '')) };
   };
   const outbound = (command: unknown): RunEvent[] => {
     if (!dialect.readsOwnCommands) return [];

@@ -63,7 +63,7 @@ async function requestSocketList(
       auth: source.auth({ ...(target.token ? { token: target.token } : {}), ...(target.session ? { session: target.session } : {}) }),
       emit: source.request,
       replyEvents: source.replyEvents,
-      accept: ({ event, data }) => (result = source.parse(event, data, query)) !== undefined,
+      isAnswer: ({ event, data }) => (result = source.parse(event, data, query)) !== undefined,
       timeoutMs: target.timeoutMs ?? 10_000,
       signal,
     });

@@ -1,7 +1,7 @@
 /**
  * RunSession: the stores of one live or replayed run, the event log beside them, and the
  * narrow ports views need — bound commands (answer a gate, control the run) and raw frames.
- * Created only by app/session/; provided through context; read with `useRunSession()`,
+ * Created only by src/session/; provided through context; read with `useRunSession()`,
  * which throws outside a provider. Views never see a protocol memo or build a command: the
  * session binds them to its dialect, its run id and its memo.
  */

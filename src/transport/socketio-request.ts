@@ -3,7 +3,7 @@
  * a backend whose API is events (tolky's `list_session_intents` → `session_intents`).
  *
  * No reconnection: a list fetch that cannot connect fails at once with the reason, and the
- * poller tries again on its next tick. Frames stay `unknown`; the caller's `accept` decides
+ * poller tries again on its next tick. Frames stay `unknown`; the caller's `isAnswer` decides
  * which event answers. Resolves with that frame; rejects with a readable Error on a
  * refused handshake, a timeout or an abort.
  */
@@ -16,7 +16,7 @@ export type SocketIoRequest = Readonly<{
   emit: Readonly<{ event: string; data: unknown }>;
   replyEvents: readonly string[];
   /** True when this frame is the answer (others, such as an unrelated broadcast, are ignored). */
-  accept: (frame: { event: string; data: unknown }) => boolean;
+  isAnswer: (frame: { event: string; data: unknown }) => boolean;
   timeoutMs: number;
   signal: AbortSignal;
 }>;
@@ -57,7 +57,7 @@ export function requestOverSocketIo(request: SocketIoRequest): Promise<{ event: 
     for (const event of request.replyEvents) {
       socket.on(event, (data: unknown) => {
         const frame = { event, data };
-        if (request.accept(frame)) finish(() => resolve(frame));
+        if (request.isAnswer(frame)) finish(() => resolve(frame));
       });
     }
     socket.on('connect_error', (error) => {

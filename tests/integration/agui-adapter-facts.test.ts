@@ -9,8 +9,7 @@ import { EventSchema } from '@ag-ui/core/schemas';
 import { from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { aguiDialect, buildRunInput } from '@/protocol/agui/agui-dialect';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
@@ -51,7 +50,7 @@ describe('an AG-UI run as the official adapters send it', () => {
 
   it("shows received times, our title, usage tokens, the state and tool-call nodes in the app's live session", async () => {
     const runId = 'adapter-session';
-    const live = createLiveSession({ dialect: aguiDialect, params: { baseUrl: simulatorBackendUrl(aguiDialect, sim.url), runId }, start: ASK, schedule: flushNow });
+    const live = createLiveSession({ dialect: aguiDialect, params: { baseUrl: simulatorBackendUrl(aguiDialect, sim.url), runId }, start: ASK, schedule: paintAtOnce });
     try {
       await waitFor(() => live.session.run.getState().status === 'succeeded', 'the run to finish');
       const run = live.session.run.getState();

@@ -16,14 +16,12 @@ import { aguiDialect, buildRunInput } from '@/protocol/agui/agui-dialect';
 import { RESOLVE_OPTION } from '@/protocol/agui/agui-lifecycle';
 import { isUnavailable, type OutboundCommand } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
-import { sendCommand } from '@/ingest/command-channel';
+import { createLiveSession, paintAtOnce, sendCommand } from '@/session';
 import { fanOut } from '@/simulator/scenarios/scenarios';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { createSseTransport } from '@/transport/sse-transport';
 import type { ConnectionState, Transport } from '@/transport/transport';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
-import { createLiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
 
 import { waitFor } from './wait-for';
 
@@ -172,7 +170,7 @@ describe('Runboard agui dialect over real POST + SSE', () => {
   });
 
   it("a gate answered through the app's live session resumes with the conversation so far (our message, the agent's text)", async () => {
-    const live = createLiveSession({ dialect: aguiDialect, params: { baseUrl: simulatorBackendUrl(aguiDialect, sim.url), runId: 'gate~conversation' }, start: 'Deploy release 2.4', schedule: flushNow });
+    const live = createLiveSession({ dialect: aguiDialect, params: { baseUrl: simulatorBackendUrl(aguiDialect, sim.url), runId: 'gate~conversation' }, start: 'Deploy release 2.4', schedule: paintAtOnce });
     try {
       const gate = await waitFor(() => Object.values(live.session.run.getState().gates).find((g) => g.status === 'open'), 'the interrupt');
       const approve = gate.options.find((o) => o.tone === 'approve')!;

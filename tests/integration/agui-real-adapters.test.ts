@@ -6,9 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
-import { createLiveSession } from '@/app/session/create-live-session';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { answerGate } from '@/features/gates/actions/answer-gate';
-import { flushNow } from '@/ingest/frame-scheduler';
 import { aguiDialect } from '@/protocol/agui/agui-dialect';
 import { gateVerdictText } from '@/stores/gate-verdict';
 import type { GateState } from '@/stores/run-types';
@@ -22,7 +21,7 @@ type Live = ReturnType<typeof createLiveSession>;
 const opened: Live[] = [];
 
 function open(server: AguiServer, runId: string, start: string): Live {
-  const live = createLiveSession({ dialect: aguiDialect, params: { baseUrl: server.url, runId }, start, schedule: flushNow });
+  const live = createLiveSession({ dialect: aguiDialect, params: { baseUrl: server.url, runId }, start, schedule: paintAtOnce });
   opened.push(live);
   return live;
 }

@@ -18,13 +18,13 @@ describe('bad frames', () => {
   test('are quarantined with reasons while the run goes on to the end', () => {
     const p = createSyncPipeline(relaviumDialect, 'r');
     const { run, nodeStatus, frames, log } = p;
-    p.accept(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
-    p.accept(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
-    p.accept(sse(2, { type: 'node:started', nodeId: 42, nodeType: 'agent' })); // wrong type
-    p.accept(sse(3, { type: 'iteration:started', nodeId: 'a' })); // a newer server's type
-    p.accept({ data: 'this is { not json' }); // not JSON at all
-    p.accept(sse(4, { type: 'node:completed', nodeId: 'a', output: 1, tokensUsed: { input: 0, output: 0 }, durationMs: 5 }));
-    p.accept(sse(5, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
+    p.receive(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    p.receive(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
+    p.receive(sse(2, { type: 'node:started', nodeId: 42, nodeType: 'agent' })); // wrong type
+    p.receive(sse(3, { type: 'iteration:started', nodeId: 'a' })); // a newer server's type
+    p.receive({ data: 'this is { not json' }); // not JSON at all
+    p.receive(sse(4, { type: 'node:completed', nodeId: 'a', output: 1, tokensUsed: { input: 0, output: 0 }, durationMs: 5 }));
+    p.receive(sse(5, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
     p.flush();
 
     const state = run.getState();

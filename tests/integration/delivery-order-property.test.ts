@@ -16,8 +16,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { createSyncPipeline } from '@/ingest/sync-pipeline';
 import type { Dialect } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
@@ -48,7 +47,7 @@ async function recordFanout(dialect: Dialect): Promise<unknown[]> {
     dialect,
     params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
     ...(dialect.capabilities.startsRuns ? { start: '[scenario:fanout] research the market' } : {}),
-    schedule: flushNow,
+    schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
   });
   try {
@@ -69,7 +68,7 @@ function deliver(dialect: Dialect, frames: readonly unknown[], flushAfter: Reado
   const clock = { now: 0 };
   const p = createSyncPipeline(dialect, `fanout~order-${dialect.id}`, { now: () => clock.now });
   frames.forEach((frame, i) => {
-    p.accept(frame);
+    p.receive(frame);
     if (flushAfter.has(i)) p.flush();
   });
   for (let due = p.ingest.nextDeadlineMs(); due !== undefined; due = p.ingest.nextDeadlineMs()) {

@@ -8,8 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
@@ -32,7 +31,7 @@ describe.each([DIALECTS.relavium, DIALECTS.tolky, DIALECTS.shannon])('$id', (dia
     const later = createLiveSession({
       dialect,
       params: { baseUrl: sim.url, runId: first.live.session.runId },
-      schedule: flushNow,
+      schedule: paintAtOnce,
       WebSocketImpl: WebSocket as never,
     });
     const run = later.session.run;

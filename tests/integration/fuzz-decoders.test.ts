@@ -50,7 +50,7 @@ describe.each(Object.values(DIALECTS))('$id under hostile frames', (dialect) => 
     fc.assert(
       fc.property(fc.array(fc.oneof(hostileFrame(seeds), fc.constantFrom(...seeds).map((seed) => structuredClone(seed))), { minLength: 1, maxLength: 40 }), (stream) => {
         const p = createPipeline(dialect);
-        for (const frame of stream) p.accept(frame);
+        for (const frame of stream) p.receive(frame);
         p.flush();
         expect(brokenInvariants(p)).toEqual([]);
         const { issues, stats } = p.run.getState();
@@ -66,7 +66,7 @@ describe.each(Object.values(DIALECTS))('$id under hostile frames', (dialect) => 
     const p = createPipeline(dialect);
     const seed = seeds[0] as Record<string, unknown>;
     const hostile = [deepNest(10_000), { ...seed, data: deepNest(10_000) }, { ...seed, huge: 'y'.repeat(1 << 20) }, { ...seed, text: '\uD800\uDFFF\uDC00' }, JSON.parse('{"__proto__": {"polluted": 1}}')];
-    for (const frame of hostile) p.accept(frame);
+    for (const frame of hostile) p.receive(frame);
     p.flush();
     expect(brokenInvariants(p)).toEqual([]);
     expect(p.run.getState().stats.frames).toBe(hostile.length);

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/app/session/create-live-session';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { answerGate } from '@/features/gates/actions/answer-gate';
-import { flushNow } from '@/ingest/frame-scheduler';
 import type { Dialect, DialectId } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
@@ -42,7 +41,7 @@ function open(dialect: Dialect, runId: string) {
     ...(dialect.capabilities.startsRuns ? { start: '[scenario:gate] Deploy release 2.4' } : {}),
     // MARS asks a person only in its asking modes (a one-shot run never does).
     ...(dialect.id === 'mars' ? { startConfig: { mode: 'copilot' } } : {}),
-    schedule: flushNow,
+    schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
   });
 }

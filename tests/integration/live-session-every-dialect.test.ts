@@ -6,8 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
@@ -32,7 +31,7 @@ describe.each(Object.values(DIALECTS))('$id through createLiveSession', (dialect
       dialect,
       params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId: `fanout~glue-${dialect.id}` },
       ...(starts ? { start: '[scenario:fanout] Research fan-out' } : {}),
-      schedule: flushNow,
+      schedule: paintAtOnce,
       WebSocketImpl: WebSocket as never,
     });
     const run = live.session.run;

@@ -5,8 +5,7 @@
  */
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, type LiveSession, paintAtOnce } from '@/session';
 import type { StartConfig } from '@/protocol/dialect';
 import { marsDialect } from '@/protocol/mars/mars-dialect';
 import type { RunEvent } from '@/protocol/run-event';
@@ -25,7 +24,7 @@ export function openMars(sim: SimulatorHandle, runId: string, start?: string, st
     dialect: marsDialect,
     params: { baseUrl: simulatorBackendUrl(marsDialect, sim.url), runId },
     ...(start !== undefined ? { start, ...(startConfig ? { startConfig } : {}) } : {}),
-    schedule: flushNow,
+    schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
   });
 }

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createReplaySession } from '@/app/session/create-replay-session';
+import { createReplaySession } from '@/session';
 import { fanOut } from '@/simulator/scenarios/scenarios';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 

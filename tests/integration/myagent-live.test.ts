@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, type LiveSession, paintAtOnce } from '@/session';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { myagentDialect } from '@/protocol/myagent/myagent-dialect';
 import type { RunEvent } from '@/protocol/run-event';
@@ -29,7 +28,7 @@ let clients = 0;
 
 /** A live session that starts a run with `start`, as the start page's "Start run" does. */
 function startRun(start: string): LiveSession {
-  return createLiveSession({ dialect: myagentDialect, params: { baseUrl: simulatorBackendUrl(myagentDialect, sim.url), runId: `new-${++clients}` }, start, schedule: flushNow, WebSocketImpl: WebSocket as never });
+  return createLiveSession({ dialect: myagentDialect, params: { baseUrl: simulatorBackendUrl(myagentDialect, sim.url), runId: `new-${++clients}` }, start, schedule: paintAtOnce, WebSocketImpl: WebSocket as never });
 }
 
 const finished = (live: LiveSession) => waitFor(() => (TERMINAL.has(live.session.run.getState().status) ? live.session.run.getState() : undefined), 'the run to end');

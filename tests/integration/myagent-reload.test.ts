@@ -10,9 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
-import { keptResume } from '@/app/session/reload-resume';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, keptResume, type LiveSession, paintAtOnce } from '@/session';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import type { Memo } from '@/protocol/dialect';
 import { myagentDialect } from '@/protocol/myagent/myagent-dialect';
@@ -53,7 +51,7 @@ function open(key: string, start: string, resume?: Memo): LiveSession {
     start,
     reloadKey: key,
     ...(resume ? { resume } : {}),
-    schedule: flushNow,
+    schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
   });
 }

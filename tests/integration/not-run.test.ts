@@ -7,9 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { createReplaySession } from '@/app/session/create-replay-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, createReplaySession, paintAtOnce } from '@/session';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
@@ -31,7 +29,7 @@ function open(id: keyof typeof DIALECTS, runId: string, scenario: string) {
     dialect,
     params: { baseUrl: simulatorBackendUrl(dialect, sim.url), runId },
     ...(dialect.capabilities.startsRuns ? { start: `[scenario:${scenario}] ${scenario}` } : {}),
-    schedule: flushNow,
+    schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
   });
 }

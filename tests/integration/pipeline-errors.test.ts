@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { createIngest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { paintAtOnce } from '@/ingest/paint-schedule';
 import type { Dialect } from '@/protocol/dialect';
 import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
 import { EventLog } from '@/stores/event-log';
@@ -40,7 +40,7 @@ function pipeline(onAction?: (action: IngestAction) => void) {
   const target = { log: new EventLog(), run: createRunStore({ runId: 'r', dialect: 'relavium', source: 'test' }), nodeStatus: createNodeStatusStore() };
   const ingest = createIngest({ dialect: buggyDialect, runId: 'r', now: () => 0, ...(onAction ? { onAction } : {}) });
   const frames = new FrameLog({ runboard: 1, dialect: 'relavium', transport: 'sse', source: 'test', startedAt: '' }, 0);
-  const driver = driveIngest({ ingest, target, frames, schedule: flushNow, now: () => 0 });
+  const driver = driveIngest({ ingest, target, frames, schedule: paintAtOnce, now: () => 0 });
   return { ...target, driver };
 }
 
@@ -67,10 +67,10 @@ const completed = (seq: number, nodeId: string) => sse(seq, { type: 'node:comple
 describe('pipeline errors', () => {
   test('an interpreter that throws quarantines the frame with "interpreter error"; its seq is kept, so no hole opens, and later frames apply', () => {
     const { run, nodeStatus, driver } = pipeline();
-    driver.accept(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
-    driver.accept(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent', boom: true }));
-    driver.accept(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
-    driver.accept(completed(3, 'b'));
+    driver.receive(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    driver.receive(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent', boom: true }));
+    driver.receive(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
+    driver.receive(completed(3, 'b'));
     driver.dispose();
 
     const state = run.getState();
@@ -82,12 +82,12 @@ describe('pipeline errors', () => {
 
   test('a store action that throws once records "internal error" and the stream goes on', () => {
     const { run, nodeStatus, driver } = pipeline();
-    driver.accept(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    driver.receive(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
     breakApplyOnce(run);
-    driver.accept(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
-    driver.accept(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
-    driver.accept(completed(3, 'b'));
-    driver.accept(sse(4, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
+    driver.receive(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent' }));
+    driver.receive(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
+    driver.receive(completed(3, 'b'));
+    driver.receive(sse(4, { type: 'run:completed', outputs: {}, totalCostMicrocents: 0, durationMs: 9 }));
     driver.dispose();
 
     const state = run.getState();
@@ -100,10 +100,10 @@ describe('pipeline errors', () => {
     const { run, nodeStatus, driver } = pipeline((action) => {
       if (action.kind === 'memo') throw new Error('reaction bug');
     });
-    driver.accept(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
-    expect(() => driver.accept(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent', memo: true }))).not.toThrow();
-    driver.accept(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
-    driver.accept(completed(3, 'b'));
+    driver.receive(sse(0, { type: 'run:started', workflowId: 'wf', inputs: {} }));
+    expect(() => driver.receive(sse(1, { type: 'node:started', nodeId: 'a', nodeType: 'agent', memo: true }))).not.toThrow();
+    driver.receive(sse(2, { type: 'node:started', nodeId: 'b', nodeType: 'agent' }));
+    driver.receive(completed(3, 'b'));
     driver.dispose();
 
     expect(run.getState().issues.map((issue) => issue.reason)).toEqual(['internal error: reaction bug']);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce } from '@/session';
 import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
@@ -16,7 +15,7 @@ afterAll(async () => {
 });
 
 function open(runId: string) {
-  return createLiveSession({ dialect: relaviumDialect, params: { baseUrl: sim.url, runId, token: 'secret-token' }, schedule: flushNow });
+  return createLiveSession({ dialect: relaviumDialect, params: { baseUrl: sim.url, runId, token: 'secret-token' }, schedule: paintAtOnce });
 }
 
 describe('relavium over the simulator’s real SSE server', () => {

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createReplaySession, type ReplaySession } from '@/app/session/create-replay-session';
+import { createReplaySession, type ReplaySession } from '@/session';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';

@@ -10,9 +10,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { sendCommand } from '@/ingest/command-channel';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, paintAtOnce, sendCommand } from '@/session';
 import { createSyncPipeline } from '@/ingest/sync-pipeline';
 import type { HttpReplyFrame } from '@/protocol/dialect';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
@@ -37,7 +35,7 @@ afterAll(async () => {
 
 /** The live frames of a clean run, and what the backend answers once it ended (history pages, status). */
 async function record(runId: string): Promise<Recorded> {
-  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId }, schedule: flushNow });
+  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId }, schedule: paintAtOnce });
   await waitFor(() => ['succeeded', 'failed'].includes(live.session.run.getState().status), `${runId} to end`);
   const frames = live.session
     .exportRecording()
@@ -67,7 +65,7 @@ function deliver(runId: string, deliveries: readonly Delivery[]) {
   for (const { frame, afterMs } of deliveries) {
     expireUntil(clock.now + afterMs);
     clock.now += afterMs;
-    p.accept(frame);
+    p.receive(frame);
   }
   expireUntil(Infinity);
   p.flush();

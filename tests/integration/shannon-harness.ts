@@ -5,8 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
-import { createLiveSession, type LiveSessionOptions } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, type LiveSessionOptions, paintAtOnce } from '@/session';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
@@ -38,7 +37,7 @@ export function setUpShannonHarness(): ShannonHarness {
   return {
     sim: current,
     open(runId, { baseUrl, ...timing } = {}) {
-      const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: baseUrl ?? current().url, runId, token: 'secret' }, schedule: flushNow, ...timing });
+      const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: baseUrl ?? current().url, runId, token: 'secret' }, schedule: paintAtOnce, ...timing });
       undo.push(() => live.close());
       return live.session;
     },

@@ -1,8 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
-import { createLiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
-import { sendCommand } from '@/ingest/command-channel';
+import { createLiveSession, paintAtOnce, sendCommand } from '@/session';
 import type { HttpReplyFrame } from '@/protocol/dialect';
 import { createFrameReader } from '@/protocol/read-frame';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
@@ -35,7 +33,7 @@ afterEach(() => {
 });
 
 function open(runId: string) {
-  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId, token: TOKEN }, schedule: flushNow });
+  const live = createLiveSession({ dialect: shannonDialect, params: { baseUrl: sim.url, runId, token: TOKEN }, schedule: paintAtOnce });
   sessions.push(live);
   return live;
 }
@@ -137,8 +135,8 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     const read = createFrameReader(shannonDialect, runId)(replies[0]);
     expect(read.kind).toBe('events');
     if (read.kind === 'events') {
-      expect(read.frames.length).toBe(body.events.length);
-      expect(read.frames.every((f) => f.order?.scope === `wf:${runId}`)).toBe(true);
+      expect(read.placements.length).toBe(body.events.length);
+      expect(read.placements.every((f) => f.order?.scope === `wf:${runId}`)).toBe(true);
       expect(read.events.some((e) => e.type === 'run.completed')).toBe(true);
     }
   });

@@ -5,11 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { sendCommand } from '@/ingest/command-channel';
-import { createLiveSession } from '@/app/session/create-live-session';
+import { createLiveSession, paintAtOnce, sendCommand } from '@/session';
 import { describeHealth } from '@/features/health/describe-health';
 import { createIngest } from '@/ingest/create-ingest';
-import { flushNow } from '@/ingest/frame-scheduler';
 import { isUnavailable } from '@/protocol/dialect';
 import { RunEventSchema, type RunEvent, type RunEventOf } from '@/protocol/run-event';
 import { tolkyDialect } from '@/protocol/tolky/tolky-dialect';
@@ -57,7 +55,7 @@ function watch(runId: string, start?: string): Watch {
   transport.connect(
     {
       onFrame(frame) {
-        ingest.accept(frame, frames.push(frame as Watch['frames'][number]) - 1);
+        ingest.feed(frame, frames.push(frame as Watch['frames'][number]) - 1);
         take();
       },
       onState() {},
@@ -209,7 +207,7 @@ describe('tolky over a real Socket.IO connection', () => {
   });
 
   it('a run id that does not exist reads "nothing yet — check the run id", not "Live" forever', async () => {
-    const live = createLiveSession({ dialect: tolkyDialect, params: { baseUrl: sim.url, runId: 'no-such-intent' }, schedule: flushNow, nothingYetAfterMs: 300 });
+    const live = createLiveSession({ dialect: tolkyDialect, params: { baseUrl: sim.url, runId: 'no-such-intent' }, schedule: paintAtOnce, nothingYetAfterMs: 300 });
     try {
       const health = await waitFor(() => (live.session.run.getState().connection.nothingYet ? live.session.run.getState().connection : undefined), 'the nothing-yet state', 5_000);
       expect(describeHealth(health, 'live', Date.now())).toMatchObject({ label: 'Nothing yet', detail: expect.stringContaining('check the run id'), tone: 'warn' });

@@ -12,8 +12,7 @@ import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, type LiveSession, paintAtOnce } from '@/session';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
@@ -55,7 +54,7 @@ afterAll(async () => {
 });
 
 function watch(baseUrl: string, runId: string): LiveSession {
-  return createLiveSession({ dialect: tolky, params: { baseUrl, runId }, schedule: flushNow, WebSocketImpl: WebSocket as never });
+  return createLiveSession({ dialect: tolky, params: { baseUrl, runId }, schedule: paintAtOnce, WebSocketImpl: WebSocket as never });
 }
 
 describe('tolky on two pods joined by the Redis adapter', () => {

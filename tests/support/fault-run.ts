@@ -1,5 +1,5 @@
 /**
- * Runs one scenario through the app's live session (createLiveSession, flushNow, `ws`) and
+ * Runs one scenario through the app's live session (createLiveSession, paintAtOnce, `ws`) and
  * reduces the result to a normalised snapshot that two runs of the same scenario share
  * exactly: node statuses and attempts, run status, cost total and points, gates and their
  * outcome, chapters, the multiset of non-log events and of streamed words per node, and (for
@@ -8,8 +8,7 @@
  */
 import WebSocket from 'ws';
 
-import { createLiveSession, type LiveSession } from '@/app/session/create-live-session';
-import { flushNow } from '@/ingest/frame-scheduler';
+import { createLiveSession, type LiveSession, paintAtOnce } from '@/session';
 import type { Dialect, StartConfig } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import type { SimulatorHandle } from '@/simulator/server';
@@ -92,7 +91,7 @@ export function openRun({ dialect, sim, baseUrl, runId, scenario, startConfig }:
     dialect,
     params: { baseUrl: simulatorBackendUrl(dialect, baseUrl), runId },
     ...(starts ? { start: `[scenario:${scenario}] ${scenario}`, ...(startConfig ? { startConfig } : {}) } : {}),
-    schedule: flushNow,
+    schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
   });
   const firstSession = { id: '' };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 
 import { openLiveRun } from '@/app/session/open-live-run';
-import { keptResume } from '@/app/session/reload-resume';
+import { keptResume } from '@/session';
 import { RunView } from '@/app/run/run-view';
 import { liveRunKey, useSessionRegistry } from '@/app/session/session-registry';
 import { buildLiveSearch, type Route } from '@/app/url-contract';

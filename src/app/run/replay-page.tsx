@@ -1,8 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 
-import { createReplaySession, RecordingUnreadable, type ReplaySession } from '@/app/session/create-replay-session';
-import { assertNotWebPage, fetchRecording, RecordingNotFound } from '@/app/session/fetch-recording';
-import { recordingLabel } from '@/app/session/local-recordings';
+import { assertNotWebPage, createReplaySession, fetchRecording, recordingLabel, RecordingNotFound, RecordingUnreadable, type ReplaySession } from '@/session';
 import { RunView } from '@/app/run/run-view';
 import { useReplayUrl } from '@/app/run/use-replay-url';
 import type { Route } from '@/app/url-contract';

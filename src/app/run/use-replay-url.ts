@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 
-import { isLocalRecording } from '@/app/session/local-recordings';
+import { isLocalRecording } from '@/session';
 import type { ReplayCursor } from '@/ingest/replay-cursor';
 
 /** How long the scrubber must rest before the URL follows (replaceState, no history entry). */

@@ -6,7 +6,7 @@
  * dialect that watches without the starter's connection (MARS), marked `started`, so that
  * opening one again watches it instead of starting it again.
  */
-import { createLiveSession } from '@/app/session/create-live-session';
+import { createLiveSession } from '@/session';
 import { liveRunKey, tokenFor, useSessionRegistry, type OpenRun } from '@/app/session/session-registry';
 import { buildLiveSearch } from '@/app/url-contract';
 import type { Dialect, Memo, StartConfig } from '@/protocol/dialect';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 
-import { addLocalRecording } from '@/app/session/local-recordings';
+import { addLocalRecording } from '@/session';
 import { buildReplaySearch } from '@/app/url-contract';
 import { DIALECTS } from '@/protocol/dialects';
 

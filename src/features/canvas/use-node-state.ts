@@ -17,7 +17,7 @@ import type { RunState } from '@/stores/run-types';
 import { notRunText } from '@/lib/node-status-text';
 
 import { assignWaves, waveKey } from '@/features/canvas/layout/wave-positions';
-import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
+import { anyRunning, dominantStatus, summarizeStatuses } from '@/features/canvas/summarize-statuses';
 import { STATUS_TEXT } from '@/features/canvas/status-style';
 
 /** A node's entry without its times: what the node body renders through React. */
@@ -51,7 +51,7 @@ export function useNodeStatus(nodeId: string): NodeStatus {
 
 /** "4 running · 2 succeeded" over a group's members; a string, so equal text skips the render. */
 export function useGroupSummary(memberIds: readonly string[]): string {
-  return useStore(useRunSession().nodeStatus, (s) => summariseStatuses(s.byId, memberIds));
+  return useStore(useRunSession().nodeStatus, (s) => summarizeStatuses(s.byId, memberIds));
 }
 
 export function useGroupStatus(memberIds: readonly string[]): NodeStatus {

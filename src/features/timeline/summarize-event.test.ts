@@ -26,7 +26,7 @@ describe('summarizeEvent', () => {
     [{ type: 'metric', name: 'latency', value: 12, unit: 'ms' }, 'latency = 12 ms'],
     [{ type: 'chapter.started', chapterId: 'c1', title: 'Research' }, 'Chapter: Research'],
   ];
-  it.each(cases)('summarises %j', (event, expected) => {
+  it.each(cases)('summarizes %j', (event, expected) => {
     expect(summarizeEvent(event)).toBe(expected);
   });
 

@@ -107,7 +107,7 @@ describe('agui interpreter: every 1.0 event type', () => {
     expect(a).toEqual({
       kind: 'events',
       events: [{ type: 'node.output', nodeId: 'plan', delta: 'la ' }],
-      frames: [{ body: { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'la ' } }],
+      placements: [{ body: { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'la ' } }],
       rejected: [],
     });
   });
@@ -316,7 +316,7 @@ describe('agui locate and interpreter: tolerance and rejection', () => {
     expect(decodeOne(sse({ type: 'SHINY_NEW_EVENT' }))).toEqual({
       kind: 'events',
       events: [{ type: 'raw', frameType: 'SHINY_NEW_EVENT', unknown: true }],
-      frames: [{ body: { type: 'SHINY_NEW_EVENT' } }],
+      placements: [{ body: { type: 'SHINY_NEW_EVENT' } }],
       rejected: [],
     });
   });

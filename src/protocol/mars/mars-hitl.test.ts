@@ -112,8 +112,8 @@ describe('mars: a console log that is not there yet', () => {
     const interpret = marsDialect.createInterpreter({ runId: 'task-1' });
     const read = (frame: unknown) => {
       const location = marsDialect.locate(frame, { runId: 'task-1', connection: 0 });
-      if (location.kind === 'rejected' || !location.frames[0]) throw new Error('not placed');
-      return interpret(location.frames[0]);
+      if (location.kind === 'rejected' || !location.placements[0]) throw new Error('not placed');
+      return interpret(location.placements[0]);
     };
     const memo: Record<string, unknown> = {};
     const reply = (path: string, status: number, body: unknown) => ({ reply: { method: 'GET' as const, path, status }, body });

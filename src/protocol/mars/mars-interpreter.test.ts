@@ -82,10 +82,10 @@ describe('mars interpreter: lifecycle and chapters', () => {
     const decode = createMarsReader();
     for (const type of ['heartbeat', 'pong']) {
       const result = decode(wire(type, {}));
-      expect(result).toMatchObject({ kind: 'events', events: [], frames: [{ heartbeat: true }] });
+      expect(result).toMatchObject({ kind: 'events', events: [], placements: [{ heartbeat: true }] });
     }
-    expect(decode({ type: 'pong' })).toMatchObject({ kind: 'events', events: [], frames: [{ heartbeat: true }] });
-    expect(marsDialect.locate(wire('agent_message', { message: 'hi' }), { runId: 'run-1', connection: 0 })).not.toMatchObject({ frames: [{ heartbeat: true }] });
+    expect(decode({ type: 'pong' })).toMatchObject({ kind: 'events', events: [], placements: [{ heartbeat: true }] });
+    expect(marsDialect.locate(wire('agent_message', { message: 'hi' }), { runId: 'run-1', connection: 0 })).not.toMatchObject({ placements: [{ heartbeat: true }] });
     expect(events(decode({ event_type: 'connected', data: { message: 'Connected to workflow' } }))[0]).toMatchObject({ type: 'log', message: 'Connected to workflow' });
     expect(events(decode(wire('reconnected', {})))[0]).toMatchObject({ type: 'log', source: 'connection' });
     expect(events(decode({ event_type: 'disconnected', timestamp: TS }))[0]).toMatchObject({ type: 'log', message: 'disconnected' });
@@ -147,7 +147,7 @@ describe('mars interpreter: DAG', () => {
     expect(events(first)).toEqual([expect.objectContaining({ type: 'node.status', nodeId: 'step_1', status: 'failed', error: { message: 'exit 1' } })]);
     expect(events(second)).toEqual([]);
     // A DAG frame's repeat changes nothing, so it is placed without a content hash (they are the big frames).
-    expect(first.kind === 'events' && first.frames[0]).not.toHaveProperty('identity');
+    expect(first.kind === 'events' && first.placements[0]).not.toHaveProperty('identity');
     expect(events(decode(wire('dag_node_status_changed', { node_id: 'n', old_status: null, new_status: 'in_progress', error: null })))[0]).toMatchObject({ status: 'running' });
   });
 
@@ -287,9 +287,9 @@ describe('mars locate and interpreter: tolerance', () => {
   it('gives every frame an identity and no order; identical frames share it', () => {
     const identityOf = (frame: unknown) => {
       const location = marsDialect.locate(frame, { runId: 'run-1', connection: 0 });
-      if (location.kind !== 'placed' || location.frames.length !== 1) throw new Error('expected one placed frame');
-      expect(location.frames[0]).not.toHaveProperty('order');
-      return location.frames[0]?.identity;
+      if (location.kind !== 'placed' || location.placements.length !== 1) throw new Error('expected one placed frame');
+      expect(location.placements[0]).not.toHaveProperty('order');
+      return location.placements[0]?.identity;
     };
     const a = identityOf(wire('agent_message', { message: 'same' }));
     const b = identityOf(wire('agent_message', { message: 'same' }));

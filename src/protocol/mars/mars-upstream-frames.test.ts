@@ -26,7 +26,7 @@ function reader(runId: string) {
   return (frame: unknown): Interpretation => {
     const location = marsDialect.locate(frame, { runId, connection: 0 });
     if (location.kind === 'rejected') return location;
-    const [placed] = location.frames;
+    const [placed] = location.placements;
     if (!placed || placed.heartbeat) return { kind: 'events', events: [] };
     return interpret(placed);
   };

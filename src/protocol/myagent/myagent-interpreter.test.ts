@@ -209,8 +209,8 @@ describe('myagent locate: session memo', () => {
   /** The memo `locate` puts on the one frame it places. */
   const memoOf = (frame: unknown) => {
     const location = myagentDialect.locate(frame, { runId: 'sess-1', connection: 0 });
-    if (location.kind !== 'placed' || location.frames.length !== 1) throw new Error('expected one placed frame');
-    return location.frames[0]?.memo;
+    if (location.kind !== 'placed' || location.placements.length !== 1) throw new Error('expected one placed frame');
+    return location.placements[0]?.memo;
   };
 
   test('session_created and state_restored hand the session id to the session', () => {
@@ -232,41 +232,41 @@ describe('myagent locate: session memo', () => {
     const interpret = myagentDialect.createInterpreter({ runId: 'sess-1' });
     expect(interpret({ body: stamped('agent.session_created', { session_id: 'sess-9' }) })).not.toHaveProperty('memo');
     const read = reader()(stamped('agent.session_created', { session_id: 'sess-9' }));
-    expect(read).toMatchObject({ kind: 'events', frames: [{ memo: { session_id: 'sess-9' } }] });
+    expect(read).toMatchObject({ kind: 'events', placements: [{ memo: { session_id: 'sess-9' } }] });
   });
 });
 
 describe('myagent locate and interpreter: order, time and tolerance', () => {
   test('seq orders frames within a connection; a new connection is a new scope', () => {
-    expect(reader(0)(stamped('system.connected', {}, 1))).toMatchObject({ frames: [{ order: { scope: 'conn:0', seq: 1 }, cursor: 'sess-1:1' }] });
-    expect(reader(3)(stamped('system.connected', {}, 1))).toMatchObject({ frames: [{ order: { scope: 'conn:3', seq: 1 } }] });
+    expect(reader(0)(stamped('system.connected', {}, 1))).toMatchObject({ placements: [{ order: { scope: 'conn:0', seq: 1 }, cursor: 'sess-1:1' }] });
+    expect(reader(3)(stamped('system.connected', {}, 1))).toMatchObject({ placements: [{ order: { scope: 'conn:3', seq: 1 } }] });
   });
 
   test('the cursor names the session its seq counts in; a frame without a session moves none', () => {
     const result = reader(0)({ event: 'system.connected', content: {}, metadata: {}, seq: 1, session_id: null });
-    expect(result).toMatchObject({ kind: 'events', frames: [{ order: { scope: 'conn:0', seq: 1 } }] });
-    expect(result.kind === 'events' && result.frames[0]).not.toHaveProperty('cursor');
+    expect(result).toMatchObject({ kind: 'events', placements: [{ order: { scope: 'conn:0', seq: 1 } }] });
+    expect(result.kind === 'events' && result.placements[0]).not.toHaveProperty('cursor');
   });
 
   test('locate scopes by the connection it is told of; a reader kept across reconnects follows it', () => {
     const decode = reader(0, 'live-connection');
-    expect(decode(stamped('system.connected', {}, 1))).toMatchObject({ frames: [{ order: { scope: 'conn:0', seq: 1 } }] });
+    expect(decode(stamped('system.connected', {}, 1))).toMatchObject({ placements: [{ order: { scope: 'conn:0', seq: 1 } }] });
     decode.newConnection();
-    expect(decode(stamped('system.connected', {}, 1))).toMatchObject({ frames: [{ order: { scope: 'conn:1', seq: 1 } }] });
-    expect(myagentDialect.locate(stamped('system.connected', {}, 2), { runId: 'x', connection: 7 })).toMatchObject({ frames: [{ order: { scope: 'conn:7', seq: 2 } }] });
+    expect(decode(stamped('system.connected', {}, 1))).toMatchObject({ placements: [{ order: { scope: 'conn:1', seq: 1 } }] });
+    expect(myagentDialect.locate(stamped('system.connected', {}, 2), { runId: 'x', connection: 7 })).toMatchObject({ placements: [{ order: { scope: 'conn:7', seq: 2 } }] });
   });
 
   test('a heartbeat is a keep-alive (not interpreted) that still takes its seq', () => {
-    expect(reader()(stamped('system.heartbeat', {}, 10))).toMatchObject({ kind: 'events', events: [], frames: [{ heartbeat: true, order: { seq: 10 } }] });
+    expect(reader()(stamped('system.heartbeat', {}, 10))).toMatchObject({ kind: 'events', events: [], placements: [{ heartbeat: true, order: { seq: 10 } }] });
   });
 
   test('document frames without seq have no order; event_id is their identity', () => {
     const result = reader()({ event: 'system.notice', event_id: 'c9-4', content: { message: 'hi' } });
-    expect(result).toMatchObject({ kind: 'events', frames: [{ identity: 'c9-4' }] });
-    expect(result.kind === 'events' && result.frames[0]).not.toHaveProperty('order');
+    expect(result).toMatchObject({ kind: 'events', placements: [{ identity: 'c9-4' }] });
+    expect(result.kind === 'events' && result.placements[0]).not.toHaveProperty('order');
     const bare = reader()({ event: 'system.notice', content: 'hi' });
-    expect(bare).toMatchObject({ kind: 'events', frames: [{ body: { event: 'system.notice' } }] });
-    expect(bare.kind === 'events' && bare.frames[0]).not.toHaveProperty('identity');
+    expect(bare).toMatchObject({ kind: 'events', placements: [{ body: { event: 'system.notice' } }] });
+    expect(bare.kind === 'events' && bare.placements[0]).not.toHaveProperty('identity');
   });
 
   test('naive timestamps are kept raw and read as local time', () => {
@@ -278,7 +278,7 @@ describe('myagent locate and interpreter: order, time and tolerance', () => {
   test('an unknown type is a raw event that keeps its place', () => {
     expect(reader()(stamped('agent.brand_new', {}, 5))).toMatchObject({
       events: [{ type: 'raw', frameType: 'agent.brand_new', unknown: true }],
-      frames: [{ order: { scope: 'conn:0', seq: 5 } }],
+      placements: [{ order: { scope: 'conn:0', seq: 5 } }],
     });
   });
 
@@ -339,10 +339,10 @@ describe('myagent locate and interpreter: the published documentation examples',
       expect(typesOf(byEvent.get('solver.restarted')!)).toEqual(['node.retrying']);
       expect(typesOf(byEvent.get('solver.cancelled')!)).toEqual(['node.cancelled']);
       expect(typesOf(byEvent.get('agent.tool_call')!)).toEqual(['tool.called']);
-      expect(byEvent.get('agent.state_exported')).toMatchObject({ frames: [{ memo: { signed_state: { stage: 'solving' } } }] });
+      expect(byEvent.get('agent.state_exported')).toMatchObject({ placements: [{ memo: { signed_state: { stage: 'solving' } } }] });
       expect(events(byEvent.get('plan.start')!)[0]?.at).toBe('2024-10-18T14:30:05Z');
     } else {
-      expect(byEvent.get('agent.session_created')).toMatchObject({ frames: [{ memo: { session_id: '<sid>' } }] });
+      expect(byEvent.get('agent.session_created')).toMatchObject({ placements: [{ memo: { session_id: '<sid>' } }] });
     }
   });
 });

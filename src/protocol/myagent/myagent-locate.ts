@@ -14,7 +14,7 @@
  * id from `agent.session_created` / `agent.state_restored`, and the resumable state from
  * `agent.state_exported` (`metadata.signed_state` on the real server).
  */
-import type { Location, LocateContext, Memo, PlacedFrame } from '@/protocol/dialect';
+import type { Location, LocateContext, Memo, Placement } from '@/protocol/dialect';
 import { unplaceable } from '@/protocol/dialect';
 import { isResumeRefusal } from '@/protocol/myagent/myagent-resume';
 import { isWireObject, type Loose } from '@/protocol/wire-checks';
@@ -24,19 +24,19 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export function locateMyagentFrame(frame: unknown, ctx: LocateContext): Location {
   if (!isWireObject(frame) || typeof frame.event !== 'string') return unplaceable('not a myagent event: expected a JSON object with a string "event"');
   // Built field by field, no spreads: this runs once per frame.
-  const placedFrame: Mutable<PlacedFrame> = { body: frame };
+  const placedFrame: Mutable<Placement> = { body: frame };
   placeInOrder(placedFrame, frame, connectionScope(ctx.connection));
   if (frame.event === 'system.heartbeat') placedFrame.heartbeat = true;
   // A refused resume: nothing more comes for the run on this socket (the interpreter says why).
   else if ((frame.event === 'agent.error' || frame.event === 'system.error') && isResumeRefusal(frame.content)) placedFrame.end = true;
   const memo = sessionMemo(frame);
   if (memo) placedFrame.memo = memo;
-  return { kind: 'placed', frames: [placedFrame] };
+  return { kind: 'placed', placements: [placedFrame] };
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-function placeInOrder(placedFrame: Mutable<PlacedFrame>, frame: Loose, scope: string): void {
+function placeInOrder(placedFrame: Mutable<Placement>, frame: Loose, scope: string): void {
   const seq = frame.seq;
   if (typeof seq === 'number' && Number.isSafeInteger(seq) && seq > 0) {
     placedFrame.order = { scope, seq };

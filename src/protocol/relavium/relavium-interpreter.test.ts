@@ -16,8 +16,8 @@ const locate = (frame: unknown) => relaviumDialect.locate(frame, { runId: 'r1', 
 /** The one body `locate` hands the interpreter. */
 function bodyOf(frame: unknown): unknown {
   const location = locate(frame);
-  if (location.kind !== 'placed' || location.frames.length !== 1) throw new Error('expected one placed frame');
-  return location.frames[0]!.body;
+  if (location.kind !== 'placed' || location.placements.length !== 1) throw new Error('expected one placed frame');
+  return location.placements[0]!.body;
 }
 
 const token = (patch: Record<string, unknown> = {}) => ({
@@ -77,21 +77,21 @@ describe('relavium locate', () => {
   it('orders by sequenceNumber in the run scope, with the SSE id as cursor (the sequence when there is none)', () => {
     expect(locate({ id: '42', event: 'agent:token', data: token() })).toEqual({
       kind: 'placed',
-      frames: [{ body: token(), order: { scope: 'run', seq: 7 }, cursor: '42' }],
+      placements: [{ body: token(), order: { scope: 'run', seq: 7 }, cursor: '42' }],
     });
-    expect(locate(token())).toEqual({ kind: 'placed', frames: [{ body: token(), order: { scope: 'run', seq: 7 }, cursor: '7' }] });
+    expect(locate(token())).toEqual({ kind: 'placed', placements: [{ body: token(), order: { scope: 'run', seq: 7 }, cursor: '7' }] });
     // An id that is not text is no cursor: the sequence stands in.
-    expect(locate({ id: 3, data: token() })).toEqual({ kind: 'placed', frames: [{ body: token(), order: { scope: 'run', seq: 7 }, cursor: '7' }] });
+    expect(locate({ id: 3, data: token() })).toEqual({ kind: 'placed', placements: [{ body: token(), order: { scope: 'run', seq: 7 }, cursor: '7' }] });
   });
 
   it('counts agent sessions without a run in their own scope', () => {
-    expect(locate(token({ runId: null, sessionId: 'abc', sequenceNumber: 0 }))).toMatchObject({ frames: [{ order: { scope: 'session:abc', seq: 0 } }] });
-    expect(locate(token({ sessionId: 'abc' }))).toMatchObject({ frames: [{ order: { scope: 'run', seq: 7 } }] });
+    expect(locate(token({ runId: null, sessionId: 'abc', sequenceNumber: 0 }))).toMatchObject({ placements: [{ order: { scope: 'session:abc', seq: 0 } }] });
+    expect(locate(token({ sessionId: 'abc' }))).toMatchObject({ placements: [{ order: { scope: 'run', seq: 7 } }] });
   });
 
   it('places an event without a valid sequence unordered, and leaves its rejection to the interpreter', () => {
     const frame = token({ sequenceNumber: -1 });
-    expect(locate(frame)).toEqual({ kind: 'placed', frames: [{ body: frame }] });
+    expect(locate(frame)).toEqual({ kind: 'placed', placements: [{ body: frame }] });
     expect(createFrameReader(relaviumDialect, 'r1')(frame)).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('sequenceNumber') });
   });
 
@@ -104,9 +104,9 @@ describe('relavium locate', () => {
   it('places a good snapshot reply as a snapshot answer that moves the order past its last event', () => {
     const reply = (body: unknown, status = 200): HttpReplyFrame => ({ reply: { method: 'GET', path: '/runs/r1', status }, body });
     const good = reply({ lastSequenceNumber: 12 });
-    expect(locate(good)).toEqual({ kind: 'placed', answer: 'snapshot', frames: [{ body: good, advance: { scope: 'run', seq: 12 }, cursor: '12' }] });
+    expect(locate(good)).toEqual({ kind: 'placed', answer: 'snapshot', placements: [{ body: good, advance: { scope: 'run', seq: 12 }, cursor: '12' }] });
     const failed = reply({ error: 'gone' }, 404);
-    expect(locate(failed)).toEqual({ kind: 'placed', answer: 'snapshot', frames: [{ body: failed }] });
+    expect(locate(failed)).toEqual({ kind: 'placed', answer: 'snapshot', placements: [{ body: failed }] });
     expect(createFrameReader(relaviumDialect, 'r1')(failed)).toMatchObject({ kind: 'rejected', frameType: 'snapshot' });
   });
 });

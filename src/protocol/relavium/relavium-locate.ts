@@ -5,7 +5,7 @@
  * snapshot reply restores state up to its `lastSequenceNumber` (advance). Content is not
  * validated here: the interpreter does that once.
  */
-import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type PlacedFrame } from '@/protocol/dialect';
+import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type Placement } from '@/protocol/dialect';
 import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
 export const RUN_SCOPE = 'run';
@@ -19,7 +19,7 @@ export function locateRelaviumFrame(frame: unknown): Location {
   const seq = body.sequenceNumber;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return placed({ body });
   const id = body === frame ? undefined : frame.id;
-  const located: PlacedFrame = { body, order: { scope: scopeOf(body), seq }, cursor: typeof id === 'string' ? id : String(seq) };
+  const located: Placement = { body, order: { scope: scopeOf(body), seq }, cursor: typeof id === 'string' ? id : String(seq) };
   return placed(located);
 }
 

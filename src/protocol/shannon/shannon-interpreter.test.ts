@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { isUnavailable, type Interpretation, type PlacedFrame } from '@/protocol/dialect';
+import { isUnavailable, type Interpretation, type Placement } from '@/protocol/dialect';
 import { createFrameReader, type ReadResult } from '@/protocol/read-frame';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
@@ -15,10 +15,10 @@ const WF = 'gate~t1';
 const fresh = () => createFrameReader(shannonDialect, WF);
 
 /** The frames `locate` places for one raw frame (throws when it cannot place it). */
-function place(frame: unknown): readonly PlacedFrame[] {
+function place(frame: unknown): readonly Placement[] {
   const location = shannonDialect.locate(frame, { runId: WF, connection: 0 });
   if (location.kind !== 'placed') throw new Error(`not placed: ${location.reason}`);
-  return location.frames;
+  return location.placements;
 }
 
 /** Validates every event against the canonical schema (a mapping bug fails here). */
@@ -123,7 +123,7 @@ describe('shannon locate and interpreter: every type', () => {
   it.each(EVERY_TYPE)('%s → canonical events', (type, rest, expected) => {
     const result = fresh()(sse(env(type, rest), type, '1700000000000-0'));
     expect(types(events(result))).toEqual(expected);
-    expect(result).toMatchObject({ frames: [{ order: { scope: `wf:${WF}`, seq: 3 }, cursor: '1700000000000-0' }] });
+    expect(result).toMatchObject({ placements: [{ order: { scope: `wf:${WF}`, seq: 3 }, cursor: '1700000000000-0' }] });
   });
 
   it('maps the envelope time onto every event', () => {
@@ -132,7 +132,7 @@ describe('shannon locate and interpreter: every type', () => {
   });
 
   it('uses the seq as cursor when the frame has no SSE id, and ctx.runId as scope without workflow_id', () => {
-    expect(fresh()(sse({ type: 'PROGRESS', seq: 9 }))).toMatchObject({ frames: [{ order: { scope: `wf:${WF}`, seq: 9 }, cursor: '9' }] });
+    expect(fresh()(sse({ type: 'PROGRESS', seq: 9 }))).toMatchObject({ placements: [{ order: { scope: `wf:${WF}`, seq: 9 }, cursor: '9' }] });
     expect(place(sse({ type: 'PROGRESS', workflow_id: 'child-1', seq: 2 }))).toMatchObject([{ order: { scope: 'wf:child-1', seq: 2 }, cursor: '2' }]);
   });
 });
@@ -150,7 +150,7 @@ describe('shannon locate and interpreter: wire variants', () => {
     const body = { delta: 'partial ', workflow_id: WF, agent_id: 'simple-agent', seq: 9, stream_id: '1700000000000-0' };
     const result = fresh()(sse(body, 'thread.message.delta', '1700000000000-0'));
     expect(events(result)).toEqual([{ type: 'node.output', nodeId: 'simple-agent', delta: 'partial ', runId: WF }]);
-    expect(result).toMatchObject({ frames: [{ order: { scope: `wf:${WF}`, seq: 9 }, cursor: '1700000000000-0' }] });
+    expect(result).toMatchObject({ placements: [{ order: { scope: `wf:${WF}`, seq: 9 }, cursor: '1700000000000-0' }] });
   });
 
   it('thread.message.completed books its metadata usage once; AGENT_COMPLETED cost is then not counted again', () => {
@@ -191,16 +191,16 @@ describe('shannon locate and interpreter: wire variants', () => {
       const placed = place(frame);
       expect(placed).toEqual([{ body: frame, end: true }]);
       expect(shannonDialect.createInterpreter({ runId: WF })(placed[0]!)).toEqual({ kind: 'events', events: [] });
-      expect(fresh()(frame)).toEqual({ kind: 'events', events: [], frames: [{ body: frame, end: true }], rejected: [] });
+      expect(fresh()(frame)).toEqual({ kind: 'events', events: [], placements: [{ body: frame, end: true }], rejected: [] });
     }
-    expect(fresh()(sse(env('STREAM_END', { seq: 40 }), 'STREAM_END'))).toMatchObject({ events: [], frames: [{ order: { seq: 40 } }] });
+    expect(fresh()(sse(env('STREAM_END', { seq: 40 }), 'STREAM_END'))).toMatchObject({ events: [], placements: [{ order: { seq: 40 } }] });
     expect(place(sse(env('WORKFLOW_COMPLETED', { seq: 41 }), 'WORKFLOW_COMPLETED'))[0]).not.toHaveProperty('end');
   });
 
   it('an unknown type is kept as a raw event in its place', () => {
     const result = fresh()(sse(env('POLICY_EVALUATED', { message: 'ok', seq: 12 })));
     expect(events(result)).toEqual([{ type: 'raw', frameType: 'POLICY_EVALUATED', unknown: true, summary: 'ok', runId: WF }]);
-    expect(result).toMatchObject({ frames: [{ order: { seq: 12 } }] });
+    expect(result).toMatchObject({ placements: [{ order: { seq: 12 } }] });
   });
 
   it('a wrong field type is rejected with its path', () => {
@@ -327,7 +327,7 @@ describe('shannon locate and interpreter: history reply', () => {
     expect(shannonDialect.locate(page, { runId: WF, connection: 0 })).toEqual({
       kind: 'placed',
       answer: 'history',
-      frames: [
+      placements: [
         { body: { id: '1700000000000-1', data: history[0] }, order: { scope: `wf:${WF}`, seq: 2 }, cursor: '1700000000000-1' },
         { body: { data: history[1] }, order: { scope: `wf:${WF}`, seq: 3 }, cursor: '3' },
       ],
@@ -339,14 +339,14 @@ describe('shannon locate and interpreter: history reply', () => {
 
   it('accepts a bare array; an unreadable envelope is rejected alone, the others still read', () => {
     const result = fresh()(reply([...history, { type: 'TASKLIST_UPDATED', seq: 4, payload: { tasks: 'x' } }]));
-    expect(result).toMatchObject({ kind: 'events', frames: [{ order: { seq: 2 } }, { order: { seq: 3 } }, { order: { seq: 4 } }] });
+    expect(result).toMatchObject({ kind: 'events', placements: [{ order: { seq: 2 } }, { order: { seq: 3 } }, { order: { seq: 4 } }] });
     expect(types(events(result))).toEqual(['chapter.started', 'graph.defined', 'node.started', 'node.completed']);
     expect(result.kind === 'events' && result.rejected.length === 1 && result.rejected[0]!.includes('payload.tasks')).toBe(true);
   });
 
   it('rejects a failed or shapeless history reply; other replies produce no events', () => {
     const failed = reply({ error: 'x' }, 500);
-    expect(shannonDialect.locate(failed, { runId: WF, connection: 0 })).toEqual({ kind: 'placed', answer: 'history', frames: [{ body: failed }] });
+    expect(shannonDialect.locate(failed, { runId: WF, connection: 0 })).toEqual({ kind: 'placed', answer: 'history', placements: [{ body: failed }] });
     expect(fresh()(failed)).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('HTTP 500'), frameType: 'history' });
     expect(fresh()(reply({ total: 0 }))).toMatchObject({ kind: 'rejected', frameType: 'history' });
     const decision = { reply: { method: 'POST', path: '/api/v1/approvals/decision', status: 200 }, body: { ok: true } };

@@ -15,7 +15,7 @@
  * with its stream id as the SSE id; a row with seq 0 (none stored) by identity — so history
  * fills holes in seq order with the stream.
  */
-import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type LocateContext, type PlacedFrame } from '@/protocol/dialect';
+import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type LocateContext, type Placement } from '@/protocol/dialect';
 import { isHistoryReply } from '@/protocol/shannon/shannon-replies';
 import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
@@ -26,7 +26,7 @@ export function locateShannonFrame(frame: unknown, ctx: LocateContext): Location
 }
 
 /** An SSE frame `{id?, event?, data}` (or a bare envelope: recordings, fixtures). */
-function placeSse(frame: Loose, ctx: LocateContext): PlacedFrame {
+function placeSse(frame: Loose, ctx: LocateContext): Placement {
   const sse = 'data' in frame && typeof frame.type !== 'string';
   const data = sse ? frame.data : frame;
   const id = sse && typeof frame.id === 'string' && frame.id !== '' ? frame.id : undefined;
@@ -43,11 +43,11 @@ function splitHistory(frame: HttpReplyFrame, ctx: LocateContext): Location {
   const body = frame.body;
   const rows = Array.isArray(body) ? body : isWireObject(body) && Array.isArray(body.events) ? body.events : undefined;
   if (frame.reply.status !== 200 || !rows) return placed({ body: frame }, 'history');
-  return { kind: 'placed', frames: rows.map((row) => placeRow(row, ctx)), answer: 'history' };
+  return { kind: 'placed', placements: rows.map((row) => placeRow(row, ctx)), answer: 'history' };
 }
 
 /** One history row, as its live frame: the stream id as the SSE id; without seq or stream id, identified by what it says. */
-function placeRow(row: unknown, ctx: LocateContext): PlacedFrame {
+function placeRow(row: unknown, ctx: LocateContext): Placement {
   if (!isWireObject(row)) return placeSse({ data: row }, ctx);
   const streamId = typeof row.stream_id === 'string' && row.stream_id !== '' ? row.stream_id : undefined;
   const placedRow = placeSse(streamId !== undefined ? { id: streamId, data: row } : { data: row }, ctx);

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
-import { isHttpReplyFrame, type PlacedFrame } from '@/protocol/dialect';
+import { isHttpReplyFrame, type Placement } from '@/protocol/dialect';
 import { createFrameReader, type ReadResult } from '@/protocol/read-frame';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
@@ -50,10 +50,10 @@ function valid(result: ReadResult): RunEvent[] {
 
 const TERMINAL = new Set(['run.completed', 'run.failed', 'run.cancelled']);
 const terminals = (events: RunEvent[]) => events.filter((e) => TERMINAL.has(e.type));
-const place = (raw: unknown): readonly PlacedFrame[] => {
+const place = (raw: unknown): readonly Placement[] => {
   const location = shannonDialect.locate(raw, { runId: WF, connection: 0 });
   if (location.kind !== 'placed') throw new Error(location.reason);
-  return location.frames;
+  return location.placements;
 };
 
 describe('shannon: how a real run ends', () => {

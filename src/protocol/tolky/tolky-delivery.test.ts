@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 
-import type { PlacedFrame } from '@/protocol/dialect';
+import type { Placement } from '@/protocol/dialect';
 import { createFrameReader } from '@/protocol/read-frame';
 import { tolkyDialect } from '@/protocol/tolky/tolky-dialect';
 import { TOLKY_SESSION_EVENTS } from '@/protocol/tolky/tolky-session-schemas';
 import { INTENT, decodeOne, envelope, eventsOf, live } from '@/protocol/tolky/tolky-test-frames';
 
 const SCOPE = `intent:${INTENT}`;
-const NOTHING = { kind: 'events', events: [], frames: [], rejected: [] };
+const NOTHING = { kind: 'events', events: [], placements: [], rejected: [] };
 
 /** The frames `locate` places for one raw frame (throws when it cannot place it). */
-function place(frame: unknown): readonly PlacedFrame[] {
+function place(frame: unknown): readonly Placement[] {
   const location = tolkyDialect.locate(frame, { runId: INTENT, connection: 0 });
   if (location.kind !== 'placed') throw new Error(`not placed: ${location.reason}`);
-  return location.frames;
+  return location.placements;
 }
 
 describe('tolky locate and interpreter: delivery, other intents and replay', () => {
@@ -21,7 +21,7 @@ describe('tolky locate and interpreter: delivery, other intents and replay', () 
     const read = createFrameReader(tolkyDialect, INTENT);
     const frame = live('step_started', { stepNumber: 1 }, 12);
     const copies = [read(frame), read(structuredClone(frame)), read(structuredClone(frame))];
-    const orders = copies.map((r) => (r.kind === 'events' ? r.frames.map((f) => f.order) : undefined));
+    const orders = copies.map((r) => (r.kind === 'events' ? r.placements.map((f) => f.order) : undefined));
     expect(orders).toEqual([[{ scope: SCOPE, seq: 12 }], [{ scope: SCOPE, seq: 12 }], [{ scope: SCOPE, seq: 12 }]]);
   });
 
@@ -40,7 +40,7 @@ describe('tolky locate and interpreter: delivery, other intents and replay', () 
     expect(tolkyDialect.locate(frame, { runId: INTENT, connection: 0 })).toEqual({
       kind: 'placed',
       answer: 'replay',
-      frames: [
+      placements: [
         { body: live('step_completed', { stepNumber: 1 }, 5), order: { scope: SCOPE, seq: 5 }, cursor: '5' },
         { body: live('step_started', { stepNumber: 1 }, 4), order: { scope: SCOPE, seq: 4 }, cursor: '4' },
       ],
@@ -115,7 +115,7 @@ describe('tolky interpreter: session events', () => {
     eventsOf(result);
     if (result.kind !== 'events') return;
     expect(result.rejected).toEqual([]);
-    for (const frame of result.frames) expect(frame).not.toHaveProperty('order');
+    for (const frame of result.placements) expect(frame).not.toHaveProperty('order');
   });
 
   it('reads errors and refused cancels as readable logs', () => {

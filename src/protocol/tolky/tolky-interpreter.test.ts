@@ -104,7 +104,7 @@ describe('tolky interpreter: every documented event type', () => {
     it(`decodes ${type}`, () => {
       const result = decodeOne(live(type, payload, 7));
       expect(eventsOf(result).map((e) => e.type)).toEqual(expected);
-      expect(result).toMatchObject({ frames: [{ order: { scope: `intent:${INTENT}`, seq: 7 }, cursor: '7' }] });
+      expect(result).toMatchObject({ placements: [{ order: { scope: `intent:${INTENT}`, seq: 7 }, cursor: '7' }] });
       for (const event of eventsOf(result)) expect(event).toMatchObject({ runId: INTENT, at: TS, atMs: Date.parse(TS) });
     });
   }
@@ -235,9 +235,9 @@ describe('tolky interpreter: mappings', () => {
     const result = decodeOne(live('step_heartbeat', CASES.step_heartbeat![0], 4));
     expect(result).toMatchObject({ kind: 'events', events: [{ type: 'node.progress', nodeId: 'step-2' }] });
     if (result.kind !== 'events') return;
-    expect(result.frames).toHaveLength(1);
-    expect(result.frames[0]).toMatchObject({ order: { scope: `intent:${INTENT}`, seq: 4 }, cursor: '4' });
-    expect(result.frames[0]?.heartbeat).toBeFalsy();
+    expect(result.placements).toHaveLength(1);
+    expect(result.placements[0]).toMatchObject({ order: { scope: `intent:${INTENT}`, seq: 4 }, cursor: '4' });
+    expect(result.placements[0]?.heartbeat).toBeFalsy();
   });
 
   it('attaches narration with a step number to that step, as a 0..1 progress', () => {
@@ -251,7 +251,7 @@ describe('tolky interpreter: tolerance and rejection', () => {
   it('keeps an unknown pipeline type as a raw event, in order', () => {
     const result = decodeOne(live('quantum_leap_started', { x: 1 }, 3));
     expect(eventsOf(result)).toEqual([expect.objectContaining({ type: 'raw', frameType: 'quantum_leap_started', unknown: true })]);
-    expect(result).toMatchObject({ frames: [{ order: { scope: `intent:${INTENT}`, seq: 3 } }] });
+    expect(result).toMatchObject({ placements: [{ order: { scope: `intent:${INTENT}`, seq: 3 } }] });
   });
 
   it('keeps an unknown Socket.IO event as a raw event', () => {

@@ -12,11 +12,11 @@
  * - Session events (no seq) pass unordered; the interpreter reads them.
  * Content is not validated here: the interpreter does that once.
  */
-import { placed, unplaceable, type Location, type LocateContext, type PlacedFrame } from '@/protocol/dialect';
+import { placed, unplaceable, type Location, type LocateContext, type Placement } from '@/protocol/dialect';
 import { TOLKY_PIPELINE_EVENT } from '@/protocol/tolky/tolky-session-schemas';
 import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
-const NOWHERE: Location = { kind: 'placed', frames: [] };
+const NOWHERE: Location = { kind: 'placed', placements: [] };
 
 export const intentScope = (intentId: string) => `intent:${intentId}`;
 
@@ -39,7 +39,7 @@ function placeEnvelope(envelope: unknown, runId: string, live?: Loose): Location
 }
 
 /** One envelope in its live form (`live`, when it came as one); undefined when it is about another intent. */
-function placeOne(envelope: unknown, runId: string, live?: Loose): PlacedFrame | undefined {
+function placeOne(envelope: unknown, runId: string, live?: Loose): Placement | undefined {
   const body = live ?? { event: TOLKY_PIPELINE_EVENT, data: envelope };
   if (!isWireObject(envelope)) return { body };
   if (typeof envelope.intentId === 'string' && envelope.intentId !== runId) return undefined;
@@ -60,10 +60,10 @@ function splitReplay(data: unknown, runId: string): Location {
   const envelopes = Array.isArray(data) ? data : isWireObject(data) && Array.isArray(data.events) ? data.events : undefined;
   if (!envelopes) return placed({ body: { event: 'replay_events_response', data } });
   if (isWireObject(data) && typeof data.intentId === 'string' && data.intentId !== runId) return NOWHERE;
-  const frames: PlacedFrame[] = [];
+  const placements: Placement[] = [];
   for (const envelope of envelopes) {
-    const frame = placeOne(envelope, runId);
-    if (frame) frames.push(frame);
+    const placement = placeOne(envelope, runId);
+    if (placement) placements.push(placement);
   }
-  return { kind: 'placed', frames, answer: 'replay' };
+  return { kind: 'placed', placements, answer: 'replay' };
 }

@@ -8,7 +8,7 @@ import { NODE_STATUSES, type NodeStatus } from '@/protocol/run-event';
 import type { NodeState } from '@/stores/node-types';
 
 import type { OverviewScene } from '@/features/canvas/overview/overview-scene';
-import { dominantStatus } from '@/features/canvas/summarise-statuses';
+import { dominantStatus } from '@/features/canvas/summarize-statuses';
 
 type ById = Readonly<Record<string, NodeState>>;
 

@@ -12,7 +12,7 @@ import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
 import { toErrorSchema, type ErrorTransformer, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
 import { asError } from '@/lib/error-message';
 
-/** Keywords that only summarise errors found deeper (the deeper error says what is wrong). */
+/** Keywords that only summarize errors found deeper (the deeper error says what is wrong). */
 const SUMMARY_KEYWORDS = new Set(['properties', 'items', 'prefixItems', 'allOf', '$ref', 'if', 'then', 'else', 'dependentSchemas', 'patternProperties', 'additionalItems']);
 
 function draftOf(schema: RJSFSchema): '4' | '7' | '2019-09' | '2020-12' {

@@ -3,7 +3,7 @@
  * by interpreters that read their own commands, then sent exactly once; a person's command
  * also leaves an audit row. HTTP replies come back as frames through `onReply`.
  */
-import { sendCommand, type CommandTarget } from '@/ingest/command-channel';
+import { sendCommand, type CommandTarget } from '@/session/command-channel';
 import type { IngestDriver } from '@/ingest/drive-ingest';
 import type { FrameLog } from '@/ingest/frame-log';
 import { isUnavailable, type OutboundCommand, type Unavailable } from '@/protocol/dialect';
@@ -29,7 +29,7 @@ export class LiveCommands {
       // not be sent must not resolve its gate (myagent reads its own answer, the server echoes nothing).
       const readBeforeReply = command.via === 'http' || command.via === 'run';
       if (readBeforeReply) this.record(command);
-      const outcome = await sendCommand(command, this.options.target(), (reply) => driver.accept(reply));
+      const outcome = await sendCommand(command, this.options.target(), (reply) => driver.receive(reply));
       if (!outcome.ok) {
         if (audit) this.audit(audit, `not sent: ${outcome.reason}`);
         return { ok: false, reason: outcome.reason, ...(outcome.status !== undefined ? { status: outcome.status } : {}) };

@@ -1,6 +1,8 @@
 /**
- * The one recovery state machine: what ingest does about holes in the stream, carried out
- * from the dialect's `recovery` data (protocol/dialect.ts), never from protocol ids.
+ * Hole recovery, the one state machine for holes in the stream: what ingest does about them,
+ * carried out from the dialect's `recovery` data (the `Recovery` type in protocol/dialect.ts),
+ * never from protocol ids. What a dropped connection does is the connection policy beside it
+ * (connection-policy.ts).
  *
  *   hole opened   ─▶ row "Gap: … missing; refilling" + the dialect's refill (resume the
  *                    stream from the cursor before the hole, and/or its refill commands)
@@ -11,7 +13,7 @@
  *   hole skipped  ─▶ (holes are normal for the protocol) counted for diagnostics, no row.
  *
  * Pure: it turns sequencer reports into timeline rows and actions; the session performs the
- * actions. Guarded by recovery.test.ts and the seeded fault runs (tests/faults).
+ * actions. Guarded by create-ingest.test.ts and the seeded fault runs (tests/faults).
  */
 import type { AnswerKind, Dialect, OutboundCommand } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
@@ -23,15 +25,15 @@ export type RecoveryAction =
   | Readonly<{ kind: 'resume-stream'; reason: string }>
   | Readonly<{ kind: 'send'; commands: OutboundCommand[]; purpose: 'refill' | 'snapshot' }>;
 
-export type RecoveryOutcome = Readonly<{ rows: RunEvent[]; actions: RecoveryAction[]; gaps: number; holes: number }>;
+export type HoleResponse = Readonly<{ rows: RunEvent[]; actions: RecoveryAction[]; gaps: number; holes: number }>;
 
 type FillSource = AnswerKind | 'resumed stream' | 'late frame';
 
-const NOTHING: RecoveryOutcome = { rows: [], actions: [], gaps: 0, holes: 0 };
+const NOTHING: HoleResponse = { rows: [], actions: [], gaps: 0, holes: 0 };
 
 type Collected = { rows: RunEvent[]; actions: RecoveryAction[] };
 
-export class Recovery {
+export class HoleRecovery {
   /** What answered since the hole opened: the most telling source names the fill. */
   private answered: AnswerKind | undefined;
   private reconnected = false;
@@ -50,8 +52,8 @@ export class Recovery {
     this.reconnected = true;
   }
 
-  /** Rows and actions for what the sequencer just reported. */
-  settle(out: SequencerOutput<unknown>, cursor: string | undefined): RecoveryOutcome {
+  /** Rows and actions in response to what the sequencer just reported. */
+  respond(out: SequencerOutput<unknown>, cursor: string | undefined): HoleResponse {
     // The common case, once per frame: nothing happened to the order.
     if (out.filled.length === 0 && out.opened.length === 0 && out.unfilled.length === 0 && out.skipped.length === 0) return NOTHING;
     const result: Collected = { rows: [], actions: [] };
@@ -97,8 +99,8 @@ export class Recovery {
   }
 }
 
-export function createRecovery(dialect: Dialect, runId: string): Recovery {
-  return new Recovery(dialect, runId);
+export function createHoleRecovery(dialect: Dialect, runId: string): HoleRecovery {
+  return new HoleRecovery(dialect, runId);
 }
 
 /** "event #4", "events #4–#9", or "12 events between #4 and #40" when the run has gaps inside. */

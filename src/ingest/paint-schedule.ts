@@ -2,13 +2,14 @@
  * When ingest flushes a batch into the stores. Each socket message arrives as its own
  * task, so a microtask flush would commit once per message (2,000 React commits a
  * second at 2,000 events/s). We align flushes to animation frames while the tab is
- * visible and fall back to a timer when it is hidden, where rAF stalls.
+ * visible and fall back to a timer when it is hidden, where rAF stalls. One flush is a
+ * paint (docs/ARCHITECTURE.md "Glossary": "frame" is what a transport delivers).
  */
-export type Schedule = (flush: () => void) => void;
+export type PaintSchedule = (flush: () => void) => void;
 
 const HIDDEN_TAB_FLUSH_MS = 200;
 
-export function createFrameScheduler(): Schedule {
+export function createPaintSchedule(): PaintSchedule {
   return (flush) => {
     const hidden = typeof document !== 'undefined' && document.hidden;
     if (!hidden && typeof requestAnimationFrame === 'function') requestAnimationFrame(() => flush());
@@ -17,4 +18,4 @@ export function createFrameScheduler(): Schedule {
 }
 
 /** Tests and Node benchmarks: flush synchronously inside the same call. */
-export const flushNow: Schedule = (flush) => flush();
+export const paintAtOnce: PaintSchedule = (flush) => flush();

@@ -5,7 +5,7 @@
  * JSON Lines, that read as "not a Runboard recording" plus "line N: not JSON" for every
  * line. Guarded by fetch-recording.test.ts and tests/e2e/replay.spec.ts.
  */
-import { isLocalRecording, localRecording } from '@/app/session/local-recordings';
+import { isLocalRecording, localRecording } from '@/session/local-recordings';
 
 /** No recording at the address (or the file is a web page): one sentence, nothing to parse. */
 export class RecordingNotFound extends Error {}

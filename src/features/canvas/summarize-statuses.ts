@@ -1,7 +1,7 @@
 /**
  * Pure summaries of many nodes' statuses, for group boxes and the mini-map: a primitive
  * string or one status, so a selector over hundreds of members re-renders its group only
- * when the summary text actually changes. Guarded by summarise-statuses.test.ts.
+ * when the summary text actually changes. Guarded by summarize-statuses.test.ts.
  */
 import type { NodeStatus } from '@/protocol/run-event';
 import type { NodeState } from '@/stores/node-types';
@@ -11,7 +11,7 @@ import { STATUS_TEXT, SUMMARY_RANK } from '@/features/canvas/status-style';
 type ById = Readonly<Record<string, NodeState>>;
 
 /** "4 running · 2 succeeded", most urgent first; members the store has not seen count as pending. */
-export function summariseStatuses(byId: ById, memberIds: readonly string[]): string {
+export function summarizeStatuses(byId: ById, memberIds: readonly string[]): string {
   const counts = countStatuses(byId, memberIds);
   return (Object.keys(counts) as NodeStatus[])
     .sort((a, b) => SUMMARY_RANK[a] - SUMMARY_RANK[b])

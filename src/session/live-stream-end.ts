@@ -39,7 +39,7 @@ export class StreamEnd {
   }
 
   /** Called per frame and after each expiry: closes the ended stream once nothing a resume could bring is awaited. */
-  settle(): void {
+  closeIfDone(): void {
     if (!this.ingest.ended || this.done || this.resumePending) return;
     clearTimeout(this.fallback);
     if (this.ingest.endedOn === this.ingest.connection) return this.closeNow();

@@ -12,15 +12,16 @@
  * report. Commands are recorded (secrets removed) and their HTTP replies read as frames. The
  * stream's end stops reconnecting and closes the connection.
  */
-import { createTransport, type TransportExtras } from '@/app/session/create-transport';
-import { startWatchdogs } from '@/app/session/live-watchdogs';
-import { LiveCommands } from '@/app/session/live-commands';
-import { keepResume } from '@/app/session/reload-resume';
-import { StreamEnd } from '@/app/session/live-stream-end';
+import { createTransport, type TransportExtras } from '@/session/create-transport';
+import { startWatchdogs } from '@/session/live-watchdogs';
+import { LiveCommands } from '@/session/live-commands';
+import { keepResume } from '@/session/reload-resume';
+import { StreamEnd } from '@/session/live-stream-end';
+import { ConnectionPolicy } from '@/ingest/connection-policy';
 import { createIngest, type Ingest, type IngestAction } from '@/ingest/create-ingest';
 import { driveIngest, type IngestDriver } from '@/ingest/drive-ingest';
 import { FrameLog } from '@/ingest/frame-log';
-import { createFrameScheduler, type Schedule } from '@/ingest/frame-scheduler';
+import { createPaintSchedule, type PaintSchedule } from '@/ingest/paint-schedule';
 import type { ConnectionPlan, ConnectParams, Dialect, Memo, OutboundCommand, StartConfig } from '@/protocol/dialect';
 import { EventLog, LIVE_LOG_MAX_ROWS } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
@@ -36,7 +37,7 @@ export type LiveSessionOptions = Readonly<{
   start?: string;
   /** The start options the person chose (Dialect.startOptions). */
   startConfig?: StartConfig;
-  schedule?: Schedule;
+  schedule?: PaintSchedule;
   WebSocketImpl?: TransportExtras['WebSocketImpl'];
   /** How long a connected stream may say nothing about the run before it reads "nothing yet" (tests shorten it). */
   nothingYetAfterMs?: number;
@@ -53,8 +54,6 @@ export type LiveSession = Readonly<{ session: RunSession; close: () => void }>;
 type Connection = Readonly<{ transport: Transport; controller: AbortController; target: { baseUrl: string; transport: Transport; token?: string } }>;
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
-/** Reconnects allowed after the run ended, only to refill a hole still open (never forever). */
-const REFILLS_AFTER_END = 3;
 
 export function createLiveSession(options: LiveSessionOptions): LiveSession {
   const live = new LiveRun(options);
@@ -77,7 +76,8 @@ class LiveRun {
   private lastFrameAtMs = Date.now();
   /** Set by open(): the connection that is the session's now (a watch replaces the socket). */
   private connection!: Connection;
-  private refillsAfterEnd = 0;
+  /** Reconnect, watch or give up when a connection ends (recovery.drop). */
+  private readonly policy: ConnectionPolicy;
   private readonly end: StreamEnd;
   /** True once this session watches without the socket (from the start, or since its socket dropped). */
   private watching: boolean;
@@ -91,17 +91,17 @@ class LiveRun {
     this.runId = this.params.runId;
     if (options.resume) Object.assign(this.memo, options.resume);
     this.resumeOnOpen = options.resume !== undefined;
-    // A session that did not start the run watches without the socket where the protocol says so.
-    const watchFromStart = this.params.start === undefined && dialect.recovery.drop === 'watch' ? dialect.watchPlan?.(this.params) : undefined;
+    this.policy = new ConnectionPolicy(dialect.recovery);
+    const watchFromStart = this.policy.watchesFromStart(this.params.start !== undefined) ? dialect.watchPlan?.(this.params) : undefined;
     const plan: ConnectionPlan = watchFromStart ?? dialect.connect(this.params);
     this.frames = recordingFor(dialect, plan, this.params);
     const log = new EventLog(LIVE_LOG_MAX_ROWS);
     this.run = createRunStore({ runId: this.runId, dialect: dialect.id, source: this.params.baseUrl });
     const nodeStatus = createNodeStatusStore();
     this.ingest = createIngest({ dialect, runId: this.runId, now: Date.now, onAction: (action) => this.onAction(action) });
-    const schedule = options.schedule ?? createFrameScheduler();
+    const schedule = options.schedule ?? createPaintSchedule();
     const target = { log, run: this.run, nodeStatus };
-    this.driver = driveIngest({ ingest: this.ingest, target, frames: this.frames, schedule, now: Date.now, afterTick: () => this.end.settle() });
+    this.driver = driveIngest({ ingest: this.ingest, target, frames: this.frames, schedule, now: Date.now, afterTick: () => this.end.closeIfDone() });
     this.end = new StreamEnd(this.ingest, () => this.endOfStream());
     this.commands = new LiveCommands({ frames: this.frames, driver: this.driver, target: () => this.connection.target });
     this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
@@ -217,8 +217,8 @@ class LiveRun {
     return {
       onFrame: (frame, textLength) => {
         this.lastFrameAtMs = Date.now();
-        this.driver.accept(frame, textLength);
-        this.end.settle();
+        this.driver.receive(frame, textLength);
+        this.end.closeIfDone();
       },
       onAlive: () => this.driver.alive(),
       onState: (state) => {
@@ -237,22 +237,17 @@ class LiveRun {
   }
 
   /**
-   * Asked when a connection ends (and by a watch after each round): the stream's end, or a
-   * finished run, stops reconnecting. drop 'watch': a watch polls on until the run is over; a
-   * socket that dropped before it is given up for a watch.
+   * Asked when a connection ends (and by a watch after each round): the connection policy
+   * decides (src/ingest/connection-policy.ts); the stream's end, or a finished run, stops
+   * reconnecting, and a socket given up for a watch is replaced once this call returns.
    */
   private shouldReconnect(): boolean {
     // The terminal event may still wait in the batch for the next animation frame.
     this.driver.flushNow();
-    const { drop } = this.dialect.recovery;
     const over = this.ingest.ended || TERMINAL.has(this.run.getState().status);
-    if (drop === 'watch') {
-      if (!over && !this.watching) queueMicrotask(() => this.watchInstead());
-      return !over && this.watching;
-    }
-    if (drop !== 'resume') return false;
-    if (!over) return true;
-    return this.end.resumePending && this.refillsAfterEnd++ < REFILLS_AFTER_END;
+    const decision = this.policy.onDrop({ over, watching: this.watching, resumePending: () => this.end.resumePending });
+    if (decision === 'watch') queueMicrotask(() => this.watchInstead());
+    return decision === 'reconnect';
   }
 
   /** The socket is gone and a new one would steal or restart the run: watch without it from now on. */

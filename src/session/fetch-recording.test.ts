@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { assertNotWebPage, checkResponse, RecordingNotFound } from '@/app/session/fetch-recording';
+import { assertNotWebPage, checkResponse, RecordingNotFound } from '@/session/fetch-recording';
 
 const RECORDING = '{"runboard":1,"dialect":"relavium","transport":"sse","source":"x","startedAt":"2026-01-01T00:00:00Z"}\n';
 const APP_PAGE = '<!doctype html>\n<html lang="en"><head><title>Runboard</title></head><body><div id="root"></div></body></html>\n';

@@ -3,19 +3,19 @@ import { describe, expect, it } from 'vitest';
 import type { NodeStatus } from '@/protocol/run-event';
 import type { NodeState } from '@/stores/node-types';
 
-import { anyRunning, dominantStatus, summariseStatuses } from '@/features/canvas/summarise-statuses';
+import { anyRunning, dominantStatus, summarizeStatuses } from '@/features/canvas/summarize-statuses';
 
 const state = (status: NodeStatus): NodeState => ({ status, attempt: 1 });
 
-describe('summariseStatuses', () => {
+describe('summarizeStatuses', () => {
   const byId = { a: state('running'), b: state('succeeded'), c: state('running'), d: state('failed') };
 
   it('counts members by status, most urgent first, as text', () => {
-    expect(summariseStatuses(byId, ['a', 'b', 'c', 'd', 'unseen'])).toBe('1 failed · 2 running · 1 pending · 1 succeeded');
+    expect(summarizeStatuses(byId, ['a', 'b', 'c', 'd', 'unseen'])).toBe('1 failed · 2 running · 1 pending · 1 succeeded');
   });
 
   it('uses the waiting wording', () => {
-    expect(summariseStatuses({ w: state('waiting') }, ['w'])).toBe('1 waiting for a human');
+    expect(summarizeStatuses({ w: state('waiting') }, ['w'])).toBe('1 waiting for a human');
   });
 
   it('picks the most urgent status to stand for a group', () => {

@@ -5,7 +5,7 @@
  */
 import { beforeEach, expect, test } from 'vitest';
 
-import { keepResume, keptResume } from '@/app/session/reload-resume';
+import { keepResume, keptResume } from '@/session/reload-resume';
 
 const KEYS = ['signed_state', 'session_id'];
 
