@@ -123,6 +123,8 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     outputTokens: z.number().int().nonnegative().optional(),
   }),
   ev('run.cancelled', { reason: z.string().optional(), requested: z.boolean().optional() }),
+  /** The backend says it has no such run (a lookup answered "not found"): not a run at all, so nothing may be controlled. */
+  ev('run.unknown', { reason: z.string() }),
 
   /** Nodes and edges the stream declared. `replace` means a full snapshot (MARS dag_updated). */
   ev('graph.defined', {

@@ -116,6 +116,10 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       finish(d, 'cancelled', event);
       closeOpenGates(d, b, 'cancelled');
       return;
+    case 'run.unknown':
+      // Only a run nothing else was heard of: anything it already did says it exists.
+      if (d.status === 'pending' && d.graph.order.length === 0) d.unknown = event.reason;
+      return;
     case 'graph.defined':
       d.graph = mergeGraph(d.graph, event);
       b.ownsGraph = true;

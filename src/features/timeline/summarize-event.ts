@@ -31,6 +31,7 @@ function describe(e: RunEvent, decider?: string): string {
     case 'run.completed': return `Run completed${e.durationMs !== undefined ? ` in ${formatDuration(e.durationMs)}` : ''}${e.totalCost ? `, total ${formatMoney(e.totalCost.micros, e.totalCost.currency)}` : ''}`;
     case 'run.failed': return `Run failed: ${errorText(e.error)}`;
     case 'run.cancelled': return `Run cancelled${e.reason ? `: ${e.reason}` : ''}`;
+    case 'run.unknown': return `No such run: ${e.reason}`;
     case 'graph.defined': return `Graph ${e.replace ? 'replaced' : 'defined'}: ${count(e.nodes.length, 'node')}, ${count(e.edges.length, 'edge')}`;
     case 'node.started': return `Started${e.label ? ` ${e.label}` : ''}${e.attempt && e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`;
     case 'node.progress': return `Progress${e.progress !== undefined ? ` ${Math.round(e.progress * 100)}%` : ''}${e.message ? `: ${e.message}` : ''}`;
