@@ -50,6 +50,14 @@ function activityEvents(s: MarsState, a: Activity, nodeId: string | undefined): 
   return events;
 }
 
+/** The node a row is filed under: an execution row names it in `inputs.node_info.id` (its node_id is the database's hash). */
+function noteNode(s: MarsState, row: MarsHistoryRow): void {
+  const info = row.inputs?.node_info;
+  const id = typeof info === 'object' && info !== null ? (info as { id?: unknown }).id : undefined;
+  if (typeof id === 'string') s.ranNodes.add(id);
+  if (row.node_id) s.ranNodes.add(row.node_id);
+}
+
 /** Upstream's own rule for a code run: it failed when its result mentions an error. */
 export const codeOk = (result: unknown) => Boolean(result) && !str(result).toLowerCase().includes('error');
 
@@ -63,6 +71,7 @@ export function readHistory(s: MarsState, rows: readonly MarsHistoryRow[]): { ev
   for (const row of rows) {
     const key = String(row.id);
     if (s.historySeen.has(key)) continue;
+    noteNode(s, row);
     const activity = activityOf(row);
     const named = activity !== undefined && row.node_id ? row.node_id : undefined;
     if (named !== undefined && !s.view.has(named) && !s.historyWaited.has(key)) {
