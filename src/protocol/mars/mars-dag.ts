@@ -100,7 +100,8 @@ export function settleUnseenFailures(s: MarsState): RunEvent[] {
     if (s.ranNodes.has(nodeId)) {
       if (moveNode(s, nodeId, 'failed')) events.push({ type: 'node.status', nodeId, status: 'failed', ...(error ? { error: { message: error } } : {}) });
     } else if (moveNode(s, nodeId, 'not_run')) {
-      events.push({ type: 'node.skipped', nodeId, reason: error ? `the run failed before it started: ${error}` : 'the run failed before it started' });
+      // The reason is the backend's own words when it gave any (the socket tab shows none either).
+      events.push(error ? { type: 'node.skipped', nodeId, reason: `the run failed before it started: ${error}` } : { type: 'node.skipped', nodeId });
     }
   }
   s.unseenFailures.clear();
