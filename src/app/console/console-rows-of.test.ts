@@ -4,7 +4,7 @@ import { rowsOfBackend } from '@/app/console/console-rows-of';
 import { liveRunKey } from '@/app/session/session-registry';
 import type { RecentRun } from '@/stores/recent-runs-store';
 
-const backend = { id: 'b', dialect: 'agui', url: 'http://127.0.0.1:9/agent', label: 'AG-UI', session: undefined };
+const backend = { id: 'b', dialect: 'agui' as const, url: 'http://127.0.0.1:9/agent', label: 'AG-UI', session: undefined };
 const key = liveRunKey({ dialect: 'agui', url: backend.url, run: 'run-7' });
 const recent = (patch: Partial<RecentRun>): RecentRun => ({ key, dialect: 'agui', url: backend.url, runId: 'run-7', title: 'Deploy', atMs: 1, status: 'running', search: '?x', ...patch });
 
@@ -20,7 +20,7 @@ test('a run of a protocol without a list (rows from this browser) shows the gate
 
 test('a listed run paused at a gate the inbox knows reads waiting for a person, with the count', () => {
   const list = { phase: 'ready', page: { runs: [{ runId: 'run-7', title: 'Deploy', status: 'paused' as const, statusText: 'paused' }] } };
-  const shannon = { ...backend, dialect: 'shannon', url: 'http://127.0.0.1:9' };
+  const shannon = { ...backend, dialect: 'shannon' as const, url: 'http://127.0.0.1:9' };
   const listedKey = liveRunKey({ dialect: 'shannon', url: shannon.url, run: 'run-7' });
   const [row] = rowsOfBackend(shannon, list as never, [], new Set(), new Map([[listedKey, 1]]));
   expect(row?.run).toMatchObject({ status: 'waiting', waitingGates: 1, statusText: 'paused' });
