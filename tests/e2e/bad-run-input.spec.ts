@@ -47,6 +47,8 @@ test('Shannon: its task lookup answers 404, so the run is said not to exist, wit
   await main.getByRole('link', { name: /run list/ }).waitFor();
   await expect(page.getByRole('button', { name: 'Cancel run' }).count()).resolves.toBe(0);
   await expect(page.getByText('Run pending').count()).resolves.toBe(0);
+  // The stream the gateway holds open for an unknown id is not a live run.
+  await expect(page.getByRole('status', { name: 'Stream status' }).getByText('Live').count()).resolves.toBe(0);
   await page.screenshot({ path: 'tests/e2e/screenshots/no-such-run-shannon.png' });
   // Only lookups were made: no control, no decision.
   const kinds = sentFor('task-missing-7').map((c) => c.kind);

@@ -69,7 +69,8 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
           <RunSwitcher current={session} navigate={navigate} />
           {/* The status's detail gives way (it truncates, whole in its tooltip); the buttons never wrap or leave the window. */}
           <div className="ml-auto flex min-w-0 items-center gap-2">
-            <ConnectionStatus />
+            {/* Not a run: no stream state to tell (a gateway may hold a stream open for an unknown id). */}
+            {notFound === undefined && <ConnectionStatus />}
             <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
               <GateCenter activeSession={session} />
               <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
