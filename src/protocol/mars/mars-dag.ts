@@ -90,14 +90,17 @@ function signatureOf(nodes: readonly DagNodeIn[], edges: readonly GraphEdge[]): 
 }
 
 /**
- * The watch's deferred "failed" nodes, once the history is read whole: a node some row names
- * ran between two polls and failed; the others never started, so they did not run (the run's
- * error says why). Guarded by mars-upstream-frames.test.ts.
+ * The watch's deferred "failed" nodes, once the history is read whole: a node whose execution
+ * row says completed succeeded; another some row names ran and failed; the others never
+ * started, so they did not run. Guarded by mars-upstream-frames.test.ts.
  */
 export function settleUnseenFailures(s: MarsState): RunEvent[] {
   const events: RunEvent[] = [];
   for (const [nodeId, error] of s.unseenFailures) {
-    if (s.ranNodes.has(nodeId)) {
+    // Its execution row says it completed: the run's failure re-set a node that had succeeded.
+    if (s.ranNodes.get(nodeId) === 'completed') {
+      if (moveNode(s, nodeId, 'succeeded')) events.push({ type: 'node.status', nodeId, status: 'succeeded' });
+    } else if (s.ranNodes.has(nodeId)) {
       if (moveNode(s, nodeId, 'failed')) events.push({ type: 'node.status', nodeId, status: 'failed', ...(error ? { error: { message: error } } : {}) });
     } else if (moveNode(s, nodeId, 'not_run')) {
       // The reason is the backend's own words when it gave any (the socket tab shows none either).

@@ -50,8 +50,11 @@ export type MarsState = {
   /** The run's costs were read over REST before (the next growth has a place in time). */
   costsRead: boolean;
   historySeen: Set<string>;
-  /** Nodes a history row names (a node with a row ran, even if no poll saw it running). */
-  ranNodes: Set<string>;
+  /**
+   * Nodes a history row names (a node with a row ran, even if no poll saw it running), with
+   * the status of its execution row when one was read (updated in place as the node ends).
+   */
+  ranNodes: Map<string, string | undefined>;
   /** A watch's "failed" for a node it saw only pending, with its error: the history decides (mars-dag.ts). */
   unseenFailures: Map<string, string | undefined>;
   /** History rows that waited a poll for the DAG to show their node (and the end waits with them). */
@@ -96,7 +99,7 @@ export function createMarsState(runId: string): MarsState {
     consoleMisses: 0,
     consoleWait: 0,
     historySeen: new Set(),
-    ranNodes: new Set(),
+    ranNodes: new Map(),
     unseenFailures: new Map(),
     historyWaited: new Set(),
     historyPending: false,
