@@ -123,6 +123,8 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     outputTokens: z.number().int().nonnegative().optional(),
   }),
   ev('run.cancelled', { reason: z.string().optional(), requested: z.boolean().optional() }),
+  /** The backend says it has no such run (a lookup answered "not found"): not a run at all, so nothing may be controlled. */
+  ev('run.unknown', { reason: z.string() }),
 
   /** Nodes and edges the stream declared. `replace` means a full snapshot (MARS dag_updated). */
   ev('graph.defined', {
@@ -138,7 +140,14 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     attempt: z.number().int().positive().optional(),
   }),
   ev('node.progress', { nodeId: z.string(), progress: z.number().min(0).max(1).optional(), message: z.string().optional() }),
-  ev('node.output', { nodeId: z.string(), delta: z.string() }),
+  /**
+   * Streamed text. Without `text` a delta is the node's own text. Where the producer streams
+   * only a preview of a text it sends whole later (myagent drops deltas under load):
+   * 'preview' a delta of that preview; 'partial' a delta after text that was lost (the
+   * preview has holes; `delta` may be empty); 'whole' `delta` is the whole text, replacing
+   * everything streamed before.
+   */
+  ev('node.output', { nodeId: z.string(), delta: z.string(), text: z.enum(['preview', 'partial', 'whole']).optional() }),
   ev('node.completed', {
     nodeId: z.string(),
     output: z.unknown().optional(),
@@ -241,3 +250,5 @@ export const RunEventSchema = z.discriminatedUnion('type', [
 export type RunEvent = z.infer<typeof RunEventSchema>;
 export type RunEventType = RunEvent['type'];
 export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
+/** What a node's streamed text is (see node.output): a preview, a preview with holes, or the whole text. */
+export type StreamedText = NonNullable<RunEventOf<'node.output'>['text']>;

@@ -21,7 +21,7 @@
  * a row keep working; a dropped row reads as undefined. Replay keeps its logs unbounded
  * (checkpoints address every row).
  */
-import type { RunEvent } from '@/protocol/run-event';
+import type { RunEvent, RunEventOf, StreamedText } from '@/protocol/run-event';
 
 export type LogRow = Readonly<{
   event: RunEvent;
@@ -56,7 +56,7 @@ export class EventLog {
   /** Each streaming node's open row: a text row or a progress row (see COALESCED). */
   private openText = new Map<string, number>();
   /** Text rows grown during the current `appendAll`: row index → text and merge count so far. */
-  private readonly merging = new Map<number, { text: string; merged: number }>();
+  private readonly merging = new Map<number, { text: string; merged: number; mark: StreamedText | undefined }>();
   /** Events appended so far (rows plus merges): changes on every append or merge. */
   revision = 0;
 
@@ -148,32 +148,44 @@ export class EventLog {
     const index = this.openText.get(nodeId);
     const row = index === undefined ? undefined : this.at(index);
     if (index === undefined || !row || row.event.type !== event.type) return undefined;
-    if (event.type === 'node.output' && row.event.type === 'node.output') return this.mergeText(index, row.event.delta, row.merged, event.delta);
+    if (event.type === 'node.output' && row.event.type === 'node.output') return this.mergeText(index, row, event);
     const replaced = row.event.atMs === undefined ? event : { ...event, atMs: row.event.atMs };
     this.rows[index - this.offset] = { event: replaced, chapter: row.chapter, merged: row.merged + 1 };
     return index;
   }
 
-  private mergeText(index: number, rowText: string, rowMerged: number, delta: string): number | undefined {
+  /**
+   * A delta extends the row's text; a whole text (`text: 'whole'`) replaces the preview the
+   * row holds, so the timeline shows what the node really said. The row keeps the strongest
+   * `text` mark it met: partial over preview, whole over both.
+   */
+  private mergeText(index: number, row: LogRow, event: RunEventOf<'node.output'>): number | undefined {
+    const rowEvent = row.event as RunEventOf<'node.output'>;
     const pending = this.merging.get(index);
-    const text = pending ? pending.text : rowText;
-    if (text.length >= MAX_COALESCED_TEXT) return undefined;
-    const merged = (text + delta).slice(0, MAX_COALESCED_TEXT);
+    const text = pending ? pending.text : rowEvent.delta;
+    const whole = event.text === 'whole';
+    if (text.length >= MAX_COALESCED_TEXT && !whole) return undefined;
+    const merged = (whole ? event.delta : text + event.delta).slice(0, MAX_COALESCED_TEXT);
+    const mark = strongerMark(pending ? pending.mark : rowEvent.text, event.text);
     if (pending) {
       pending.text = merged;
       pending.merged += 1;
+      pending.mark = mark;
     } else {
-      this.merging.set(index, { text: merged, merged: rowMerged + 1 });
+      this.merging.set(index, { text: merged, merged: row.merged + 1, mark });
     }
     return index;
   }
 
   /** Writes each text row the batch grew as one new row object (rows are immutable: views compare them). */
   private commitMerges(): void {
-    for (const [index, { text, merged }] of this.merging) {
+    for (const [index, { text, merged, mark }] of this.merging) {
       const row = this.at(index);
       // A row the bound dropped during the batch stays dropped.
-      if (row?.event.type === 'node.output') this.rows[index - this.offset] = { event: { ...row.event, delta: text }, chapter: row.chapter, merged };
+      if (row?.event.type !== 'node.output') continue;
+      const event: RunEventOf<'node.output'> = { ...row.event, delta: text };
+      if (mark !== undefined) event.text = mark;
+      this.rows[index - this.offset] = { event, chapter: row.chapter, merged };
     }
     this.merging.clear();
   }
@@ -241,4 +253,11 @@ export class EventLog {
 }
 
 const EMPTY: readonly number[] = [];
+
+const MARK_RANK: Record<StreamedText, number> = { preview: 0, partial: 1, whole: 2 };
+
+function strongerMark(a: StreamedText | undefined, b: StreamedText | undefined): StreamedText | undefined {
+  if (a === undefined || b === undefined) return a ?? b;
+  return MARK_RANK[b] >= MARK_RANK[a] ? b : a;
+}
 

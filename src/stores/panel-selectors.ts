@@ -9,7 +9,7 @@
  */
 import { useStore } from 'zustand';
 
-import type { GraphNode } from '@/protocol/run-event';
+import type { GraphNode, StreamedText } from '@/protocol/run-event';
 
 import type { EventLog } from '@/stores/event-log';
 import type { NodeState } from '@/stores/node-types';
@@ -90,6 +90,11 @@ export function useNodeState(nodeId: string): NodeState | undefined {
 /** The node's streamed-text tail: changes on every token, even when rows coalesce. */
 export function useNodeTail(nodeId: string): string {
   return useStore(useRunSession().run, (s) => tailOf(s.tails, nodeId) ?? '');
+}
+
+/** What the node's streamed text is, where the producer says (a preview, a partial preview, the whole text); changes rarely. */
+export function useNodeStreamedText(nodeId: string): StreamedText | undefined {
+  return useStore(useRunSession().run, (s) => s.streamedText[nodeId]);
 }
 
 /** What the node has cost so far (sum of its recorded increments). */

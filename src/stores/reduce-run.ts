@@ -11,7 +11,7 @@
  * wins over our own sum. The slices live beside it: graph (reduce-run-graph.ts), cost
  * (reduce-run-cost.ts), gates (reduce-run-gates.ts), chapters (reduce-run-chapters.ts).
  */
-import type { RunEvent, RunEventOf } from '@/protocol/run-event';
+import type { RunEvent, RunEventOf, StreamedText } from '@/protocol/run-event';
 
 import { reduceAgentState } from '@/stores/reduce-agent-state';
 import { closeChapter, startChapter } from '@/stores/reduce-run-chapters';
@@ -100,6 +100,10 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       finish(d, 'cancelled', event);
       closeOpenGates(d, b, 'cancelled');
       return;
+    case 'run.unknown':
+      // Only a run nothing else was heard of: anything it already did says it exists.
+      if (d.status === 'pending' && d.graph.order.length === 0) d.unknown = event.reason;
+      return;
     case 'graph.defined':
       d.graph = mergeGraph(d.graph, event);
       b.ownsGraph = true;
@@ -111,7 +115,8 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       return;
     case 'node.output':
       ensureNode(d, b, event.nodeId, undefined);
-      appendTail(d, b, event.nodeId, event.delta);
+      appendTail(d, b, event.nodeId, event.delta, event.text === 'whole');
+      if (event.text !== undefined) markText(d, event.nodeId, event.text);
       return;
     case 'node.completed':
     case 'node.failed':
@@ -167,10 +172,17 @@ function runTitleOf(event: RunEventOf<'run.started'>): string | undefined {
   return typeof title === 'string' && title.trim() !== '' ? title.trim() : undefined;
 }
 
-/** The node's streamed text for the canvas (cut to its last TAIL_CHARS characters at the end of the batch). */
-function appendTail(d: Draft, b: BatchScratch, nodeId: string, delta: string) {
+/** The node's streamed text for the canvas (cut to its last TAIL_CHARS characters at the end of the batch); a whole text replaces it. */
+function appendTail(d: Draft, b: BatchScratch, nodeId: string, delta: string, replaces: boolean) {
   const texts = (b.tailText ??= new Map());
-  texts.set(nodeId, (texts.get(nodeId) ?? tailOf(d.tails, nodeId) ?? '') + delta);
+  texts.set(nodeId, replaces ? delta : (texts.get(nodeId) ?? tailOf(d.tails, nodeId) ?? '') + delta);
+}
+
+/** A preview stays partial once a hole is known, until the whole text replaces it. */
+function markText(d: Draft, nodeId: string, text: StreamedText) {
+  const now = d.streamedText[nodeId];
+  const next = text === 'preview' && now === 'partial' ? 'partial' : text;
+  if (now !== next) d.streamedText = { ...d.streamedText, [nodeId]: next };
 }
 
 function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', event: RunEvent) {

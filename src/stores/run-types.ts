@@ -1,5 +1,5 @@
 /** Types of the run store's state: what one run looks like to every view. */
-import type { ErrorInfo, GateKind, GateOption, GraphEdge, GraphNode, RunStatus } from '@/protocol/run-event';
+import type { ErrorInfo, GateKind, GateOption, GraphEdge, GraphNode, RunStatus, StreamedText } from '@/protocol/run-event';
 import type { ConnectionState } from '@/transport/transport';
 
 import type { Tails } from '@/stores/tails';
@@ -133,6 +133,8 @@ export type RunState = Readonly<{
   /** True when the start or end time above is when Runboard received the event (the producer sent no time). */
   timesReceived?: boolean;
   error?: ErrorInfo;
+  /** The backend's words when it said it has no such run (run.unknown): the run is not a run. */
+  unknown?: string;
   connection: ConnectionHealth;
   /** Rows in the session's event log (RunSession.log): the log lives beside the store, this is its version. */
   logLength: number;
@@ -144,6 +146,8 @@ export type RunState = Readonly<{
   graph: GraphState;
   /** The last characters of each node's streamed text (bounded), read with `tailOf` (tails.ts): changes on every token batch. */
   tails: Tails;
+  /** Nodes whose streamed text is a preview, a preview with holes, or the whole text that replaced one (node.output `text`). */
+  streamedText: Readonly<Record<string, StreamedText>>;
   cost: CostState;
   agentState: AgentState;
   gates: Readonly<Record<string, GateState>>;

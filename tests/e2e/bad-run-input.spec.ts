@@ -37,6 +37,26 @@ test('a run the backend says does not exist: said so, the run list offered, no c
   await page.close();
 });
 
+test('Shannon: its task lookup answers 404, so the run is said not to exist, with no control enabled', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'shannon', 'task-missing-7'));
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { name: 'No such run' }).waitFor({ timeout: 20_000 });
+  await main.getByText(/has no run “task-missing-7”/).waitFor();
+  await main.getByText(/HTTP 404 \(Task not found\)/).waitFor();
+  await main.getByRole('link', { name: /run list/ }).waitFor();
+  await expect(page.getByRole('button', { name: 'Cancel run' }).count()).resolves.toBe(0);
+  await expect(page.getByText('Run pending').count()).resolves.toBe(0);
+  // The stream the gateway holds open for an unknown id is not a live run.
+  await expect(page.getByRole('status', { name: 'Stream status' }).getByText('Live').count()).resolves.toBe(0);
+  await page.screenshot({ path: 'tests/e2e/screenshots/no-such-run-shannon.png' });
+  // Only lookups were made: no control, no decision.
+  const kinds = sentFor('task-missing-7').map((c) => c.kind);
+  expect(kinds).toContain('status');
+  expect(kinds.filter((k) => k !== 'status' && k !== 'history')).toEqual([]);
+  await page.close();
+});
+
 // Node's HTTP server refuses a request line over 16 KB, so the URL case uses a 10,000-character id.
 test('a 10,000-character run id in the URL is refused with a clear message, and nothing is sent', async () => {
   const page = await harness.newPage();

@@ -5,6 +5,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
+import { DIALECTS } from '@/protocol/dialects';
+
 import { startBrowserHarness, type BrowserHarness } from './browser';
 import { backend, withBackends } from './console-support';
 
@@ -25,5 +28,23 @@ test('a Shannon run waiting at a gate reads "waiting for a person · 1 waiting" 
   const row = page.locator('tr[data-run="hold~demo-waiting"]');
   await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 }).toBe('waiting');
   await expect(row.textContent()).resolves.toMatch(/1 waiting/);
+  await page.close();
+});
+
+test('an AG-UI run paused at a gate (a protocol with no run list) reads "waiting for a person · 1 waiting" in the console', async () => {
+  const page = await harness.newPage();
+  const url = simulatorBackendUrl(DIALECTS.agui, harness.sim.url);
+  const run = `gate~console-${Date.now().toString(36)}`;
+  const search = `?${new URLSearchParams({ dialect: 'agui', url, run, start: 'Deploy release 2.4' }).toString()}`;
+  await withBackends(page, harness.sim.url, [backend('a', 'agui', url, 'AG-UI sim')], search);
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Decide later' }).click({ timeout: 30_000 });
+  await page.getByRole('status', { name: 'Stream status' }).getByText('Paused', { exact: true }).waitFor({ timeout: 10_000 });
+  // To the console without leaving the page: the run's session stays open, its gate in the inbox.
+  await page.getByRole('combobox', { name: 'Run' }).selectOption({ label: 'Open another run…' });
+  const row = page.locator(`tr[data-run="${run}"]`);
+  await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 }).toBe('waiting');
+  await expect(row.textContent()).resolves.toMatch(/1 waiting/);
+  await page.screenshot({ path: 'tests/e2e/screenshots/console-agui-gate.png' });
   await page.close();
 });

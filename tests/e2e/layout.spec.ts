@@ -6,6 +6,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
+import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
+import { DIALECTS } from '@/protocol/dialects';
+
 import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 import { backend, withBackends } from './console-support';
 
@@ -61,5 +64,52 @@ test('a down backend says its message once, even after Test connection got the s
   await row.getByRole('status').getByText(/Tested again/).waitFor();
   const text = (await row.textContent()) ?? '';
   expect(text.split('Nothing answers at').length - 1).toBe(1);
+  await page.close();
+});
+
+/** Every element that says "Paused", and whether the box that holds it cuts it (its own or an ancestor's overflow). */
+function pausedTextCut(): { text: string; cut: boolean }[] {
+  const found: { text: string; cut: boolean }[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/\bPaused\b/.test(node.textContent ?? '')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const text = range.getBoundingClientRect();
+    if (text.width === 0) continue;
+    let cut = text.right > window.innerWidth + 0.5;
+    for (let el = node.parentElement; el && !cut; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (style.overflowX === 'visible') continue;
+      const box = el.getBoundingClientRect();
+      cut = text.right > box.right + 0.5 || text.left < box.left - 0.5;
+    }
+    found.push({ text: node.textContent ?? '', cut });
+  }
+  return found;
+}
+
+test.each([1024, 1440])('at %i px an AG-UI run paused at a gate says "Paused" whole', async (width) => {
+  const page = await harness.newPage();
+  await page.setViewportSize({ width, height: 800 });
+  const url = simulatorBackendUrl(DIALECTS.agui, harness.sim.url);
+  await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'agui', url, run: `gate~paused-${width}`, start: 'Deploy release 2.4' }).toString()}`);
+  await page.getByRole('button', { name: 'Start run' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Decide later' }).click({ timeout: 30_000 });
+  await page.getByRole('status', { name: 'Stream status' }).getByText('Paused', { exact: true }).waitFor({ timeout: 10_000 });
+  await page.screenshot({ path: `tests/e2e/screenshots/agui-paused-${width}.png` });
+  const said = await page.evaluate(pausedTextCut);
+  expect(said.length).toBeGreaterThan(0);
+  expect(said.filter((s) => s.cut)).toEqual([]);
+  // The bar beside it keeps its buttons whole: none cut at the window's edge, none wrapped onto two lines.
+  const bar = await page.getByRole('navigation', { name: 'Runboard' }).evaluate((nav) => {
+    const buttons = [...nav.querySelectorAll('button')].filter((b) => b.getBoundingClientRect().width > 0);
+    const heights = buttons.map((b) => b.getBoundingClientRect().height);
+    return {
+      cut: buttons.filter((b) => b.getBoundingClientRect().right > window.innerWidth + 0.5).map((b) => b.textContent),
+      wrapped: buttons.filter((b) => b.getBoundingClientRect().height > Math.min(...heights) + 2).map((b) => b.textContent),
+    };
+  });
+  expect(bar).toEqual({ cut: [], wrapped: [] });
   await page.close();
 });

@@ -67,6 +67,21 @@ describe('steps that never ran read "not run"', () => {
     await page.close();
   });
 
+  test('MARS failure watched over REST (a second tab): "Notify team" reads not run, "Load warehouse" failed', async () => {
+    const starter = await harness.newPage();
+    await marsFailure(starter);
+    const params = new URL(starter.url()).searchParams;
+    params.delete('start');
+    const watcher = await harness.newPage();
+    await watcher.goto(`${harness.sim.url}/?${params.toString()}`);
+    await watcher.getByText('Run failed').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => node(watcher, 'notify').getAttribute('aria-label'), { timeout: 15_000 }).toBe('Notify team: not run');
+    await expect(node(watcher, 'load').getAttribute('aria-label')).resolves.toBe('Load warehouse: failed');
+    await watcher.screenshot({ path: `${SHOTS}/not-run-mars-watcher.png` });
+    await watcher.close();
+    await starter.close();
+  });
+
   test('Shannon failure: the summary step never started and reads not run, not pending', async () => {
     const page = await harness.newPage();
     await page.goto(liveUrl(harness.sim, 'shannon', `shannon-failure~e2e-notrun-${Date.now()}`));

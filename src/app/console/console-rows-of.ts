@@ -1,7 +1,8 @@
 /**
  * The console table's rows of one kept backend: its listed runs (each opened by the URL
  * contract's link), or, for a protocol without a list, the runs started or opened from this
- * browser — openable while their session is still open in this tab, else said why not.
+ * browser — openable while their session is still open in this tab, else said why not. Either
+ * way a row shows the gates the inbox knows of its run (use-open-gate-counts.ts).
  */
 import { withOpenGates } from '@/app/console/use-open-gate-counts';
 import { liveRunKey } from '@/app/session/session-registry';
@@ -33,7 +34,9 @@ export function rowsOfBackend(
       const open = openKeys.has(r.key);
       // Closed here, a run that looked alive is over for all we know (myagent cancels it when its socket closes).
       const stale = !open && ACTIVE_STATUSES.has(r.status);
-      const run: RunSummary = { runId: r.runId ?? 'not named yet', title: r.title, status: stale ? 'unknown' : r.status, statusText: stale ? `last seen ${r.status}` : r.status, startedAtMs: r.atMs };
+      const seen: RunSummary = { runId: r.runId ?? 'not named yet', title: r.title, status: stale ? 'unknown' : r.status, statusText: stale ? `last seen ${r.status}` : r.status, startedAtMs: r.atMs };
+      // The gates the inbox knows of it (its session is open here, or the row says so already).
+      const run = open ? withOpenGates(seen, openGates.get(r.key)) : seen;
       return { ...base, key: `${backend.id}/${r.key}`, run, ...(open ? { search: r.search } : { closedReason: 'its connection is closed' }) };
     });
 }

@@ -7,7 +7,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 
 import type { OpenRun } from '@/app/session/session-registry';
-import type { RunSummary } from '@/protocol/run-summary';
+import { ACTIVE_STATUSES, type RunSummary } from '@/protocol/run-summary';
 
 export function useOpenGateCounts(open: Readonly<Record<string, OpenRun>>): ReadonlyMap<string, number> {
   const runs = useMemo(() => Object.values(open), [open]);
@@ -31,7 +31,8 @@ export function useOpenGateCounts(open: Readonly<Record<string, OpenRun>>): Read
 /** The list's summary, with the gates a session here has seen waiting: an active run with one reads "waiting". */
 export function withOpenGates(run: RunSummary, waiting: number | undefined): RunSummary {
   if (waiting === undefined || waiting <= (run.waitingGates ?? 0)) return run;
-  const active = run.status === 'running' || run.status === 'queued' || run.status === 'unknown' || run.status === 'waiting';
+  // A paused run with a gate open waits for a person (AG-UI pauses at an interrupt); one the list says is over stays over.
+  const active = ACTIVE_STATUSES.has(run.status) || run.status === 'unknown';
   if (!active) return run;
   return { ...run, status: 'waiting', waitingGates: waiting };
 }

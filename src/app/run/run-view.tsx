@@ -67,13 +67,17 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
         <nav aria-label="Runboard" className="flex items-center gap-3 border-b border-slate-200 bg-slate-100 px-4 py-1.5 dark:border-slate-800 dark:bg-slate-950">
           <a href="/" className="text-sm font-bold tracking-tight">Runboard</a>
           <RunSwitcher current={session} navigate={navigate} />
-          <div className="ml-auto flex items-center gap-2">
-            <ConnectionStatus />
-            <GateCenter activeSession={session} />
-            <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
-              Export recording
-            </Button>
-            <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => setHelp(true)}>?</Button>
+          {/* The status's detail gives way (it truncates, whole in its tooltip); the buttons never wrap or leave the window. */}
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            {/* Not a run: no stream state to tell (a gateway may hold a stream open for an unknown id). */}
+            {notFound === undefined && <ConnectionStatus />}
+            <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
+              <GateCenter activeSession={session} />
+              <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
+                Export recording
+              </Button>
+              <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => setHelp(true)}>?</Button>
+            </div>
           </div>
         </nav>
         {notFound === undefined && <RunHeader actions={<RunControls />} />}

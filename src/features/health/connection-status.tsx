@@ -39,7 +39,7 @@ export function ConnectionStatus() {
     >
       <span aria-hidden className={cn('inline-block h-2 w-2 shrink-0 rounded-full', TONE_CLASS[text.tone])} />
       <span aria-hidden className="sr-only">{TONE_ICON[text.tone]}</span>
-      <span className="font-semibold">{text.label}</span>
+      <span className="shrink-0 font-semibold whitespace-nowrap">{text.label}</span>
       {text.detail && <span className="truncate text-slate-500 dark:text-slate-400">{text.detail}</span>}
     </div>
   );

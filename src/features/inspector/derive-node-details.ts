@@ -4,7 +4,7 @@
  * audit entries and the raw frames behind the rows. Pure; guarded by
  * derive-node-details.test.ts. Streamed text is bounded (the tail is kept).
  */
-import type { ErrorInfo, GateKind, LogLevel, RunEvent } from '@/protocol/run-event';
+import type { ErrorInfo, GateKind, LogLevel, RunEvent, StreamedText } from '@/protocol/run-event';
 
 import type { EventLog } from '@/stores/event-log';
 
@@ -44,6 +44,9 @@ export type NodeDetailsData = {
   hasOutput: boolean;
   text: string;
   textTruncated: boolean;
+  /** What the streamed text is when the producer marks it (node.output `text`): a preview, one with holes, or the whole text. */
+  textKind?: StreamedText | undefined;
+
   toolCalls: ToolCall[];
   logs: NodeLog[];
   errors: NodeError[];
@@ -54,18 +57,26 @@ export type NodeDetailsData = {
 
 export function deriveNodeDetails(log: EventLog, rows: readonly number[]): NodeDetailsData {
   const d: NodeDetailsData = { hasOutput: false, text: '', textTruncated: false, toolCalls: [], logs: [], errors: [], retries: [], gates: [], frames: [] };
-  const chunks: string[] = [];
+  let chunks: string[] = [];
   for (const row of rows) {
     const event = log.at(row)?.event;
     if (!event) continue;
     if (event.frame !== undefined) d.frames.push({ row, frame: event.frame });
-    if (event.type === 'node.output') chunks.push(event.delta);
-    else collect(d, event, row);
+    if (event.type !== 'node.output') collect(d, event, row);
+    else if (event.text === 'whole') chunks = [event.delta];
+    else chunks.push(event.delta);
+    if (event.type === 'node.output') markText(d, event.text);
   }
   const text = chunks.join('');
   d.textTruncated = text.length > MAX_TEXT_CHARS;
   d.text = d.textTruncated ? text.slice(-MAX_TEXT_CHARS) : text;
   return d;
+}
+
+/** A preview stays partial once a hole is known; a whole text (or a row the log merged one into, event-log.ts) reads as whole. */
+function markText(d: NodeDetailsData, text: StreamedText | undefined): void {
+  if (text === undefined) return;
+  d.textKind = text === 'preview' && d.textKind === 'partial' ? 'partial' : text;
 }
 
 function collect(d: NodeDetailsData, e: RunEvent, row: number): void {

@@ -18,6 +18,7 @@ import { RawFramesList } from '@/features/inspector/raw-frames-list';
 import { ToolCallsList } from '@/features/inspector/tool-calls-list';
 import { useNodeDetails } from '@/features/inspector/use-node-details';
 import { MarkdownText } from '@/components/ui/markdown-text';
+import { StreamedTextMark } from '@/components/ui/streamed-text-mark';
 import { looksLikeMarkdown } from '@/lib/looks-like-markdown';
 
 export type NodeDetailsProps = Readonly<{ nodeId: string; onClose: () => void; className?: string }>;
@@ -54,6 +55,11 @@ export function NodeDetails({ nodeId, onClose, className = '' }: NodeDetailsProp
         {typeof d.output === 'string' && looksLikeMarkdown(d.output) ? <MarkdownText text={d.output} label="Output" /> : <JsonBlock value={d.output} label="Output" />}
       </DetailSection>
       <DetailSection title="Streamed text" count={d.text === '' ? 0 : 1} empty="No streamed text">
+        {d.textKind && (
+          <p className="mb-1">
+            <StreamedTextMark kind={d.textKind} explain />
+          </p>
+        )}
         {d.textTruncated && <p className="text-xs text-zinc-500">Showing the last {d.text.length.toLocaleString('en-US')} characters.</p>}
         <pre className="max-h-60 overflow-auto whitespace-pre-wrap break-words rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{d.text}</pre>
       </DetailSection>

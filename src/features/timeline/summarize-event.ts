@@ -5,13 +5,22 @@
  */
 import { formatMoney } from '@/lib/format-money';
 import { isTokensOnly } from '@/lib/is-tokens-only';
-import type { ErrorInfo, RunEvent } from '@/protocol/run-event';
+import { STREAMED_TEXT_LABEL } from '@/lib/streamed-text-label';
+import type { ErrorInfo, RunEvent, RunEventOf } from '@/protocol/run-event';
 
 const MAX_CHARS = 160;
 
 /** `decider`: who to name for a decided gate (our own answers by the one rule, reviewer-store.ts); by default the event's word. */
 export function summarizeEvent(event: RunEvent, decider?: string): string {
   return oneLine(describe(event, decider));
+}
+
+/** Marked text says what it is first: "Preview: …", "Partial preview (text lost): …", "Whole answer: …". */
+function streamedText(e: RunEventOf<'node.output'>): string {
+  if (e.text === undefined) return e.delta;
+  const label = STREAMED_TEXT_LABEL[e.text];
+  const head = `${label.charAt(0).toUpperCase()}${label.slice(1)}${e.text === 'partial' ? ' (some streamed text was lost)' : ''}`;
+  return e.delta === '' ? head : `${head}: ${e.delta}`;
 }
 
 function describe(e: RunEvent, decider?: string): string {
@@ -22,10 +31,11 @@ function describe(e: RunEvent, decider?: string): string {
     case 'run.completed': return `Run completed${e.durationMs !== undefined ? ` in ${formatDuration(e.durationMs)}` : ''}${e.totalCost ? `, total ${formatMoney(e.totalCost.micros, e.totalCost.currency)}` : ''}`;
     case 'run.failed': return `Run failed: ${errorText(e.error)}`;
     case 'run.cancelled': return `Run cancelled${e.reason ? `: ${e.reason}` : ''}`;
+    case 'run.unknown': return `No such run: ${e.reason}`;
     case 'graph.defined': return `Graph ${e.replace ? 'replaced' : 'defined'}: ${count(e.nodes.length, 'node')}, ${count(e.edges.length, 'edge')}`;
     case 'node.started': return `Started${e.label ? ` ${e.label}` : ''}${e.attempt && e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`;
     case 'node.progress': return `Progress${e.progress !== undefined ? ` ${Math.round(e.progress * 100)}%` : ''}${e.message ? `: ${e.message}` : ''}`;
-    case 'node.output': return e.delta;
+    case 'node.output': return streamedText(e);
     case 'node.completed': return `Completed${e.durationMs !== undefined ? ` in ${formatDuration(e.durationMs)}` : ''}${e.output !== undefined ? `: ${preview(e.output)}` : ''}`;
     case 'node.failed': return `Failed: ${errorText(e.error)}`;
     case 'node.retrying': return `Attempt ${e.attempt} failed, retrying${e.delayMs !== undefined ? ` in ${formatDuration(e.delayMs)}` : ''}${e.error ? `: ${errorText(e.error)}` : ''}`;

@@ -46,8 +46,12 @@ export function nodeStatusEvents(s: MarsState, nodeId: string, word: string, err
   // step's own failure comes with its step_failed callback and after its running status; for a
   // node this session only saw pending, "failed" says nothing: it stays pending, and the run's
   // end makes it "not run" — an inference a late frame about it (recovered history) may replace.
-  // A watch that polls cannot tell: the node may have run between two snapshots, so "failed" stands.
-  if (sawEveryChange && status === 'failed' && s.view.get(nodeId) === 'pending') return [];
+  // A watch that polls cannot tell yet: the node may have run between two snapshots. The
+  // history decides (settleUnseenFailures): a node it names ran and failed, any other did not run.
+  if (status === 'failed' && s.view.get(nodeId) === 'pending') {
+    if (!sawEveryChange) s.unseenFailures.set(nodeId, error);
+    return [];
+  }
   if (!moveNode(s, nodeId, status)) return [];
   return [error ? { type: 'node.status', nodeId, status, error: { message: error } } : { type: 'node.status', nodeId, status }];
 }
@@ -60,20 +64,21 @@ export function applyDag(s: MarsState, nodes: readonly DagNodeIn[], edges: reado
   if (signature !== s.graphSignature) {
     const replace = s.graphSignature !== '';
     s.graphSignature = signature;
-    return [{ type: 'graph.defined', nodes: nodes.map((node) => learnNode(s, node)), edges: outEdges, ...(replace ? { replace: true } : {}) }];
+    return [{ type: 'graph.defined', nodes: nodes.map((node) => learnNode(s, node, sawEveryChange)), edges: outEdges, ...(replace ? { replace: true } : {}) }];
   }
   const events: RunEvent[] = [];
   for (const node of nodes) if (node.status) events.push(...nodeStatusEvents(s, node.id, node.status, node.error ?? undefined, sawEveryChange));
   return events;
 }
 
-/** Learns the node's step number and moves its status; returns it in canonical form. */
-function learnNode(s: MarsState, node: DagNodeIn): GraphNode {
+/** Learns the node's step number and moves its status (a watch's first "failed" waits for the history); returns it in canonical form. */
+function learnNode(s: MarsState, node: DagNodeIn, sawEveryChange: boolean): GraphNode {
   const step = node.step_number ?? (node.stepNumber != null ? node.stepNumber - 1 : undefined);
   if (step !== undefined) s.byStepNumber.set(step, node.id);
   const status = node.status == null ? undefined : toNodeStatus(node.status);
   if (!s.view.has(node.id)) setView(s, node.id, 'pending');
-  if (status !== undefined) moveNode(s, node.id, status);
+  if (status === 'failed' && !sawEveryChange && s.view.get(node.id) === 'pending') s.unseenFailures.set(node.id, node.error ?? undefined);
+  else if (status !== undefined) moveNode(s, node.id, status);
   if (node.error && status === 'failed') s.lastError ??= node.error;
   const known = s.view.get(node.id) ?? 'pending';
   return { id: node.id, label: node.label ?? node.description ?? node.id, ...(node.type ? { kind: node.type } : {}), status: known };
@@ -82,4 +87,26 @@ function learnNode(s: MarsState, node: DagNodeIn): GraphNode {
 function signatureOf(nodes: readonly DagNodeIn[], edges: readonly GraphEdge[]): string {
   const parts = nodes.map((n) => `${n.id}\u0001${n.label ?? ''}\u0001${n.type ?? ''}`);
   return `${parts.join('\u0002')}|${edges.map((e) => `${e.source}>${e.target}`).join('\u0002')}`;
+}
+
+/**
+ * The watch's deferred "failed" nodes, once the history is read whole: a node whose execution
+ * row says completed succeeded; another some row names ran and failed; the others never
+ * started, so they did not run. Guarded by mars-upstream-frames.test.ts.
+ */
+export function settleUnseenFailures(s: MarsState): RunEvent[] {
+  const events: RunEvent[] = [];
+  for (const [nodeId, error] of s.unseenFailures) {
+    // Its execution row says it completed: the run's failure re-set a node that had succeeded.
+    if (s.ranNodes.get(nodeId) === 'completed') {
+      if (moveNode(s, nodeId, 'succeeded')) events.push({ type: 'node.status', nodeId, status: 'succeeded' });
+    } else if (s.ranNodes.has(nodeId)) {
+      if (moveNode(s, nodeId, 'failed')) events.push({ type: 'node.status', nodeId, status: 'failed', ...(error ? { error: { message: error } } : {}) });
+    } else if (moveNode(s, nodeId, 'not_run')) {
+      // The reason is the backend's own words when it gave any (the socket tab shows none either).
+      events.push(error ? { type: 'node.skipped', nodeId, reason: `the run failed before it started: ${error}` } : { type: 'node.skipped', nodeId });
+    }
+  }
+  s.unseenFailures.clear();
+  return events;
 }

@@ -50,6 +50,18 @@ function activityEvents(s: MarsState, a: Activity, nodeId: string | undefined): 
   return events;
 }
 
+/**
+ * The node a row is filed under: an execution row names it in `inputs.node_info.id` (its
+ * node_id is the database's hash) and says how the node stands; read again when the row is
+ * updated in place (same id), so the last word on a node wins.
+ */
+function noteNode(s: MarsState, row: MarsHistoryRow): void {
+  const info = row.inputs?.node_info;
+  const id = typeof info === 'object' && info !== null ? (info as { id?: unknown }).id : undefined;
+  if (typeof id === 'string') s.ranNodes.set(id, row.status ?? undefined);
+  else if (row.node_id && !s.ranNodes.has(row.node_id)) s.ranNodes.set(row.node_id, undefined);
+}
+
 /** Upstream's own rule for a code run: it failed when its result mentions an error. */
 export const codeOk = (result: unknown) => Boolean(result) && !str(result).toLowerCase().includes('error');
 
@@ -62,6 +74,7 @@ export function readHistory(s: MarsState, rows: readonly MarsHistoryRow[]): { ev
   const events: RunEvent[] = [];
   for (const row of rows) {
     const key = String(row.id);
+    noteNode(s, row);
     if (s.historySeen.has(key)) continue;
     const activity = activityOf(row);
     const named = activity !== undefined && row.node_id ? row.node_id : undefined;

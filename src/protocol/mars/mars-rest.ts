@@ -10,7 +10,7 @@ import type * as z from 'zod';
 import type { HttpReplyFrame, Interpretation, Memo } from '@/protocol/dialect';
 import { reasonOf, rejected, unknownFrame } from '@/protocol/decode-util';
 import type { RunEvent } from '@/protocol/run-event';
-import { applyDag } from '@/protocol/mars/mars-dag';
+import { applyDag, settleUnseenFailures } from '@/protocol/mars/mars-dag';
 import { readConsole } from '@/protocol/mars/mars-console';
 import { costDifference } from '@/protocol/mars/mars-costs';
 import { readHistory } from '@/protocol/mars/mars-history';
@@ -67,7 +67,8 @@ function readDag(s: MarsState, body: unknown): Read | string {
   const dag = parse(MarsRestDagSchema, body);
   if (typeof dag === 'string') return dag;
   const events = applyDag(s, dag.nodes, dag.edges, false);
-  return { events, memo: { ...searchAgain(s), ...consoleWaited(s), ...(events.length > 0 ? { marsHistoryDue: true } : {}), ...(dagSaysOver(s) ? { marsEnded: true } : {}) } };
+  const historyDue = events.length > 0 || s.unseenFailures.size > 0;
+  return { events, memo: { ...searchAgain(s), ...consoleWaited(s), ...(historyDue ? { marsHistoryDue: true } : {}), ...(dagSaysOver(s) ? { marsEnded: true } : {}) } };
 }
 
 function readCosts(s: MarsState, body: unknown): Read | string {
@@ -113,7 +114,7 @@ function readHistoryReply(s: MarsState, body: unknown): Read | string {
   const skipped = history.events.length - rows.length;
   const { events, complete } = readHistory(s, rows);
   s.historyPending = !complete;
-  if (complete) events.push(...dagTerminal(s));
+  if (complete) events.push(...settleUnseenFailures(s), ...dagTerminal(s));
   if (skipped > s.badHistoryRows) events.push({ type: 'log', level: 'warn', source: 'history', message: `${skipped} history row${skipped === 1 ? '' : 's'} in an unknown shape left out` });
   s.badHistoryRows = Math.max(s.badHistoryRows, skipped);
   return { events, memo: { marsHistoryDue: !complete } };

@@ -125,13 +125,13 @@ function statusChange(s: MarsState, word: string, previous: string | undefined):
 /** Without a session the DAG's terminator says a completed or a failed run (the history, read after the DAG, applies it). */
 export function dagSaysOver(s: MarsState): boolean {
   const end = s.view.get('terminator');
-  return s.session === undefined && (end === 'succeeded' || end === 'failed');
+  // A watch's "failed" terminator waits for the history to say whether it ran (mars-dag.ts); either way the run failed.
+  const failed = end === 'failed' || end === 'not_run' || s.unseenFailures.has('terminator');
+  return s.session === undefined && (end === 'succeeded' || failed);
 }
 
 export function dagTerminal(s: MarsState): RunEvent[] {
   if (s.runStatus !== undefined || s.terminal || !dagSaysOver(s)) return [];
-  const end = s.view.get('terminator');
-  if (end === 'succeeded') return finish(s, { type: 'run.completed' }, 'completed');
-  if (end === 'failed') return finish(s, { type: 'run.failed', error: { message: s.lastError ?? 'the run failed (its DAG says so)' } }, 'failed');
-  return [];
+  if (s.view.get('terminator') === 'succeeded') return finish(s, { type: 'run.completed' }, 'completed');
+  return finish(s, { type: 'run.failed', error: { message: s.lastError ?? 'the run failed (its DAG says so)' } }, 'failed');
 }

@@ -50,6 +50,13 @@ export type MarsState = {
   /** The run's costs were read over REST before (the next growth has a place in time). */
   costsRead: boolean;
   historySeen: Set<string>;
+  /**
+   * Nodes a history row names (a node with a row ran, even if no poll saw it running), with
+   * the status of its execution row when one was read (updated in place as the node ends).
+   */
+  ranNodes: Map<string, string | undefined>;
+  /** A watch's "failed" for a node it saw only pending, with its error: the history decides (mars-dag.ts). */
+  unseenFailures: Map<string, string | undefined>;
   /** History rows that waited a poll for the DAG to show their node (and the end waits with them). */
   historyWaited: Set<string>;
   historyPending: boolean;
@@ -92,6 +99,8 @@ export function createMarsState(runId: string): MarsState {
     consoleMisses: 0,
     consoleWait: 0,
     historySeen: new Set(),
+    ranNodes: new Map(),
+    unseenFailures: new Map(),
     historyWaited: new Set(),
     historyPending: false,
     badHistoryRows: 0,

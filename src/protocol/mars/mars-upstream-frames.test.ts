@@ -166,6 +166,54 @@ describe('mars, the REST answers of a watching session', () => {
     expect(end.events.map((e) => e.type)).toEqual(['run.completed']);
   });
 
+  it('after a failure, a node the watch saw only pending reads "not run" unless the history shows it ran between two polls', () => {
+    const fresh = reader(rest.task_id);
+    const answer = (path: string, body: unknown) => {
+      const result = fresh(reply(path, body));
+      if (result.kind === 'rejected') throw new Error(`${path}: ${result.reason}`);
+      return result.events;
+    };
+    const error = "ValueError: survey.csv has no column 'x'";
+    const events = [...answer(`${runPath}/dag`, first.dag)];
+    // The run failed: upstream re-sets every node it tracks to failed, with the run's error.
+    const dag = first.dag as { nodes: { id: string; status: string }[] };
+    const failed = { ...dag, nodes: dag.nodes.map((n) => (n.id === 'planning' ? n : { ...n, status: 'failed', error })) };
+    events.push(...answer(`${runPath}/dag`, failed));
+    // step_2 ran between the two polls (its execution row names it in inputs.node_info, under a hashed node_id); the terminator never started.
+    const ran = { id: 'row-step-2', timestamp: '2026-04-22T13:07:20.000123', event_type: 'agent_call', event_subtype: 'execution', node_id: 'a1b2c3d4e5', agent_name: 'engineer', inputs: { node_info: { id: 'step_2' } }, outputs: { status: 'failed' }, error_message: error, status: 'failed' };
+    events.push(...answer(`${runPath}/history`, { run_id: rest.task_id, total_events: 1, events: [ran] }));
+    events.push({ type: 'run.failed', error: { message: error } });
+    const nodes = reduceNodeStatus({}, events);
+    expect(Object.fromEntries(Object.entries(nodes).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'failed', step_2: 'failed', terminator: 'not_run' });
+
+    // A watch opened after the failure reads the same from its first answers.
+    const late = reader(rest.task_id);
+    const lateEvents = [failed, { run_id: rest.task_id, events: [...(first.history as { events: unknown[] }).events, ran] }].flatMap((body, i) => {
+      const result = late(reply(`${runPath}/${i === 0 ? 'dag' : 'history'}`, body));
+      return result.kind === 'events' ? result.events : [];
+    });
+    lateEvents.push({ type: 'run.failed', error: { message: error } });
+    const lateNodes = reduceNodeStatus({}, lateEvents);
+    expect(Object.fromEntries(Object.entries(lateNodes).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'failed', step_2: 'failed', terminator: 'not_run' });
+  });
+
+  it('a watch that missed a node\'s end reads it from the node\'s execution row: completed is succeeded, though the failed run re-set it', () => {
+    const late = reader(rest.task_id);
+    const error = "ValueError: survey.csv has no column 'x'";
+    const dag = first.dag as { nodes: { id: string; status: string }[] };
+    const failed = { ...dag, nodes: dag.nodes.map((n) => (n.id === 'planning' ? n : { ...n, status: 'failed', error })) };
+    const ran = { id: 'row-step-2', timestamp: '2026-04-22T13:07:20.000123', event_type: 'agent_call', event_subtype: 'execution', node_id: 'a1b2c3d4e5', agent_name: 'engineer', inputs: { node_info: { id: 'step_2' } }, outputs: { status: 'failed' }, error_message: error, status: 'failed' };
+    // step_1's execution row says it completed (upstream updates the row in place); step_2's that it failed.
+    const bodies: [string, unknown][] = [['dag', failed], ['history', { ...(second.history as object), events: [...(second.history as { events: unknown[] }).events, ran] }]];
+    const events = bodies.flatMap(([path, body]) => {
+      const result = late(reply(`${runPath}/${path}`, body));
+      return result.kind === 'events' ? result.events : [];
+    });
+    events.push({ type: 'run.failed', error: { message: error } });
+    const nodes = reduceNodeStatus({}, events);
+    expect(Object.fromEntries(Object.entries(nodes).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'succeeded', step_2: 'failed', terminator: 'not_run' });
+  });
+
   it('asks for the whole console log when a tail does not reach back to the last line read', () => {
     const fresh = reader(rest.task_id);
     fresh(reply(`${runPath}/console-log`, { total_lines: 2, returned_lines: 2, content: 'a\nb' }));

@@ -14,6 +14,7 @@
 import { clip, contentText } from '@/protocol/myagent/myagent-content';
 import { finish, log, resolveGates } from '@/protocol/myagent/myagent-lifecycle';
 import { plainNodeOf, plainStart } from '@/protocol/myagent/myagent-agent-node';
+import { wholeText } from '@/protocol/myagent/myagent-preview';
 import type { MyagentStreamState } from '@/protocol/myagent/myagent-state';
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -41,7 +42,8 @@ export function finalAnswer(state: MyagentStreamState, content: unknown): RunEve
   // A plain tool agent's answer completes its one node; a pipeline's, the aggregate.
   const owner = state.planned ? AGGREGATE_NODE : plainNodeOf(state);
   const node: RunEvent[] = plainStart(state, owner);
-  return [...answered, ...node, { type: 'node.completed', nodeId: owner, output: text }, ...finish(state, { type: 'run.completed', output: text }, 'completed')];
+  const whole = wholeText(state.previews, owner, text);
+  return [...answered, ...node, ...whole, { type: 'node.completed', nodeId: owner, output: text }, ...finish(state, { type: 'run.completed', output: text }, 'completed')];
 }
 
 /** agent.error: "Execution error: …" ends the run (tasks still running fail with it); anything else is a row. */

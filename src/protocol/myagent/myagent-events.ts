@@ -16,6 +16,7 @@ import { toNodeStatus } from '@/protocol/decode-util';
 import { clip, contentObject, contentText, costEvents, taskIdOf, taskLabelOf } from '@/protocol/myagent/myagent-content';
 import { confirmedTool, gateOpened } from '@/protocol/myagent/myagent-gate';
 import { ownerOf, plainStart, toolConfirmationEnded, wasDenied } from '@/protocol/myagent/myagent-agent-node';
+import { previewDelta, wholeText } from '@/protocol/myagent/myagent-preview';
 import { resumeRefused } from '@/protocol/myagent/myagent-resume';
 import { answerTokens, closingTokens, stageCost } from '@/protocol/myagent/myagent-tokens';
 import type { MyagentEventOf, MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
@@ -81,7 +82,7 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
     }
     case 'agent.partial_answer': {
       const owner = taskId ?? ownerOf(state) ?? AGGREGATE_NODE;
-      return [...plainStart(state, owner), ...partialAnswer(state, owner, wire.content)];
+      return [...plainStart(state, owner), ...partialAnswer(state, owner, wire)];
     }
     case 'agent.final_answer':
       return [...costEvents(wire.metadata, taskId), ...answerTokens(state, wire.metadata, taskId ?? ownerOf(state)), ...finalAnswer(state, wire.content)];
@@ -129,7 +130,9 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
       ];
     case 'aggregate.completed': {
       const content = contentObject(wire.content);
-      return [{ type: 'node.completed', nodeId: AGGREGATE_NODE, output: content?.final_result ?? content?.output ?? wire.content }];
+      const output = content?.final_result ?? content?.output ?? wire.content;
+      const whole = typeof output === 'string' ? wholeText(state.previews, AGGREGATE_NODE, output) : [];
+      return [...whole, { type: 'node.completed', nodeId: AGGREGATE_NODE, output }];
     }
     case 'pipeline.completed':
       return [...closingTokens(state, wire.metadata), ...pipelineCompleted(wire, state)];
@@ -236,12 +239,11 @@ function solverProgress(wire: MyagentEventOf<'solver.progress'>, state: MyagentS
  */
 const PREVIEW_NOTE = 'myagent streams answers in fragments and drops some under load: streamed text is a preview; the final answer is complete';
 
-function partialAnswer(state: MyagentStreamState, nodeId: string, delta: string): RunEvent[] {
-  if (delta.length === 0) return [];
-  const output: RunEvent = { type: 'node.output', nodeId, delta };
-  if (state.previewNoted) return [output];
+function partialAnswer(state: MyagentStreamState, nodeId: string, wire: MyagentEventOf<'agent.partial_answer'>): RunEvent[] {
+  const output = previewDelta(state.previews, nodeId, wire.content, wire.metadata);
+  if (output.length === 0 || state.previewNoted) return output;
   state.previewNoted = true;
-  return [log('info', PREVIEW_NOTE, 'runboard'), output];
+  return [log('info', PREVIEW_NOTE, 'runboard'), ...output];
 }
 
 /**

@@ -26,7 +26,7 @@ const stamped = (event: string, body: Record<string, unknown>) => ({
 const META = { task_id: 'task_1', connection_id: 'c1', cost_usd: 0.01, tokens_used: { input: 3, output: 4 } };
 
 const VALID: Record<string, Record<string, unknown>> = {
-  'agent.partial_answer': stamped('agent.partial_answer', { content: 'Slide 1 shows ', metadata: { ...META, completion_percent: 40 } }),
+  'agent.partial_answer': stamped('agent.partial_answer', { content: 'Slide 1 shows ', metadata: { ...META, completion_percent: 40, word_count: 3, is_final: false, total_length: 40 } }),
   'solver.start': stamped('solver.start', { step_id: 'solve_1', content: { task: { id: 'task_1', title: 'Write' } }, metadata: { ...META, attempt: 1 } }),
   'solver.completed': stamped('solver.completed', {
     content: { task: { id: 'task_1', title: 'Write' }, result: { status: 'success' } },
@@ -46,7 +46,7 @@ const VALID: Record<string, Record<string, unknown>> = {
 
 /** Fields inside content, content.task and metadata that each event's shape reads. */
 const NESTED: Record<string, Record<string, string[]>> = {
-  'agent.partial_answer': { metadata: ['task_id', 'connection_id', 'cost_usd', 'tokens_used', 'completion_percent'] },
+  'agent.partial_answer': { metadata: ['task_id', 'connection_id', 'cost_usd', 'tokens_used', 'completion_percent', 'word_count', 'is_final', 'total_length'] },
   'solver.start': { content: ['task'], metadata: ['task_id', 'attempt', 'tokens_used'] },
   'solver.completed': { content: ['task', 'result'], metadata: ['task_id', 'execution_time_ms', 'attempt', 'cost_usd'] },
   'agent.tool_call': { content: [], metadata: ['tool', 'args', 'status', 'tool_name', 'tool_args', 'call_id'] },

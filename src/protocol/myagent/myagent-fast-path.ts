@@ -28,7 +28,10 @@ const event = (fields: Fields): Fields => ({ ...BASE, ...fields });
 
 /** The fast events (`event` itself is checked by the lookup). */
 export const FAST_EVENTS: ReadonlyMap<string, Shape> = shapesByType<string>([
-  ['agent.partial_answer', event({ content: string, metadata: meta({ completion_percent: nullish(number) }) })],
+  [
+    'agent.partial_answer',
+    event({ content: string, metadata: meta({ completion_percent: nullish(number), word_count: nullish(count), is_final: nullish(boolean), total_length: nullish(count) }) }),
+  ],
   ['solver.start', event({ content: nullish(textOr(shape({ task: TASK_REF }))), metadata: meta({ attempt }) })],
   ['solver.completed', event({ content: nullish(textOr(shape({ task: TASK_REF, result: anything }))), metadata: meta({ execution_time_ms: nullish(nonNegative), attempt }) })],
   [

@@ -100,7 +100,13 @@ export const MyagentServerEventSchema = z.discriminatedUnion('event', [
     success: optional(z.boolean()),
     execution_time_ms: optional(z.number().nonnegative()),
   }),
-  frame('agent.partial_answer', z.string(), { completion_percent: optional(z.number()) }),
+  // The real server (agent/toolcall.py): `word_count` the words streamed so far, a closing empty delta with `is_final` and `total_length`.
+  frame('agent.partial_answer', z.string(), {
+    completion_percent: optional(z.number()),
+    word_count: count,
+    is_final: optional(z.boolean()),
+    total_length: count,
+  }),
   frame('agent.final_answer', anything, { total_tokens: count }),
   frame('agent.user_confirm', textOr({ message: text }), {
     scope: text,

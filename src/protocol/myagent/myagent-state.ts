@@ -7,6 +7,8 @@
  * and `user.reconnect_with_state` replays only what the old connection missed, on a NEW
  * connection; 'solve' must not open twice and a gate opened before the drop is still open.
  */
+import type { Preview } from '@/protocol/myagent/myagent-preview';
+
 export type MyagentChapter = 'plan' | 'solve' | 'aggregate';
 
 export type MyagentStreamState = {
@@ -26,6 +28,8 @@ export type MyagentStreamState = {
   reconnected: boolean;
   /** The preview note was shown (streamed fragments may be dropped by the server). */
   previewNoted: boolean;
+  /** Each node's streamed preview, until its whole text replaces it (myagent-preview.ts). */
+  previews: Map<string, Preview>;
   /** Our reconnect_with_state is unanswered: a refusal now ends what this tab can follow. */
   reconnectPending: boolean;
   /** A plan (or solve_tasks) was seen: this is a plan/solve pipeline, not a plain tool agent. */
@@ -52,6 +56,7 @@ export function newStreamState(): MyagentStreamState {
     finishedTasks: new Set(),
     reconnected: false,
     previewNoted: false,
+    previews: new Map(),
     reconnectPending: false,
     planned: false,
     agentName: undefined,

@@ -23,6 +23,7 @@ import { stringField } from '@/protocol/decode-util';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
 import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/shannon/shannon-interpreter';
 import { locateShannonFrame } from '@/protocol/shannon/shannon-locate';
+import { EXISTS_PROBE } from '@/protocol/shannon/shannon-replies';
 import { REVIEW_GATE_MARK, reviewCommands } from '@/protocol/shannon/shannon-review';
 
 const taskPath = (runId: string) => `/api/v1/tasks/${encodeURIComponent(runId)}`;
@@ -71,7 +72,8 @@ export const shannonDialect: Dialect = {
     headers: bearerHeaders(token),
     resumeHeader: 'last-event-id',
   }),
-  onOpen: () => [],
+  // A watched run is looked up once: the stream of an unknown workflow says so only after 30 s of silence.
+  onOpen: ({ runId, reconnect, start }) => (reconnect || start !== undefined ? [] : [{ via: 'http', method: 'GET', path: `${taskPath(runId)}?${EXISTS_PROBE}` }]),
   answerGate(gate, answer, memo) {
     if (gate.gateId.includes(REVIEW_GATE_MARK)) return reviewCommands(gate.runId, answer);
     if (isUnanswerable(gate.gateId, gate.runId, memo)) return { unavailable: NO_APPROVAL_ID_REASON };

@@ -105,7 +105,7 @@ function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined,
   const payload = body.payload ?? body.data ?? (CONTROL.has(type) ? { checkpoint: body.checkpoint, was_paused: body.was_paused } : {});
   const parsed = ShannonEventSchema.safeParse({ ...body, type, payload });
   if (!parsed.success) return rejected(reasonOf(parsed.error), type);
-  const events = stamp(toRunEvents(parsed.data, factsOf(parsed.data, ctx, state), state), parsed.data);
+  const events = [...stamp(toRunEvents(parsed.data, factsOf(parsed.data, ctx, state), state), parsed.data), ...workflowUnknown(type, body, sse)];
   const memo = unanswerableMemo(events);
   return memo ? { kind: 'events', events, memo } : { kind: 'events', events };
 }
@@ -126,6 +126,16 @@ const CONTROL: ReadonlySet<string> = new Set(CONTROL_NAMES.values());
  */
 function isGatewaySaying(body: Envelope, sse: SseFrameShape | undefined): boolean {
   return body.seq === undefined && !sse?.id && body.stream_id === undefined;
+}
+
+/**
+ * The gateway says exactly "Workflow not found" only when Temporal answered NotFound for the
+ * id (upstream go/orchestrator/internal/httpapi/streaming.go); "…or unavailable" means it
+ * could not ask, which says nothing about the run.
+ */
+function workflowUnknown(type: string, body: Envelope, sse: SseFrameShape | undefined): RunEvent[] {
+  if (type !== 'ERROR_OCCURRED' || !isGatewaySaying(body, sse) || str(body.message) !== 'Workflow not found') return [];
+  return [{ type: 'run.unknown', reason: 'Shannon’s stream says “Workflow not found”' }];
 }
 
 function firstSaying(body: Envelope, state: ShannonDecoderState): boolean {

@@ -13,6 +13,9 @@ import type { RunEvent } from '@/protocol/run-event';
 const HISTORY_PATH = /^\/api\/v1\/tasks\/[^/?]+\/events(?:\?|$)/;
 const STATUS_PATH = /^\/api\/v1\/tasks\/[^/?]+(?:\?|$)/;
 
+/** Marks the status lookup made when a watch opens: its answer only tells whether the task exists. */
+export const EXISTS_PROBE = 'probe=exists';
+
 export function isHistoryReply(frame: HttpReplyFrame): boolean {
   return frame.reply.method === 'GET' && HISTORY_PATH.test(frame.reply.path);
 }
@@ -27,8 +30,13 @@ export function readReply(frame: HttpReplyFrame, state: ShannonDecoderState, run
   if (isHistoryReply(frame)) {
     return rejected(status === 200 ? 'history page: expected {events: [...]} or an array' : `history request failed with HTTP ${status}${detail}`, 'history');
   }
+  const probe = path.includes(EXISTS_PROBE);
+  if (probe && status !== 404) return events([]);
   if (isStatusReply(frame) && status === 200) return events(readStatus(frame.body, state));
-  if (isStatusReply(frame) && status === 404) return events([warn(`Shannon does not know task ${runId} (HTTP 404${detail}): check the run id`)]);
+  if (isStatusReply(frame) && status === 404) {
+    const said = `Shannon does not know task ${runId} (HTTP 404${detail}): check the run id`;
+    return events([warn(said), { type: 'run.unknown', reason: `GET /api/v1/tasks/{id} answered HTTP 404${detail}` }]);
+  }
   if (status >= 200 && status < 300) return events([]);
   return events([warn(`${method} ${path} answered HTTP ${status}${detail}`)]);
 }

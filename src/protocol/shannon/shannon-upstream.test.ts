@@ -132,7 +132,16 @@ describe('shannon: frames as the server builds them', () => {
     expect(costs).toEqual([expect.objectContaining({ micros: 1200, inputTokens: 104, outputTokens: 70, model: 'gpt-5-nano-2025-08-07', nodeId: 'simple-agent' })]);
     // The unknown-workflow path names the event ERROR_OCCURRED (not error), with no id and no seq;
     // every reconnect hears it again, it is said once.
-    expect(read('unknown-workflow', 'unknown-workflow')).toEqual([expect.objectContaining({ type: 'log', level: 'error', message: 'Workflow not found' })]);
+    expect(read('unknown-workflow', 'unknown-workflow')).toEqual([expect.objectContaining({ type: 'log', level: 'error', message: 'Workflow not found' }), expect.objectContaining({ type: 'run.unknown' })]);
+  });
+
+  it('the backend saying it has no such workflow is run.unknown: the status lookup\'s 404, and the stream\'s "Workflow not found" (Temporal said NotFound)', () => {
+    expect(read('status-not-found')).toContainEqual(expect.objectContaining({ type: 'run.unknown', reason: expect.stringMatching(/Task not found/) }));
+    expect(read('unknown-workflow')).toContainEqual(expect.objectContaining({ type: 'run.unknown', reason: expect.stringMatching(/Workflow not found/) }));
+    // "…or unavailable" is the gateway not reaching Temporal: it does not say the workflow is missing.
+    const reader = createFrameReader(shannonDialect, WF);
+    const unsure = valid(reader({ event: 'ERROR_OCCURRED', data: { workflow_id: WF, type: 'ERROR_OCCURRED', message: 'Workflow not found or unavailable' } }));
+    expect(unsure.map((e) => e.type)).not.toContain('run.unknown');
   });
 
   it('a type named like an object property (constructor, toString) is an unknown frame, not a renamed one', () => {

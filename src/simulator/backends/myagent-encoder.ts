@@ -49,6 +49,8 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
   /** Every LLM call's record so far (pipeline.completed sends them all). */
   const calls: Record<string, unknown>[] = [];
   const answer: string[] = [];
+  /** Words streamed so far per node: the real server counts them in each partial answer's `word_count` (agent/toolcall.py). */
+  const words = new Map<string, number>();
   /** Tool confirmations (`confirm_<hex>_<tool>`), and the call each one holds: its result comes once it is decided. */
   const toolGates = new Set<string>();
   const heldCalls = new Map<string, string>();
@@ -113,7 +115,7 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
   /** The run's end: a plan/solve pipeline completes, then its final answer; a plain agent only answers; solve mode says nothing. */
   function finished(step: Extract<SimStep, { op: 'run.done' }>, run: RunFacts): MyagentWire[] {
     if (options.solveOnly) return [];
-    if (!planned) return [wire(run, 'agent.final_answer', answer.join('') || String(step.output ?? 'Execution completed'))];
+    if (!planned) return [...closeStream(run, answer.join('')), wire(run, 'agent.final_answer', answer.join('') || String(step.output ?? 'Execution completed'))];
     // plan_solver.py: content {context, solver_results, aggregate_output}; every LLM call's record in metadata.statistics.
     const context = { name: 'plan_solver', question, tasks, plan_summary: summary };
     return [
@@ -136,6 +138,13 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
     }
     const content = { task: task(step.node), result: { status: 'success', output: step.output, summary: texts.get(step.node) ?? null } };
     return wire(run, 'solver.completed', content, metadata, { step_id: `solve_${step.node}`, show_content: `Solved: ${labels.get(step.node) ?? step.node}` });
+  }
+
+  /** The real server closes a streamed answer with an empty partial: `is_final` and the whole text's `total_length`. */
+  function closeStream(run: RunFacts, text: string): MyagentWire[] {
+    if (text === '') return [];
+    words.clear();
+    return [wire(run, 'agent.partial_answer', '', { is_streaming: true, is_final: true, total_length: text.trim().length })];
   }
 
   return (step: SimStep, run: RunFacts): MyagentWire[] => (declined ? [] : encode(step, run));
@@ -162,7 +171,10 @@ export function createMyagentEncoder(options: MyagentEncoderOptions = {}): Encod
         // The real server's partial answers are deltas (the whole text is kept here for the task's summary).
         texts.set(step.node, (texts.get(step.node) ?? '') + step.text);
         if (!planned) answer.push(step.text);
-        return [wire(run, 'agent.partial_answer', step.text, { is_streaming: true, ...(planned ? { task_id: step.node } : {}), model: step.model ?? 'gpt-4o-mini' }, { show_content: step.text })];
+        const count = (words.get(step.node) ?? 0) + step.text.split(/\s+/).filter(Boolean).length;
+        words.set(step.node, count);
+        const meta = { is_streaming: true, word_count: count, is_final: false, ...(planned ? { task_id: step.node } : {}), model: step.model ?? 'gpt-4o-mini' };
+        return [wire(run, 'agent.partial_answer', step.text, meta, { show_content: step.text })];
       }
       case 'tool':
         return tool(step, run);

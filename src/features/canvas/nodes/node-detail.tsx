@@ -6,6 +6,8 @@
  */
 import type { NodeView } from '@/features/canvas/use-node-state';
 import { NodeTail } from '@/features/canvas/nodes/node-tail';
+import { StreamedTextMark } from '@/components/ui/streamed-text-mark';
+import { useNodeStreamedText } from '@/stores/panel-selectors';
 
 export function NodeDetail({ nodeId, node }: { nodeId: string; node: NodeView }) {
   const { status, error, progress, progressMessage } = node;
@@ -22,9 +24,16 @@ export function NodeDetail({ nodeId, node }: { nodeId: string; node: NodeView })
   return (
     <>
       {progress !== undefined && <ProgressBar progress={progress} message={progressMessage} />}
+      {showTail && <TailMark nodeId={nodeId} />}
       {showTail && <NodeTail nodeId={nodeId} />}
     </>
   );
+}
+
+/** Says beside the tail when it is a preview (or a partial one) the whole answer will replace. */
+function TailMark({ nodeId }: { nodeId: string }) {
+  const kind = useNodeStreamedText(nodeId);
+  return kind ? <StreamedTextMark kind={kind} /> : null;
 }
 
 function ProgressBar({ progress, message }: { progress: number; message: string | undefined }) {
