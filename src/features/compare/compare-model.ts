@@ -78,16 +78,16 @@ function rowOf(index: number, a: StepFacts | undefined, b: StepFacts | undefined
 
 const delta = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : b - a);
 
-/** "Step 3 “search”: A succeeded, B failed" — one sentence a person reads at the top. */
+/** "step 3 “search”: A succeeded, B failed" — one sentence a person reads at the top. */
 export function divergenceText(row: CompareRow): string {
   const name = stepName(row);
-  if (!row.b) return `Step ${row.index} ${name} is only in run A`;
-  if (!row.a) return `Step ${row.index} ${name} is only in run B`;
+  if (!row.b) return `step ${row.index} ${name} is only in run A`;
+  if (!row.a) return `step ${row.index} ${name} is only in run B`;
   const parts: string[] = [];
   if (row.differences.includes('status')) parts.push(`A ${NODE_STATUS_TEXT[row.a.status]}, B ${NODE_STATUS_TEXT[row.b.status]}`);
   if (row.differences.includes('attempts')) parts.push(`${plural(row.a.attempts, 'attempt')} in A, ${row.b.attempts} in B`);
   if (row.differences.includes('output')) parts.push('the outputs differ');
-  return `Step ${row.index} ${name}: ${parts.join('; ')}`;
+  return `step ${row.index} ${name}: ${parts.join('; ')}`;
 }
 
 function stepName(row: CompareRow): string {
