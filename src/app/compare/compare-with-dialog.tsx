@@ -120,7 +120,7 @@ function AddressForm({ onAddress }: { onAddress: (address: string) => void }) {
     onAddress(queryOfAddress(text).slice(1));
   };
   return (
-    <form className={SECTION} onSubmit={submit} aria-label="An address">
+    <form className={SECTION} onSubmit={submit}>
       <label htmlFor={id} className={H}>An address</label>
       <p className="text-xs text-slate-600 dark:text-slate-300">A Runboard link to a run, or a recording’s URL.</p>
       <div className="flex gap-2">
