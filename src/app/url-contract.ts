@@ -10,7 +10,6 @@
  * A link never causes a side effect: `start` only pre-fills the form.
  * Tokens are never read from or written to the URL.
  */
-import { parseCompareRoute, type CompareRoute } from '@/app/compare/compare-address';
 import { shortened, tooLong, type BoundedInput } from '@/lib/input-bounds';
 
 export type Route =
@@ -19,7 +18,8 @@ export type Route =
   | { kind: 'backend'; dialect: string; url: string }
   | { kind: 'live'; dialect: string; url: string; run?: string; start?: string; session?: string; transport?: string; focus: Focus }
   | { kind: 'replay'; replay: string; at?: number; focus: Focus }
-  | CompareRoute
+  /** Checked by the compare page's own chunk (compare/compare-address.ts), so no other page carries that code. */
+  | { kind: 'compare'; addresses: readonly string[] }
   | { kind: 'invalid'; problems: string[] };
 
 export type Focus = Readonly<{ node?: string; event?: number }>;
@@ -34,7 +34,7 @@ function boundProblems(params: URLSearchParams): string[] {
 export function parseRoute(search: string, knownDialects: readonly string[]): Route {
   const params = new URLSearchParams(search);
   const compared = params.getAll('compare');
-  if (compared.length > 0) return parseCompareRoute(compared, (address) => parseRoute(address, knownDialects));
+  if (compared.length > 0) return { kind: 'compare', addresses: compared };
   const tooLongs = boundProblems(params);
   if (tooLongs.length > 0) return { kind: 'invalid', problems: tooLongs };
   const focus = parseFocus(params);

@@ -126,6 +126,9 @@ describe('compare two runs in the browser', () => {
     await expect(dialog.getByRole('alert').textContent()).resolves.toMatch(/unknown dialect "nope"/);
     await page.goto(compareUrl('replay=/recordings/does-not-exist.jsonl', 'replay=/recordings/tolky-gate.jsonl'));
     await page.getByRole('heading', { name: 'Run A: Recording not found' }).waitFor({ timeout: 20_000 });
+    await page.goto(`${harness.sim.url}/?compare=${encodeURIComponent('replay=/recordings/tolky-gate.jsonl')}`);
+    await page.getByRole('heading', { name: 'This link cannot be opened' }).waitFor({ timeout: 20_000 });
+    await page.getByText('a comparison takes two runs ("compare" twice), not 1').waitFor();
     await page.close();
   });
 

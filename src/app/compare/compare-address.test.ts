@@ -1,9 +1,14 @@
 import { describe, expect, test } from 'vitest';
 
-import { addressOfSearch, buildCompareSearch, queryOfAddress } from '@/app/compare/compare-address';
-import { buildLiveSearch, buildReplaySearch, parseRoute } from '@/app/url-contract';
+import { addressOfSearch, buildCompareSearch, parseCompareRoute, queryOfAddress } from '@/app/compare/compare-address';
+import { buildLiveSearch, buildReplaySearch, parseRoute as parseAny } from '@/app/url-contract';
 
 const known = ['relavium', 'agui'];
+/** A link as the app reads it: the URL contract, then the compare page's own check of the addresses. */
+function parseRoute(search: string, dialects: readonly string[]) {
+  const route = parseAny(search, dialects);
+  return route.kind === 'compare' ? parseCompareRoute(route.addresses, (address) => parseAny(address, dialects)) : route;
+}
 const live = buildLiveSearch({ dialect: 'relavium', url: 'http://127.0.0.1:8787', run: 'fanout~1' });
 const replay = buildReplaySearch('/recordings/relavium-gate.jsonl', 12);
 

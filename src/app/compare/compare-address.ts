@@ -11,7 +11,7 @@ import { shortened } from '@/lib/input-bounds';
 export type LiveSide = Extract<Route, { kind: 'live' }> & { run: string };
 export type ReplaySide = Extract<Route, { kind: 'replay' }>;
 export type CompareSide = LiveSide | ReplaySide;
-export type CompareRoute = { kind: 'compare'; sides: readonly [CompareSide, CompareSide] };
+export type CompareSides = { kind: 'compare'; sides: readonly [CompareSide, CompareSide] };
 
 const MAX_ADDRESS = 4_096;
 
@@ -23,7 +23,7 @@ export function queryOfAddress(address: string): string {
   return `?${new URLSearchParams({ replay: text }).toString()}`;
 }
 
-export function parseCompareRoute(addresses: readonly string[], parse: (search: string) => Route): CompareRoute | { kind: 'invalid'; problems: string[] } {
+export function parseCompareRoute(addresses: readonly string[], parse: (search: string) => Route): CompareSides | { kind: 'invalid'; problems: string[] } {
   if (addresses.length !== 2) return { kind: 'invalid', problems: [`a comparison takes two runs ("compare" twice), not ${addresses.length}`] };
   const problems: string[] = [];
   const sides = addresses.map((address, k) => {

@@ -7,10 +7,12 @@
 import { useEffect, useState } from 'react';
 
 import { AppNav } from '@/app/app-nav';
-import type { CompareRoute, CompareSide } from '@/app/compare/compare-address';
+import { parseCompareRoute, type CompareSide } from '@/app/compare/compare-address';
 import { openCompareSide, searchOfSide } from '@/app/compare/open-compare-side';
 import { useRunFacts } from '@/app/compare/use-run-facts';
 import { RecordingNotFound } from '@/app/session/fetch-recording';
+import { parseRoute, type Route } from '@/app/url-contract';
+import { DIALECTS } from '@/protocol/dialects';
 import { useKeptBackends } from '@/stores/backends-store';
 import type { RunSession } from '@/stores/run-session';
 
@@ -18,10 +20,16 @@ import { CompareView } from '@/features/compare/compare-view';
 
 type Side = { kind: 'loading' } | { kind: 'failed'; title: string; message: string } | { kind: 'ready'; session: RunSession };
 
-type Props = Readonly<{ route: CompareRoute; navigate: (search: string) => void }>;
+type Props = Readonly<{ route: Extract<Route, { kind: 'compare' }>; navigate: (search: string) => void }>;
 
 export function ComparePage({ route, navigate }: Props) {
-  const [sideA, sideB] = route.sides;
+  const checked = parseCompareRoute(route.addresses, (address) => parseRoute(address, Object.keys(DIALECTS)));
+  if (checked.kind === 'invalid') return <InvalidLink problems={checked.problems} />;
+  return <Compare sides={checked.sides} navigate={navigate} />;
+}
+
+function Compare({ sides, navigate }: { sides: readonly [CompareSide, CompareSide]; navigate: (search: string) => void }) {
+  const [sideA, sideB] = sides;
   const a = useSide(sideA);
   const b = useSide(sideB);
   const factsA = useRunFacts(a.kind === 'ready' ? a.session : undefined);
@@ -79,5 +87,18 @@ function SideState({ name, side, href }: { name: string; side: Side; href: strin
     <p role="status" className="text-sm">
       Run {name}: {side.kind === 'loading' ? 'opening…' : 'open, reading its steps…'}
     </p>
+  );
+}
+
+/** The same words as any link that cannot be opened, with what is wrong with each address. */
+function InvalidLink({ problems }: { problems: readonly string[] }) {
+  return (
+    <main className="mx-auto max-w-2xl p-8">
+      <h1 className="text-xl font-semibold">This link cannot be opened</h1>
+      <ul className="mt-2 list-disc pl-5 text-sm break-words">
+        {problems.map((problem) => <li key={problem}>{problem}</li>)}
+      </ul>
+      <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
+    </main>
   );
 }

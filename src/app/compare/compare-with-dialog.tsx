@@ -26,7 +26,8 @@ const SAMPLES = Object.values(DIALECTS).flatMap((d) => [
 const SECTION = 'flex flex-col gap-1.5';
 const H = 'text-sm font-semibold';
 
-export function CompareWithDialog({ currentAddress, onClose, navigate }: { currentAddress: string; onClose: () => void; navigate: (search: string) => void }) {
+export function CompareWithDialog({ currentSearch, onClose, navigate }: { currentSearch: string; onClose: () => void; navigate: (search: string) => void }) {
+  const currentAddress = addressOfSearch(currentSearch);
   const candidates = useCandidates(currentAddress);
   const go = (address: string) => navigate(buildCompareSearch(currentAddress, address));
   return (

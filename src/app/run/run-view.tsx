@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 
-import { addressOfSearch } from '@/app/compare/compare-address';
 import { downloadText } from '@/lib/download-text';
 import { EventsPanel } from '@/app/run/events-panel';
 import { GateCenter } from '@/app/run/gate-center';
@@ -105,7 +104,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
       </div>
       {comparing && (
         <Suspense fallback={null}>
-          <CompareWithDialog currentAddress={addressOfSearch(window.location.search)} onClose={() => setComparing(false)} navigate={navigate} />
+          <CompareWithDialog currentSearch={window.location.search} onClose={() => setComparing(false)} navigate={navigate} />
         </Suspense>
       )}
       <ShortcutHelp open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />

@@ -33,9 +33,9 @@ export const CompareRow = memo(function CompareRow({ row, diff, currency, axis, 
       </td>
       <td className={`${TD} ${differs('status')}`}>{pair((s) => NODE_STATUS_TEXT[s.status])}</td>
       <td className={`${TD} text-right tabular-nums ${differs('attempts')}`}>{pair((s) => String(s.attempts))}</td>
-      <td className={`${TD} text-right tabular-nums`}>{pair((s) => (s.durationMs !== undefined ? formatDuration(s.durationMs) : '—'), row.durationDeltaMs !== undefined ? durationDelta(row.durationDeltaMs) : undefined)}</td>
-      <td className={`${TD} text-right tabular-nums`}>{pair((s) => (s.tokens !== undefined ? s.tokens.toLocaleString('en-US') : '—'), row.tokensDelta !== undefined ? tokensDelta(row.tokensDelta) : undefined)}</td>
-      <td className={`${TD} text-right tabular-nums`}>{pair((s) => (s.costMicros !== undefined ? formatMoney(s.costMicros, currency) : '—'), row.costDeltaMicros !== undefined ? costDelta(row.costDeltaMicros, currency) : undefined)}</td>
+      <td className={`${TD} text-right tabular-nums`}>{pair((s) => (s.durationMs !== undefined ? formatDuration(s.durationMs) : '—'), row.durationDeltaMs === undefined ? undefined : durationDelta(row.durationDeltaMs))}</td>
+      <td className={`${TD} text-right tabular-nums`}>{pair((s) => (s.tokens !== undefined ? s.tokens.toLocaleString('en-US') : '—'), row.tokensDelta === undefined ? undefined : tokensDelta(row.tokensDelta))}</td>
+      <td className={`${TD} text-right tabular-nums`}>{pair((s) => (s.costMicros !== undefined ? formatMoney(s.costMicros, currency) : '—'), row.costDeltaMicros === undefined ? undefined : costDelta(row.costDeltaMicros, currency))}</td>
       <td className={`${TD} ${differs('output')}`}>
         <OutputCell row={row} diff={diff} open={open} onToggle={onToggle} />
       </td>
@@ -94,7 +94,7 @@ function OutputCell({ row, diff, open, onToggle }: { row: Row; diff: DiffSummary
       <span>{both ? 'none reported' : same ? 'same' : diff ? `+${diff.addedLines} −${diff.removedLines} lines` : 'differs'}</span>
       {!both && (
         <button type="button" aria-expanded={open} aria-controls={`compare-diff-${row.index}`} onClick={() => onToggle(row.index)} className="text-xs text-sky-800 underline dark:text-sky-300">
-          {open ? 'Hide' : same ? 'Show output' : 'Show diff'}
+          {open ? (same ? 'Hide output' : 'Hide diff') : same ? 'Show output' : 'Show diff'}
           <span className="sr-only"> of step {row.index}</span>
         </button>
       )}

@@ -1,11 +1,11 @@
-/** Differences as a person reads them: a sign in text ("+1.2s", "−340 tokens"), never colour alone. */
+/** Differences as a person reads them: a sign in text ("+1.2s", "−340"), never colour alone; no difference, nothing shown. */
 import { formatDuration } from '@/lib/format-duration';
 import { formatMoney } from '@/lib/format-money';
 
 const MINUS = '−';
 
-function signed(value: number, format: (abs: number) => string): string {
-  if (value === 0) return '±0';
+function signed(value: number, format: (abs: number) => string): string | undefined {
+  if (value === 0) return undefined;
   return `${value > 0 ? '+' : MINUS}${format(Math.abs(value))}`;
 }
 

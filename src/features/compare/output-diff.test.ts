@@ -14,6 +14,14 @@ describe('output diff', () => {
     expect(diff).toMatchObject({ addedLines: 1, removedLines: 1, cut: false, gaveUp: false });
   });
 
+  test('a line that changed almost wholly is shown as the two lines, not interleaved fragments', () => {
+    const diff = diffOutputs('Split the market question into six topics\n', 'Roll out 2.4 to 10% of traffic, watch errors\n');
+    expect(diff.parts).toEqual([
+      { kind: 'removed', text: 'Split the market question into six topics\n' },
+      { kind: 'added', text: 'Roll out 2.4 to 10% of traffic, watch errors\n' },
+    ]);
+  });
+
   test('identical outputs are one unchanged part and count nothing', () => {
     expect(diffOutputs('same', 'same').parts).toEqual([{ kind: 'same', text: 'same' }]);
     expect(summarizeOutputDiff('same', 'same')).toEqual({ addedLines: 0, removedLines: 0, gaveUp: false });

@@ -54,7 +54,7 @@ function refineWords(changes: readonly ChangeObject<string>[]): DiffPart[] {
     const next = changes[k + 1];
     if (change.removed && next?.added) {
       const words = diffWordsWithSpace(change.value, next.value, { maxEditLength: MAX_EDITS });
-      if (words) {
+      if (words && mostlySame(words)) {
         for (const w of words) parts.push({ kind: kindOf(w), text: w.value });
         k += 1;
         continue;
@@ -63,6 +63,17 @@ function refineWords(changes: readonly ChangeObject<string>[]): DiffPart[] {
     parts.push({ kind: kindOf(change), text: change.value });
   }
   return merge(parts);
+}
+
+/** Word-by-word only helps when most of the text stayed: interleaved fragments of two different sentences read worse than the two lines. */
+function mostlySame(words: readonly ChangeObject<string>[]): boolean {
+  let same = 0;
+  let changed = 0;
+  for (const w of words) {
+    if (w.added || w.removed) changed += w.value.length;
+    else same += w.value.trim() === '' ? 0 : w.value.length;
+  }
+  return same >= changed;
 }
 
 /** Neighbouring parts of one kind joined (fewer elements on screen). */
