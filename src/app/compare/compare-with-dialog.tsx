@@ -1,20 +1,19 @@
 /**
- * "Compare with…" from a run: the other run is one of the runs open in this tab or opened
- * lately, a recording (a sample, or a file from disk), or any address pasted (a Runboard
+ * "Compare with…" from a run: the other run is one of the runs open in this tab (the runs
+ * this browser merely remembers — myagent, AG-UI — cannot be opened again once their tab
+ * closed, so they are not offered), a recording (a sample, or a file from disk), or any address pasted (a Runboard
  * link, a run's query, a recording URL). Choosing one opens the compare screen with this run
  * as A. Loaded only when the dialog opens.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
-import { useStore } from 'zustand';
 
 import { addressOfSearch, buildCompareSearch, parseCompareRoute, queryOfAddress } from '@/app/compare/compare-address';
 import { addLocalRecording } from '@/app/session/local-recordings';
 import { personalRuns, useSessionRegistry } from '@/app/session/session-registry';
 import { buildReplaySearch, parseRoute } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
-import { dialectById, DIALECTS } from '@/protocol/dialects';
-import { recentRunsStore } from '@/stores/recent-runs-store';
+import { DIALECTS } from '@/protocol/dialects';
 
 type Candidate = Readonly<{ address: string; title: string; detail: string }>;
 
@@ -40,7 +39,7 @@ export function CompareWithDialog({ currentSearch, onClose, navigate }: { curren
           <section className={SECTION} aria-label="Recent runs">
             <h3 className={H}>Recent runs</h3>
             {candidates.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-300">No other run is open in this tab or was opened lately.</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">No other run is open in this tab.</p>
             ) : (
               <ul className="flex max-h-48 flex-col gap-1 overflow-auto">
                 {candidates.map((c) => (
@@ -66,10 +65,9 @@ export function CompareWithDialog({ currentSearch, onClose, navigate }: { curren
   );
 }
 
-/** Runs open in this tab first, then the ones this browser opened lately; never this run. */
+/** Runs open in this tab, newest first; never this run. */
 function useCandidates(current: string): Candidate[] {
   const open = useSessionRegistry((s) => s.runs);
-  const recent = useStore(recentRunsStore, (s) => s.runs);
   const seen = new Set([current]);
   const out: Candidate[] = [];
   const add = (search: string, title: string, detail: string) => {
@@ -78,8 +76,7 @@ function useCandidates(current: string): Candidate[] {
     seen.add(address);
     out.push({ address, title, detail });
   };
-  for (const run of personalRuns(open)) add(run.search, run.session.run.getState().title ?? run.session.runId, `${run.session.dialect.label} · open in this tab`);
-  for (const run of recent) add(run.search, run.title, `${dialectById(run.dialect)?.label ?? run.dialect} · opened lately`);
+  for (const run of personalRuns(open).reverse()) add(run.search, run.session.run.getState().title ?? run.session.runId, `${run.session.dialect.label} · ${run.session.run.getState().status}`);
   return out.slice(0, 30);
 }
 
