@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import { startBrowserHarness, type BrowserHarness } from '../tests/e2e/browser';
+import { backend, withBackends } from '../tests/e2e/console-support';
 
 const SIZES = { 1024: { width: 1024, height: 700 }, 1920: { width: 1920, height: 1080 } } as const;
 const THEMES = ['light', 'dark'] as const;
-const SHOTS = ['recordings', 'protocols', 'diff'] as const;
+const SHOTS = ['recordings', 'protocols', 'diff', 'console', 'dialog'] as const;
 type Shot = (typeof SHOTS)[number];
 
 const [outDir = 'tests/e2e/screenshots', ...wanted] = process.argv.slice(2);
@@ -28,6 +29,20 @@ const compareUrl = (origin: string, a: string, b: string) => {
 
 async function open(harness: BrowserHarness, page: Page, shot: Shot): Promise<void> {
   const url = harness.sim.url;
+  if (shot === 'console') {
+    await withBackends(page, url, [backend('r', 'relavium', url, 'Relavium sim'), backend('s', 'shannon', url, 'Shannon sim')]);
+    const boxes = page.getByRole('checkbox', { name: /to compare$/ });
+    await boxes.nth(1).waitFor({ timeout: 20_000 });
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    return;
+  }
+  if (shot === 'dialog') {
+    await page.goto(`${url}/?replay=${encodeURIComponent('/recordings/relavium-fanout.jsonl')}`);
+    await page.getByRole('button', { name: 'Compare with…' }).click({ timeout: 20_000 });
+    await page.getByRole('dialog').waitFor();
+    return;
+  }
   if (shot === 'recordings' || shot === 'diff') await page.goto(compareUrl(url, 'replay=/recordings/relavium-fanout.jsonl', 'replay=/recordings/relavium-gate.jsonl'));
   if (shot === 'protocols') await page.goto(compareUrl(url, 'replay=/recordings/shannon-fanout.jsonl', 'replay=/recordings/tolky-fanout.jsonl'));
   await page.getByRole('heading', { name: 'Compare two runs' }).waitFor({ timeout: 20_000 });
@@ -35,7 +50,7 @@ async function open(harness: BrowserHarness, page: Page, shot: Shot): Promise<vo
   if (shot === 'diff') await page.getByRole('button', { name: /Show (diff|output) of step 1/ }).click();
 }
 
-const harness = await startBrowserHarness({ timeScale: 0.1 });
+const harness = await startBrowserHarness({ timeScale: 0.1, seedRuns: true });
 try {
   for (const shot of shots) {
     for (const theme of THEMES) {

@@ -108,6 +108,8 @@ describe('compare two runs in the browser', () => {
     await page.goto(`${harness.sim.url}/?replay=${encodeURIComponent('/recordings/relavium-fanout.jsonl')}`);
     await page.getByRole('button', { name: 'Compare with…' }).click({ timeout: 20_000 });
     const dialog = page.getByRole('dialog', { name: 'Compare this run with…' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page, 'compare-with dialog')).toEqual([]);
     await dialog.getByLabel('Sample').selectOption({ label: 'Relavium (SSE): human gate sample' });
     await dialog.getByRole('button', { name: 'Compare with the sample' }).click();
     await opened(page);

@@ -72,8 +72,8 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
           <div className="ml-auto flex items-center gap-2">
             <ConnectionStatus />
             <GateCenter activeSession={session} />
-            <Button size="sm" onClick={() => setComparing(true)} title="Compare this run with another run or a recording">Compare with…</Button>
-            <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
+            <Button size="sm" className="shrink-0 whitespace-nowrap" onClick={() => setComparing(true)} title="Compare this run with another run or a recording">Compare with…</Button>
+            <Button size="sm" className="shrink-0 whitespace-nowrap" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
               Export recording
             </Button>
             <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => setHelp(true)}>?</Button>
