@@ -18,7 +18,7 @@ function sessionWith(events: RunEvent[]): RunSession {
   const nodeStatus = createNodeStatusStore();
   applyBatch({ log, run, nodeStatus }, { events, issues: [], stats: NO_STATS, atMs: 0 });
   const refuse = () => Promise.resolve({ ok: false as const, reason: 'test' });
-  const dialect = { id: 'relavium', label: 'Relavium', capabilities: {} as RunSession['dialect']['capabilities'] };
+  const dialect = { id: 'relavium' as const, label: 'Relavium', capabilities: {} as RunSession['dialect']['capabilities'] };
   return { runId: 'r1', mode: 'replay', dialect, log, run, nodeStatus, answers: createGateAnswerStore(), answerGate: refuse, control: refuse, frameAt: () => undefined, exportRecording: () => '' };
 }
 
