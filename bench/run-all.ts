@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — the benchmarks of issues 8, 15 and 16, one table at the end: figure,
+ * `npm run bench` — the benchmarks of issues 8, 15, 16 and 23, one table at the end: figure,
  * budget, peer or limit, met. `npm run bench -- --quick` runs reduced sizes (iteration
  * only; its figures are not the published ones). `--only=1,3` runs a subset; `--dialects=tolky,agui`
  * limits benchmark 1 to some dialects (iteration only).
@@ -17,6 +17,7 @@ import { benchLiveRender } from './browser/live-render';
 import { benchOverviewCandidates } from './browser/overview-candidates';
 import { benchReplayBrowser } from './browser/replay-open';
 import { benchBundle } from './bundle';
+import { benchCompare } from './compare';
 import { benchDurations } from './durations';
 import { benchIngest } from './ingest';
 import { nodeBundle } from './lib/node-bundle';
@@ -59,6 +60,7 @@ const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Pro
   ['8', benchOverviewCandidates],
   ['9', benchDurations],
   ['10', benchReplayBrowser],
+  ['11', benchCompare],
 ];
 
 const child = process.argv.find((a) => a.startsWith('--child='))?.slice(8);

@@ -2,7 +2,7 @@
 import { GateCenter } from '@/app/run/gate-center';
 import { WELCOME_SEARCH } from '@/app/url-contract';
 
-type Props = Readonly<{ current: 'console' | 'backend'; navigate: (search: string) => void; hasConsole: boolean }>;
+type Props = Readonly<{ current: 'console' | 'backend' | 'compare'; navigate: (search: string) => void; hasConsole: boolean }>;
 
 export function AppNav({ current, navigate, hasConsole }: Props) {
   const link = 'rounded px-2 py-0.5 text-sm hover:bg-slate-200 dark:hover:bg-slate-800';

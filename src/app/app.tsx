@@ -29,6 +29,8 @@ function withRunScreen<T>(page: Promise<T>): Promise<T> {
 // The console and a backend's list load on their own too: a link to one run does not wait for them.
 const ConsolePage = lazy(() => import('@/app/console/console-page').then((m) => ({ default: m.ConsolePage })));
 const BackendPage = lazy(() => import('@/app/console/backend-page').then((m) => ({ default: m.BackendPage })));
+// The compare screen (and jsdiff with it) loads only for a compare link.
+const ComparePage = lazy(() => import('@/app/compare/compare-page').then((m) => ({ default: m.ComparePage })));
 const LOADING = <p className="p-6 text-sm text-slate-500">Loading…</p>;
 
 /** Composition root: theme, route, and the page the URL asks for. */
@@ -60,6 +62,7 @@ export function App() {
             <a className="mt-4 inline-block text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
           </main>
         )}
+        {route.kind === 'compare' && <ComparePage key={search} route={route} navigate={navigate} />}
         {route.kind === 'replay' && <ReplayPage key={route.replay} route={route} navigate={navigate} />}
       </Suspense>
     </PanelErrorBoundary>

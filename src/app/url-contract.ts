@@ -5,6 +5,7 @@
  *   backend /?dialect=<id>&url=<backend>        that backend's run list (no run, nothing to start)
  *   live    /?dialect=<id>&url=<backend>&run=<run id>[&session=<backend session>][&transport=][&start=<instructions>]
  *   replay  /?replay=<recording url>[&at=<frame index>]
+ *   compare /?compare=<address A>&compare=<address B>   two runs side by side (compare/compare-address.ts)
  *   either  [&node=<node id>][&event=<row>]  deep links to a node or a timeline row
  * A link never causes a side effect: `start` only pre-fills the form.
  * Tokens are never read from or written to the URL.
@@ -17,6 +18,8 @@ export type Route =
   | { kind: 'backend'; dialect: string; url: string }
   | { kind: 'live'; dialect: string; url: string; run?: string; start?: string; session?: string; transport?: string; focus: Focus }
   | { kind: 'replay'; replay: string; at?: number; focus: Focus }
+  /** Checked by the compare page's own chunk (compare/compare-address.ts), so no other page carries that code. */
+  | { kind: 'compare'; addresses: readonly string[] }
   | { kind: 'invalid'; problems: string[] };
 
 export type Focus = Readonly<{ node?: string; event?: number }>;
@@ -30,6 +33,8 @@ function boundProblems(params: URLSearchParams): string[] {
 
 export function parseRoute(search: string, knownDialects: readonly string[]): Route {
   const params = new URLSearchParams(search);
+  const compared = params.getAll('compare');
+  if (compared.length > 0) return { kind: 'compare', addresses: compared };
   const tooLongs = boundProblems(params);
   if (tooLongs.length > 0) return { kind: 'invalid', problems: tooLongs };
   const focus = parseFocus(params);

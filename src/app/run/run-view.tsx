@@ -23,6 +23,7 @@ import { Timeline } from '@/features/timeline/timeline';
 // Heavy panels load on their own (React Flow + dagre here; recharts in side-panel.tsx), so the first
 // paint only waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
 const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
+const CompareWithDialog = lazy(() => import('@/app/compare/compare-with-dialog').then((m) => ({ default: m.CompareWithDialog })));
 const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
 
 /** Where focus goes when nothing it was on is left: the timeline list's Tab stop, else its search box. */
@@ -38,6 +39,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
   const [selectedRow, setSelectedRow] = useState<number | undefined>(focus.event);
   const [tab, setTab] = useState<SideTab>(focus.node ? 'details' : 'cost');
   const [help, setHelp] = useState(false);
+  const [comparing, setComparing] = useState(false);
 
   const selectNode = useCallback(
     (nodeId: string | undefined) => {
@@ -73,6 +75,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             {notFound === undefined && <ConnectionStatus />}
             <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
               <GateCenter activeSession={session} />
+              <Button size="sm" onClick={() => setComparing(true)} title="Compare this run with another run or a recording">Compare with…</Button>
               <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
                 Export recording
               </Button>
@@ -103,6 +106,11 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
           side={<SidePanel tab={tab} onTab={setTab} selectedNode={selectedNode} onCloseNode={() => selectNode(undefined)} />}
         />}
       </div>
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareWithDialog currentSearch={window.location.search} onClose={() => setComparing(false)} navigate={navigate} />
+        </Suspense>
+      )}
       <ShortcutHelp open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />
     </RunSessionContext.Provider>
   );

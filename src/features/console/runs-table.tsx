@@ -19,18 +19,23 @@ type Props = Readonly<{
   nowMs: number;
   onOpen: (row: ConsoleRow) => void;
   empty: React.ReactNode;
+  /** Rows picked for a comparison (by key); with `onPick`, each openable row gets a box. */
+  picked?: ReadonlySet<string>;
+  onPick?: (row: ConsoleRow, on: boolean) => void;
 }>;
 
 const TH = 'px-2 py-2 text-left text-xs font-semibold text-slate-600 first:pl-3 last:pr-3 dark:text-slate-300';
 const TD = 'px-2 py-2 align-top text-sm first:pl-3 last:pr-3';
 
-export function RunsTable({ rows, caption, showBackend, nowMs, onOpen, empty }: Props) {
+export function RunsTable({ rows, caption, showBackend, nowMs, onOpen, empty, picked, onPick }: Props) {
+  const columns = (showBackend ? 7 : 6) + (onPick ? 1 : 0);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
       <table className="w-full border-collapse">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-800/60">
           <tr>
+            {onPick && <th scope="col" className={TH}><span className="sr-only">Compare</span></th>}
             <th scope="col" className={TH}>Run</th>
             {showBackend && <th scope="col" className={TH}>Backend</th>}
             <th scope="col" className={TH}>Status</th>
@@ -43,10 +48,10 @@ export function RunsTable({ rows, caption, showBackend, nowMs, onOpen, empty }: 
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={showBackend ? 7 : 6} className="p-6 text-center text-sm text-slate-500 dark:text-slate-400">{empty}</td>
+              <td colSpan={columns} className="p-6 text-center text-sm text-slate-500 dark:text-slate-400">{empty}</td>
             </tr>
           ) : (
-            rows.map((row) => <RunRow key={row.key} row={row} showBackend={showBackend} nowMs={nowMs} onOpen={onOpen} />)
+            rows.map((row) => <RunRow key={row.key} row={row} showBackend={showBackend} nowMs={nowMs} onOpen={onOpen} {...(onPick ? { pick: { on: picked?.has(row.key) ?? false, onPick } } : {})} />)
           )}
         </tbody>
       </table>
@@ -54,7 +59,9 @@ export function RunsTable({ rows, caption, showBackend, nowMs, onOpen, empty }: 
   );
 }
 
-function RunRow({ row, showBackend, nowMs, onOpen }: { row: ConsoleRow; showBackend: boolean; nowMs: number; onOpen: (row: ConsoleRow) => void }) {
+type Pick = Readonly<{ on: boolean; onPick: (row: ConsoleRow, on: boolean) => void }>;
+
+function RunRow({ row, showBackend, nowMs, onOpen, pick }: { row: ConsoleRow; showBackend: boolean; nowMs: number; onOpen: (row: ConsoleRow) => void; pick?: Pick }) {
   const { run } = row;
   const openable = row.search !== undefined;
   const open = (event: MouseEvent) => {
@@ -65,6 +72,7 @@ function RunRow({ row, showBackend, nowMs, onOpen }: { row: ConsoleRow; showBack
   const duration = durationOf(run, nowMs);
   return (
     <tr data-run={run.runId} onClick={open} className={openable ? 'cursor-pointer hover:bg-sky-50/70 dark:hover:bg-sky-950/40' : ''}>
+      {pick && <PickCell row={row} pick={pick} />}
       {/* The title column takes what the others leave and truncates (max-w-0 lets a table cell shrink below
           its text), so the table never scrolls sideways at laptop widths and the Gates column is never clipped. */}
       <td className={`${TD} w-2/5 max-w-0 min-w-32`}>
@@ -107,4 +115,15 @@ function GatesCell({ waiting, status }: { waiting: number | undefined; status: C
   }
   if (waiting === undefined && status === 'waiting') return <span className="text-amber-800 dark:text-amber-300">a gate waits</span>;
   return <span className="text-slate-500 dark:text-slate-400">{waiting === 0 ? 'none' : '—'}</span>;
+}
+
+/** A box to pick the run for a comparison; its clicks never open the run. */
+function PickCell({ row, pick }: { row: ConsoleRow; pick: Pick }) {
+  return (
+    <td className={`${TD} w-8`} onClick={(e) => e.stopPropagation()}>
+      {row.search !== undefined && (
+        <input type="checkbox" checked={pick.on} onChange={(e) => pick.onPick(row, e.target.checked)} aria-label={`Pick “${row.run.title}” to compare`} className="mt-1" />
+      )}
+    </td>
+  );
 }
