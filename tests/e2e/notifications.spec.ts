@@ -7,6 +7,8 @@
  * focuses its tab and opens the gate; the favicon counts the gates waiting. Notifications
  * are observed by wrapping window.Notification (notification-recorder.ts): the real API runs.
  */
+import { writeFileSync } from 'node:fs';
+
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
@@ -124,6 +126,7 @@ test('denied: the switch says why and stays off, and a background gate shows not
   await expect(gates.isDisabled()).resolves.toBe(true);
   await expect(gates.isChecked()).resolves.toBe(false);
   await page.getByText(/This browser blocks notifications from Runboard/).waitFor();
+  await page.screenshot({ path: 'tests/e2e/screenshots/notify-settings-denied.png' });
   expect(await notesFor([front, page], 'hold~denied')).toEqual([]);
   await setPermission('granted');
   await Promise.all([front.close(), page.close()]);
@@ -198,6 +201,7 @@ test('the favicon counts the gates waiting and goes back to plain when none is l
   await dialog.waitFor({ timeout: 20_000 });
   await expect.poll(() => page.title()).toBe('(1) Runboard');
   await expect.poll(() => iconHref(page)).toMatch(/^data:image\/png;base64,/);
+  writeFileSync('tests/e2e/screenshots/notify-favicon-1.png', Buffer.from((await iconHref(page))!.split(',')[1]!, 'base64'));
   // The badge's disc is red where the plain icon is dark slate.
   const [r = 0, g = 0, b = 0] = await badgePixel(page);
   expect(r).toBeGreaterThan(180);

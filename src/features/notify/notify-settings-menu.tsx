@@ -15,7 +15,7 @@ const CHOICES: readonly { kind: NoticeKind; label: string; popup: boolean }[] = 
 
 const PERMISSION_TEXT: Record<Permission, string> = {
   default: 'Turning one on asks this browser for permission to show notifications.',
-  granted: 'Shown while Runboard is in the background, by one tab, once: a gate answered elsewhere takes its notification back.',
+  granted: 'Shown only while Runboard is in the background, once per browser. A gate answered elsewhere is taken back.',
   denied: 'This browser blocks notifications from Runboard. Allow them in the site settings (the icon left of the address), then turn one on here.',
   unsupported: 'This browser cannot show notifications; the tab title and icon still count the gates waiting.',
 };
@@ -60,7 +60,7 @@ export function NotifySettingsMenu() {
           <ul className="space-y-1.5">
             {CHOICES.map(({ kind, label, popup }) => (
               <li key={kind}>
-                <label className="flex items-center gap-2">
+                <label className="flex items-center gap-2 has-disabled:opacity-60">
                   <input
                     type="checkbox"
                     checked={settings[kind] && (!popup || permission === 'granted')}
