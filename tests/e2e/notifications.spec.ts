@@ -222,6 +222,8 @@ test.each([
   const page = await newPage({ colorScheme });
   await page.setViewportSize({ width, height: 720 });
   await page.goto(runUrl(`chat~notify-${colorScheme}-${width}`));
+  // Scanned once the run screen has drawn: a panel still loading is not what this test is about.
+  await expect.poll(() => page.getByText('Loading…').count(), { timeout: 20_000 }).toBe(0);
   await page.getByRole('button', { name: /^Notify/ }).click({ timeout: 20_000 });
   await page.getByRole('group', { name: 'Notification settings' }).waitFor();
   await page.screenshot({ path: `tests/e2e/screenshots/notify-settings-${colorScheme}-${width}.png` });
