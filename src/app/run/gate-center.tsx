@@ -9,14 +9,17 @@ import { GateConfirmation } from '@/features/gates/gate-confirmation';
 import { GateDialog } from '@/features/gates/gate-dialog';
 import { GateInboxDrawer } from '@/features/gates/gate-inbox-drawer';
 import { useInboxGates, type InboxEntry } from '@/features/gates/use-inbox-gates';
+import { NotifySettingsMenu } from '@/features/notify/notify-settings-menu';
+import { runLabelOf } from '@/features/notify/session-sightings';
+import { useTabAttention } from '@/features/notify/use-tab-attention';
 
 type GateRef = Readonly<{ session: RunSession; gateId: string }>;
 
 /**
  * Gates across every run open in this tab: the inbox button, the dialog, the confirmation
- * left after the person's own answer, and the announcements (a live region, the tab
- * title, an optional browser notification). A new gate of the run on screen opens its
- * dialog once; "Decide later" leaves it in the inbox.
+ * left after the person's own answer, and the announcements (a live region; the tab's title,
+ * icon and browser notifications through features/notify). A new gate of the run on screen
+ * opens its dialog once; "Decide later" leaves it in the inbox.
  */
 export function GateCenter({ activeSession }: { activeSession: RunSession | undefined }) {
   const registry = useSessionRegistry((s) => s.runs);
@@ -27,7 +30,6 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
   const [confirmed, setConfirmed] = useState<GateRef>();
   const [inboxOpen, setInboxOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const [notify, setNotify] = useState(false);
   const seen = useRef(new Set<string>());
   // Gates whose dialog opened by itself once: "Decide later" leaves them in the inbox, never reopened.
   const shown = useRef(new Set<string>());
@@ -41,7 +43,6 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       if (seen.current.has(key)) continue;
       seen.current.add(key);
       setAnnouncement(`New gate waiting: ${entry.gate.message}`);
-      if (notify && document.hidden && 'Notification' in window) new Notification('Runboard: a gate is waiting', { body: entry.gate.message });
     }
     // A gate that arrived while another dialog was open (a revised plan answering feedback) opens once that one closes.
     const next = open ? undefined : pending.find((entry) => entry.session === activeSession && !shown.current.has(`${entry.session.runId}/${entry.gate.gateId}`));
@@ -49,22 +50,18 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       shown.current.add(`${next.session.runId}/${next.gate.gateId}`);
       setOpen({ session: next.session, gateId: next.gate.gateId });
     }
-    document.title = pending.length > 0 ? `(${pending.length}) Runboard` : 'Runboard';
-  }, [pending, activeSession, open, notify]);
+  }, [pending, activeSession, open]);
 
-  const answer = (entry: InboxEntry) => {
+  const answer = useCallback((entry: InboxEntry) => {
     setInboxOpen(false);
     shown.current.add(`${entry.session.runId}/${entry.gate.gateId}`);
     setOpen({ session: entry.session, gateId: entry.gate.gateId });
-  };
+  }, []);
+  useTabAttention(sessions, pending, answer);
   const onDecided = useCallback(() => {
     setConfirmed(open);
     setOpen(undefined);
   }, [open]);
-  const onNotifyChange = (wanted: boolean) => {
-    if (!wanted) return setNotify(false);
-    void Notification.requestPermission().then((p) => setNotify(p === 'granted'));
-  };
 
   return (
     <>
@@ -72,14 +69,13 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       <Button ref={inboxButton} size="sm" variant={pending.length > 0 ? 'primary' : 'secondary'} onClick={() => setInboxOpen(true)}>
         Gates{pending.length > 0 ? ` (${pending.length} waiting)` : ''}
       </Button>
+      <NotifySettingsMenu />
       <GateInboxDrawer
         open={inboxOpen}
         onOpenChange={setInboxOpen}
         pending={pending}
         decided={decided}
         onAnswer={answer}
-        notify={notify}
-        onNotifyChange={onNotifyChange}
       />
       {open && (
         <RunSessionContext.Provider value={open.session}>
@@ -100,10 +96,4 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       )}
     </>
   );
-}
-
-/** Which run a gate belongs to, for a dialog opened away from that run: its title (when known), protocol and id. */
-function runLabelOf(session: RunSession): string {
-  const title = session.run.getState().title;
-  return `${title ? `${title} · ` : ''}${session.dialect.label} · ${session.runId}`;
 }

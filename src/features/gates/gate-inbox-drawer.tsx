@@ -13,12 +13,10 @@ type Props = Readonly<{
   pending: readonly InboxEntry[];
   decided: readonly DecidedEntry[];
   onAnswer: (entry: InboxEntry) => void;
-  notify: boolean;
-  onNotifyChange: (wanted: boolean) => void;
 }>;
 
 /** The reviewer inbox: gates waiting across every run in this tab, then the recently decided ones. */
-export function GateInboxDrawer({ open, onOpenChange, pending, decided, onAnswer, notify, onNotifyChange }: Props) {
+export function GateInboxDrawer({ open, onOpenChange, pending, decided, onAnswer }: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -42,12 +40,6 @@ export function GateInboxDrawer({ open, onOpenChange, pending, decided, onAnswer
             <DecidedGatesList entries={decided} />
           </div>
           <ReviewerNameField />
-          {'Notification' in window && (
-            <label className="flex items-center gap-2 border-t border-slate-200 p-3 text-xs dark:border-slate-700">
-              <input type="checkbox" checked={notify} onChange={(e) => onNotifyChange(e.target.checked)} />
-              Notify me in the browser when a gate opens while this tab is hidden
-            </label>
-          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
