@@ -9,7 +9,7 @@
 import { createParser } from 'eventsource-parser';
 
 import { createBackoff, sleep } from '@/transport/backoff';
-import { NotConnectedError, parseMaybeJson, type Transport, type TransportHandlers } from '@/transport/transport';
+import { NotConnectedError, parseMaybeJson, runDetached, type Transport, type TransportHandlers } from '@/transport/transport';
 
 export type SseTransportOptions = Readonly<{
   url: string;
@@ -140,8 +140,8 @@ export function createSseTransport(options: SseTransportOptions): Transport {
       current = new AbortController();
       signal.addEventListener('abort', () => current?.abort(), { once: true });
       h.onState({ status: 'connecting' });
-      if (options.post) void runPost(requestInit(), current.signal, false);
-      else void runGetLoop(current.signal);
+      const loop = options.post ? runPost(requestInit(), current.signal, false) : runGetLoop(current.signal);
+      runDetached('SSE', loop, h.onState);
     },
     async send(message) {
       if (!options.post || !outerSignal || outerSignal.aborted) throw new NotConnectedError('SSE');
@@ -156,7 +156,8 @@ export function createSseTransport(options: SseTransportOptions): Transport {
         headers: { accept: 'text/event-stream', 'content-type': 'application/json', ...options.headers },
         body: JSON.stringify(message),
       };
-      void runPost(init, signal, true);
+      // Detached: send resolves once the new stream is asked for; the stream reports through the handlers.
+      if (handlers) runDetached('SSE', runPost(init, signal, true), handlers.onState);
     },
   };
 }
