@@ -23,7 +23,11 @@ export function StartRunDialog({ backendLabel, protocolLabel, onStart, onClose }
     event.preventDefault();
     if (!text.trim() || phase === 'starting') return;
     setPhase('starting');
-    void onStart(text.trim()).then((failed) => setPhase(failed ? { failed } : 'idle'));
+    // Detached from the submit event; a rejection (a bug: outcomes come back as text) is shown like a refusal.
+    void onStart(text.trim()).then(
+      (failed) => setPhase(failed ? { failed } : 'idle'),
+      (error: unknown) => setPhase({ failed: `the run could not be started: ${error instanceof Error ? error.message : String(error)}` }),
+    );
   };
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
