@@ -85,6 +85,25 @@ export default tseslint.config(
     rules: forbid(NODE_ONLY),
   },
   {
+    // Files stay small enough to read in one sitting: blank lines are free, comments count (a file that needs
+    // 300 lines of explanation has more than one job). Tests may run longer, one topic per file.
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: false }] },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**'],
+    rules: { 'max-lines': ['error', { max: 450, skipBlankLines: true, skipComments: false }] },
+  },
+  {
+    // Temporary: being split on other branches at the same time; the person merging removes each line.
+    files: ['src/protocol/dialect.ts'], // split on branch shapes21
+    rules: { 'max-lines': 'off' },
+  },
+  {
+    files: ['src/stores/reduce-run.ts'], // split on branch attempts21
+    rules: { 'max-lines': 'off' },
+  },
+  {
     // Tests and Node tools may reach anything; they are not shipped to the browser.
     files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'bench/**', 'scripts/**', 'src/simulator/**', '*.config.ts', '*.config.js'],
     rules: { 'no-restricted-imports': 'off', 'no-console': 'off' },
