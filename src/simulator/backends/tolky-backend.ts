@@ -25,7 +25,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { Namespace, Socket } from 'socket.io';
 
-import { createTolkyEncoder, type TolkyWire } from '@/simulator/backends/tolky-encoder';
+import { createTolkyEncoder } from '@/simulator/backends/tolky-encoder';
+import type { TolkyWire } from '@/simulator/backends/tolky-frames';
 import { answerHistoryRequests, historyFromPeers } from '@/simulator/backends/tolky-pods';
 import { tolkyIntentRows } from '@/simulator/run-lists/tolky-intent-rows';
 import { scenarioForRun } from '@/simulator/scenarios/scenarios';
