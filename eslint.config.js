@@ -29,8 +29,8 @@ export default tseslint.config(
     },
   },
   {
-    // Type-aware rules on shipped and simulator code (tests excluded: the project service over the test tree
-    // roughly doubles lint time, and a floating promise in a test fails that test anyway).
+    // Type-aware rules on shipped and simulator code. Tests are left out: over the whole tree the project
+    // service took 85 s of CPU against 56 s for all of `npm run lint` scoped to src/, and found one case.
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
