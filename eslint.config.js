@@ -32,6 +32,18 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules on shipped and simulator code. Tests are left out: over the whole tree the project
+    // service took 85 s of CPU against 56 s for all of `npm run lint` scoped to src/, and found one case.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['src/protocol/**'],
     rules: forbid(
       [['react', 'react-dom', 'zustand', '@xyflow/*'], 'dialects never import React or stores: protocol/ is pure'],
@@ -82,6 +94,21 @@ export default tseslint.config(
   {
     files: ['src/app/**', 'src/main.tsx', 'src/lib/**', 'src/config/**'],
     rules: forbid(NODE_ONLY, SESSION_INSIDE),
+  },
+  {
+    // Files stay small enough to read in one sitting: blank lines are free, comments count (a file that needs
+    // 300 lines of explanation has more than one job). Tests may run longer, one topic per file.
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: false }] },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'tests/**'],
+    rules: { 'max-lines': ['error', { max: 450, skipBlankLines: true, skipComments: false }] },
+  },
+  {
+    // Temporary: being split on other branches at the same time; the person merging removes each line.
+    files: ['src/protocol/dialect.ts'], // split on branch shapes21
+    rules: { 'max-lines': 'off' },
   },
   {
     // Tests and Node tools may reach any layer (they are not shipped to the browser), the session through its entry only.

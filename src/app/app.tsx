@@ -23,7 +23,8 @@ const ReplayPage = lazy(() => withRunScreen(import('@/app/run/replay-page')).the
  * graph on a link is drawn a round of chunk loading sooner (benchmark 4).
  */
 function withRunScreen<T>(page: Promise<T>): Promise<T> {
-  void import('@/features/canvas/run-canvas');
+  // A prefetch: if it fails, the lazy view that needs the chunk imports it again and its error boundary says why.
+  import('@/features/canvas/run-canvas').catch(() => undefined);
   return page;
 }
 // The console and a backend's list load on their own too: a link to one run does not wait for them.
@@ -79,9 +80,13 @@ function startWatchWhenWanted(): () => void {
   const check = () => {
     if (started || !backendsStore.getState().backends.some((b) => b.watchRunning)) return;
     started = true;
-    void import('@/app/console/console-watch').then(({ startConsoleWatch }) => {
-      if (!stop.signal.aborted) startConsoleWatch({ signal: stop.signal });
-    });
+    // Detached: the watch runs for the page's life. A chunk that fails to load is said in the console (no view waits on it).
+    import('@/app/console/console-watch').then(
+      ({ startConsoleWatch }) => {
+        if (!stop.signal.aborted) startConsoleWatch({ signal: stop.signal });
+      },
+      (error: unknown) => console.error('the background run watch could not load', error),
+    );
   };
   const unsubscribe = backendsStore.subscribe(check);
   check();

@@ -34,10 +34,18 @@ export function pollRunList(options: PollOptions): Poller {
   let again = false;
   let lastAtMs = -Infinity;
 
+  /**
+   * Ticks run detached (timers, visibility, refresh). A failed fetch becomes the row's problem inside
+   * `tick`; a rejection reaching here is a throw in `onResult`, said in the console.
+   */
+  const runTick = () => {
+    tick().catch((error: unknown) => console.error("a backend's run list stopped polling", error));
+  };
+
   const schedule = () => {
     clearTimeout(timer);
     if (signal.aborted || visibility.hidden()) return;
-    timer = setTimeout(() => void tick(), Math.max(0, lastAtMs + intervalMs - now()));
+    timer = setTimeout(runTick, Math.max(0, lastAtMs + intervalMs - now()));
   };
 
   async function tick() {
@@ -58,13 +66,13 @@ export function pollRunList(options: PollOptions): Poller {
     }
     if (again) {
       again = false;
-      return void tick();
+      return runTick();
     }
     schedule();
   }
 
   const stopVisibility = visibility.onChange(() => {
-    if (!visibility.hidden() && now() - lastAtMs >= intervalMs) void tick();
+    if (!visibility.hidden() && now() - lastAtMs >= intervalMs) runTick();
     else schedule();
   });
   signal.addEventListener(
@@ -75,8 +83,8 @@ export function pollRunList(options: PollOptions): Poller {
     },
     { once: true },
   );
-  void tick();
-  return { refresh: () => void tick() };
+  runTick();
+  return { refresh: runTick };
 }
 
 function documentVisibility(): Visibility {

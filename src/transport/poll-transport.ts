@@ -7,7 +7,7 @@
  * the list is read again after each reply — a reply may add a path to the same round (MARS
  * fetches the history at once when a status says the run ended) — each path once a round.
  */
-import { parseMaybeJson, NotConnectedError, type Transport } from '@/transport/transport';
+import { parseMaybeJson, NotConnectedError, runDetached, type Transport } from '@/transport/transport';
 import { errorMessage } from '@/lib/error-message';
 
 export type PollTransportOptions = Readonly<{
@@ -65,7 +65,7 @@ export function createPollTransport(options: PollTransportOptions): Transport {
         }
         handlers.onState({ status: 'closed', by: 'client' });
       };
-      void loop();
+      runDetached('polling', loop(), handlers.onState);
     },
     send() {
       return Promise.reject(new NotConnectedError('polling'));

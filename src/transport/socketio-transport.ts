@@ -12,7 +12,7 @@
  */
 import type { io as Io, Socket } from 'socket.io-client';
 
-import { NotConnectedError, type Transport, type TransportHandlers } from '@/transport/transport';
+import { NotConnectedError, runDetached, type Transport, type TransportHandlers } from '@/transport/transport';
 
 export type SocketIoTransportOptions = Readonly<{
   url: string;
@@ -29,12 +29,13 @@ export function createSocketIoTransport(options: SocketIoTransportOptions): Tran
     kind: 'socket.io',
     connect(handlers, signal) {
       handlers.onState({ status: 'connecting' });
-      void import('socket.io-client').then(
+      const opened = import('socket.io-client').then(
         ({ io }) => {
           if (!signal.aborted) socket = openSocket(io, options, handlers, signal);
         },
         (error: unknown) => handlers.onState({ status: 'error', error: `the Socket.IO client did not load: ${String(error)}` }),
       );
+      runDetached('Socket.IO', opened, handlers.onState);
     },
     async send(message) {
       if (!socket?.connected) throw new NotConnectedError('Socket.IO');

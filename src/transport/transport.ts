@@ -6,6 +6,8 @@
  * `{id?, event?, data}`, WebSocket messages parsed as JSON when they are JSON, Socket.IO
  * as `{event, data}`) and stops calling the handlers once `signal` aborts.
  */
+import { errorMessage } from '@/lib/error-message';
+
 export type ConnectionState =
   | { status: 'connecting' }
   | { status: 'live' }
@@ -60,4 +62,22 @@ export function parseMaybeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/**
+ * Runs a transport's read loop detached: `connect` returns at once and the loop reports through
+ * the handlers. Network failures are caught inside each loop; a rejection reaching here is a bug
+ * (a handler threw), so it ends the connection as an `error` state that says so, in the
+ * connection banner, rather than vanishing as an unhandled rejection.
+ */
+export function runDetached(kind: string, loop: Promise<void>, onState: TransportHandlers['onState']): void {
+  loop.catch((error: unknown) => {
+    const message = `the ${kind} connection stopped on an internal error: ${errorMessage(error)}`;
+    try {
+      onState({ status: 'error', error: message });
+    } catch {
+      // The handler that threw may throw again: the console is the last place left to say it.
+      console.error(message, error);
+    }
+  });
 }

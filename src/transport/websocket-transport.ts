@@ -7,7 +7,7 @@
  * session's decision through `onOpen`, not this adapter's.
  */
 import { createBackoff, sleep } from '@/transport/backoff';
-import { NotConnectedError, parseMaybeJson, type Transport } from '@/transport/transport';
+import { NotConnectedError, parseMaybeJson, runDetached, type Transport } from '@/transport/transport';
 
 type WebSocketLike = {
   readonly readyState: number;
@@ -72,7 +72,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
           };
         });
 
-      void (async () => {
+      const loop = async () => {
         handlers.onState({ status: 'connecting' });
         while (!signal.aborted) {
           const reason = await openOnce();
@@ -93,7 +93,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
           if (!signal.aborted) handlers.onState({ status: 'connecting' });
         }
         handlers.onState({ status: 'closed', by: 'client' });
-      })();
+      };
+      runDetached('WebSocket', loop(), handlers.onState);
     },
     reconnect(reason) {
       if (!socket || socket.readyState !== OPEN) return;

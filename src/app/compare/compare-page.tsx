@@ -17,6 +17,7 @@ import { useKeptBackends } from '@/stores/backends-store';
 import type { RunSession } from '@/stores/run-session';
 
 import { CompareView } from '@/features/compare/compare-view';
+import { errorMessage } from '@/lib/error-message';
 
 type Side = { kind: 'loading' } | { kind: 'failed'; title: string; message: string } | { kind: 'ready'; session: RunSession };
 
@@ -63,7 +64,7 @@ function useSide(side: CompareSide): Side {
       .catch((error: unknown) => {
         if (cancelled) return;
         const title = error instanceof RecordingNotFound ? 'Recording not found' : 'This run cannot be opened';
-        setState({ kind: 'failed', title, message: error instanceof Error ? error.message : String(error) });
+        setState({ kind: 'failed', title, message: errorMessage(error) });
       });
     return () => {
       cancelled = true;

@@ -6,6 +6,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/error-message';
 
 type Props = Readonly<{
   backendLabel: string;
@@ -23,7 +24,11 @@ export function StartRunDialog({ backendLabel, protocolLabel, onStart, onClose }
     event.preventDefault();
     if (!text.trim() || phase === 'starting') return;
     setPhase('starting');
-    void onStart(text.trim()).then((failed) => setPhase(failed ? { failed } : 'idle'));
+    // Detached from the submit event; a rejection (a bug: outcomes come back as text) is shown like a refusal.
+    void onStart(text.trim()).then(
+      (failed) => setPhase(failed ? { failed } : 'idle'),
+      (error: unknown) => setPhase({ failed: `the run could not be started: ${errorMessage(error)}` }),
+    );
   };
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>

@@ -1,7 +1,11 @@
 /**
  * Scenario steps → relavium RunEvent wire objects (relavium-run-events.md), numbered
  * gap-free from 0 per run. Costs are integer micro-cents; secret inputs are masked.
+ *
+ * This module keeps the run's counters (sequence, cost, tokens, node kinds) and stamps each
+ * event; what each event carries is `relavium-bodies.ts`.
  */
+import * as bodies from '@/simulator/backends/relavium-bodies';
 import type { SimStep } from '@/simulator/engine/scenario';
 import type { Encoder, RunFacts } from '@/simulator/engine/scripted-run';
 
@@ -15,7 +19,7 @@ export function createRelaviumEncoder(): Encoder<RelaviumWire> {
   let totalTokens = 0;
   const nodeKinds = new Map<string, string>();
 
-  const frame = (run: RunFacts, type: string, body: Record<string, unknown> = {}): RelaviumWire => ({
+  const stamp = (run: RunFacts, { type, body = {} }: bodies.Body): RelaviumWire => ({
     type,
     runId: run.runId,
     timestamp: new Date(run.nowMs).toISOString(),
@@ -23,118 +27,54 @@ export function createRelaviumEncoder(): Encoder<RelaviumWire> {
     ...body,
   });
 
-  return (step: SimStep, run: RunFacts): RelaviumWire[] => {
+  const cost = (step: Extract<SimStep, { op: 'cost' }>): bodies.Body => {
+    const costMicrocents = Math.round(step.usd * USD_TO_MICROCENTS);
+    cumulativeMicrocents += costMicrocents;
+    totalTokens += step.inputTokens + step.outputTokens;
+    const body = { nodeId: step.node, model: step.model, inputTokens: step.inputTokens, outputTokens: step.outputTokens, costMicrocents, cumulativeCostMicrocents: cumulativeMicrocents };
+    return { type: 'cost:updated', body };
+  };
+
+  const runCompleted = (step: Extract<SimStep, { op: 'run.done' }>, run: RunFacts): bodies.Body => ({
+    type: 'run:completed',
+    body: { outputs: { result: step.output }, totalTokensUsed: totalTokens, totalCostMicrocents: cumulativeMicrocents, durationMs: run.nowMs - run.startedAtMs },
+  });
+
+  /** What a step says, unstamped; several events for a tool call, none for what relavium does not tell. */
+  const describe = (step: SimStep, run: RunFacts): bodies.Body[] => {
     switch (step.op) {
       case 'run.start':
-        return [
-          frame(run, 'run:started', {
-            workflowId: `wf-${run.scenario.id}`,
-            inputs: { title: step.title, apiKey: { secret: true, ref: 'env:PROVIDER_API_KEY' } },
-            executionMode: 'local',
-          }),
-        ];
+        return [bodies.runStarted(step, run)];
       case 'plan':
         // relavium declares no graph: nodes appear as they start.
         for (const node of step.nodes) nodeKinds.set(node.id, node.kind ?? 'agent');
         return [];
       case 'node.start':
-        return [
-          frame(run, 'node:started', {
-            nodeId: step.node,
-            nodeType: nodeKinds.get(step.node) ?? 'agent',
-            ...(step.attempt && step.attempt > 1 ? { attemptNumber: step.attempt } : {}),
-          }),
-        ];
+        return [bodies.nodeStarted(step, nodeKinds.get(step.node) ?? 'agent')];
       case 'tokens':
-        return [frame(run, 'agent:token', { nodeId: step.node, token: step.text, model: step.model ?? 'gpt-4o-mini' })];
+        return [{ type: 'agent:token', body: { nodeId: step.node, token: step.text, model: step.model ?? 'gpt-4o-mini' } }];
       case 'tool':
-        return [
-          frame(run, 'agent:tool_call', { nodeId: step.node, model: 'gpt-4o-mini', toolId: step.tool, toolInput: step.args }),
-          frame(run, 'agent:tool_result', {
-            nodeId: step.node,
-            toolId: step.tool,
-            success: step.ok ?? true,
-            outputSummary: JSON.stringify(step.result).slice(0, 200),
-          }),
-        ];
-      case 'cost': {
-        const costMicrocents = Math.round(step.usd * USD_TO_MICROCENTS);
-        cumulativeMicrocents += costMicrocents;
-        totalTokens += step.inputTokens + step.outputTokens;
-        return [
-          frame(run, 'cost:updated', {
-            nodeId: step.node,
-            model: step.model,
-            inputTokens: step.inputTokens,
-            outputTokens: step.outputTokens,
-            costMicrocents,
-            cumulativeCostMicrocents: cumulativeMicrocents,
-          }),
-        ];
-      }
+        return bodies.toolCall(step);
+      case 'cost':
+        return [cost(step)];
       case 'node.done':
-        return [
-          frame(run, 'node:completed', {
-            nodeId: step.node,
-            output: step.output,
-            tokensUsed: { input: 0, output: 0 },
-            durationMs: 800,
-            ...(step.attempt && step.attempt > 1 ? { attemptNumber: step.attempt } : {}),
-          }),
-        ];
-      case 'node.fail': {
-        const error = { code: step.code ?? 'internal', message: step.error, retryable: step.willRetry };
-        return step.willRetry
-          ? [frame(run, 'node:retrying', { nodeId: step.node, attemptNumber: step.attempt ?? 1, error, delayMs: 300 })]
-          : [frame(run, 'node:failed', { nodeId: step.node, error, ...(step.attempt ? { attemptNumber: step.attempt } : {}) })];
-      }
+        return [bodies.nodeCompleted(step)];
+      case 'node.fail':
+        return [bodies.nodeFailed(step)];
       case 'node.skip':
-        return [frame(run, 'node:skipped', { nodeId: step.node, reason: step.reason })];
+        return [{ type: 'node:skipped', body: { nodeId: step.node, reason: step.reason } }];
       case 'gate':
-        return [
-          frame(run, 'human_gate:paused', {
-            nodeId: step.node,
-            gateId: step.id,
-            gateType: step.kind,
-            message: step.message,
-            assignee: 'release-managers',
-            ...(step.timeoutMs !== undefined
-              ? {
-                  timeoutMs: step.timeoutMs,
-                  timeoutAction: 'reject',
-                  expiresAt: new Date(run.nowMs + step.timeoutMs).toISOString(),
-                }
-              : {}),
-          }),
-        ];
+        return [bodies.gatePaused(step, run)];
       case 'gate.resolved':
-        return [
-          frame(run, 'human_gate:resumed', {
-            nodeId: step.node,
-            decision: step.decision === 'approved' || step.decision === 'rejected' ? step.decision : 'input_provided',
-            decidedBy: step.decidedBy,
-          }),
-        ];
+        return [bodies.gateResumed(step)];
       case 'run.done':
-        return [
-          frame(run, 'run:completed', {
-            outputs: { result: step.output },
-            totalTokensUsed: totalTokens,
-            totalCostMicrocents: cumulativeMicrocents,
-            durationMs: run.nowMs - run.startedAtMs,
-          }),
-        ];
+        return [runCompleted(step, run)];
       case 'run.fail':
-        return [
-          frame(run, 'run:failed', {
-            error: { code: 'tool_failed', message: step.error, retryable: false, ...(step.node ? { nodeId: step.node } : {}) },
-            partialOutputs: {},
-          }),
-        ];
+        return [bodies.runFailed(step)];
       case 'run.cancel':
-        return [frame(run, 'run:cancelled')];
+        return [{ type: 'run:cancelled' }];
       case 'run.pause':
-        return [frame(run, 'run:paused', { pendingGateCount: 0, gateIds: [] })];
+        return [{ type: 'run:paused', body: { pendingGateCount: 0, gateIds: [] } }];
       case 'chapter.start':
       case 'chapter.end':
       case 'node.progress':
@@ -146,4 +86,6 @@ export function createRelaviumEncoder(): Encoder<RelaviumWire> {
         return [];
     }
   };
+
+  return (step, run) => describe(step, run).map((body) => stamp(run, body));
 }

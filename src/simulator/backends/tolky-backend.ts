@@ -25,7 +25,8 @@ import { randomUUID } from 'node:crypto';
 
 import type { Namespace, Socket } from 'socket.io';
 
-import { createTolkyEncoder, type TolkyWire } from '@/simulator/backends/tolky-encoder';
+import { createTolkyEncoder } from '@/simulator/backends/tolky-encoder';
+import type { TolkyWire } from '@/simulator/backends/tolky-frames';
 import { answerHistoryRequests, historyFromPeers } from '@/simulator/backends/tolky-pods';
 import { tolkyIntentRows } from '@/simulator/run-lists/tolky-intent-rows';
 import { scenarioForRun } from '@/simulator/scenarios/scenarios';
@@ -41,6 +42,14 @@ const sessionRoom = (id: string) => `st_session_${id}`;
 const intentRoom = (id: string) => `sequential_thinking_intent_${id}`;
 const hostRoom = (id: string) => `sequential_thinking_host_${id}`;
 const EVENT = 'sequential_thinking_event';
+
+/**
+ * Joins a room without waiting: the in-memory adapter joins at once; the Redis adapter of the
+ * multi-pod setup answers with a promise whose failure (Redis gone) is said here, not lost.
+ */
+function join(socket: Socket, room: string): void {
+  void Promise.resolve(socket.join(room)).catch((error: unknown) => console.error(`tolky simulator: could not join ${room}`, error));
+}
 
 export const createTolkyBackend: SimBackendFactory = (ctx) => {
   const intents = new Map<string, Intent>();
@@ -61,7 +70,7 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
   ctx.record({ dialect: 'tolky', runId: '', kind: 'connection', body: { url: socket.handshake.url, ...authSeen(token) } });
   const resumed = typeof auth.sessionId === 'string' && auth.sessionId !== '';
   const sessionId = resumed ? (auth.sessionId as string) : randomUUID();
-  void socket.join(sessionRoom(sessionId));
+  join(socket, sessionRoom(sessionId));
   socket.emit(resumed ? 'session_resumed' : 'session_started', { sessionId });
   socket.emit('session_intents', { sessionId, intents: listIntents(ctx, intents, sessionId) });
 
@@ -83,7 +92,7 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
   on('leave_sequential_thinking_intent', leave);
   on('join_sequential_thinking_host', (body) => {
     const hostId = String(body?.hostId ?? '');
-    void socket.join(hostRoom(hostId));
+    join(socket, hostRoom(hostId));
     socket.emit('sequential_thinking_joined_host', { hostId });
   });
   on('leave_sequential_thinking_host', (body) => void socket.leave(hostRoom(String(body?.hostId ?? ''))));
@@ -91,6 +100,7 @@ function onConnection(ctx: SimContext, nsp: Namespace, intents: Map<string, Inte
     const since = typeof body?.sinceSeq === 'number' ? body.sinceSeq : -1;
     const local = (intents.get(intentId)?.run ?? sessionRun(ctx, intentId, sessionId))?.history;
     if (!local && !ctx.drivesRuns) {
+      // Detached: historyFromPeers never rejects (no answer, or a failed one, is an empty history).
       void historyFromPeers(nsp, intentId, since).then((events) => socket.emit('replay_events_response', { intentId, events }));
       return;
     }
@@ -125,8 +135,8 @@ function attach(ctx: SimContext, nsp: Namespace, intents: Map<string, Intent>, s
   let intent = intents.get(intentId);
   if (!intent && !ctx.drivesRuns) {
     // A follower pod: the run plays on the driver; its room emits reach this socket through the adapter.
-    void socket.join(intentRoom(intentId));
-    void socket.join(hostRoom(scenarioForRun(intentId)?.id ?? intentId));
+    join(socket, intentRoom(intentId));
+    join(socket, hostRoom(scenarioForRun(intentId)?.id ?? intentId));
     return true;
   }
   if (!intent) {
@@ -142,9 +152,9 @@ function attach(ctx: SimContext, nsp: Namespace, intents: Map<string, Intent>, s
     intent = created;
   }
   intent.sessions.add(sessionId);
-  void socket.join(intentRoom(intentId));
+  join(socket, intentRoom(intentId));
   // The host is the scenario: intents of one scenario share it, as intents of one host app do.
-  void socket.join(hostRoom(intent.hostId));
+  join(socket, hostRoom(intent.hostId));
   return true;
 }
 

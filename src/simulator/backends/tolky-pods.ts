@@ -8,7 +8,7 @@
  */
 import type { Namespace } from 'socket.io';
 
-import type { TolkyWire } from '@/simulator/backends/tolky-encoder';
+import type { TolkyWire } from '@/simulator/backends/tolky-frames';
 
 const HISTORY_REQUEST = 'tolky:history';
 /** How long a follower waits for the other pods' history answers. */

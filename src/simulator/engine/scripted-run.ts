@@ -64,9 +64,16 @@ export class ScriptedRun<F> {
   start(): this {
     const before = this.scenario.alreadyPlayed ?? 0;
     for (const step of this.scenario.steps.slice(0, before)) this.emitAtOnce(step);
-    void this.play(this.scenario.steps.slice(before)).then(() => {
-      this.phase = 'finished';
-    });
+    // Detached: the run plays on its own clock. A throw while playing (a listener's bug) ends the run and is said in the log.
+    void this.play(this.scenario.steps.slice(before)).then(
+      () => {
+        this.phase = 'finished';
+      },
+      (error: unknown) => {
+        this.phase = 'finished';
+        console.error(`simulator: run ${this.runId} stopped playing on an error`, error);
+      },
+    );
     return this;
   }
 
