@@ -245,6 +245,16 @@ export type Capabilities = Readonly<{
   control: Readonly<Record<RunAction, true | string>>;
 }>;
 
+/** The parts of a model call the Calls view shows; a stream may carry only some of them. */
+export type CallField = 'model' | 'tokens' | 'cost' | 'latency' | 'prompt' | 'reasoning' | 'response';
+
+/**
+ * What the protocol's stream tells about each model call (read from the upstream servers'
+ * code): a sentence of what it carries, and for each part it never carries, why — said in
+ * the Calls view instead of an empty column.
+ */
+export type CallCoverage = Readonly<{ carries: string; lacks: Readonly<Partial<Record<CallField, string>>> }>;
+
 export type OpenContext = Readonly<{
   runId: string;
   /** Cursor of the last frame applied (before a hole while one is being refilled). */
@@ -276,6 +286,8 @@ export interface Dialect {
   /** Longest silence the protocol allows before the stream counts as stale. */
   readonly staleAfterMs: number;
   readonly capabilities: Capabilities;
+  /** What the stream tells about each model call (the Calls view). */
+  readonly calls: CallCoverage;
   /**
    * The server leaves its stream open after the run's end (MARS after a failure or a cancel):
    * the session closes it this long after the run's final status, so it stops pinging.

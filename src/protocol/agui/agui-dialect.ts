@@ -77,6 +77,15 @@ export const aguiDialect: Dialect = {
   address: { kind: 'endpoint', example: 'http://host:port/path/of/the/agent' },
   // No heartbeat in the protocol: a model thinking for a minute is normal silence.
   staleAfterMs: 120_000,
+  calls: {
+    carries: 'The user message that opened each run segment, reasoning (REASONING_* / THINKING_*) and each finished assistant message.',
+    lacks: {
+      model: 'AG-UI events name no model.',
+      tokens: 'AG-UI reports usage once per run (RUN_FINISHED.usage, in the header), not per call.',
+      cost: 'AG-UI carries no money.',
+      latency: 'AG-UI events carry no per-call timing (and the adapters send no timestamps).',
+    },
+  },
   capabilities: {
     startsRuns: true,
     control: {
