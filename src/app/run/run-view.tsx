@@ -24,6 +24,7 @@ import { Timeline } from '@/features/timeline/timeline';
 // paint only waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
 const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
 const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
+const CallsView = lazy(() => import('@/features/calls/calls-view').then((m) => ({ default: m.CallsView })));
 
 /** Where focus goes when nothing it was on is left: the timeline list's Tab stop, else its search box. */
 const focusFallback = () =>
@@ -92,6 +93,11 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
               durations={
                 <Suspense fallback={PANEL_LOADING}>
                   <DurationView selectedNodeId={selectedNode} onSelectNode={selectNode} />
+                </Suspense>
+              }
+              calls={
+                <Suspense fallback={PANEL_LOADING}>
+                  <CallsView />
                 </Suspense>
               }
             />
