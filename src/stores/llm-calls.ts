@@ -34,6 +34,8 @@ export type LlmCall = {
   latency?: 'stated' | 'measured';
   startedAtMs?: number;
   endedAtMs?: number;
+  /** When Runboard first heard of the call (a producer's time or, failing that, the arrival time). */
+  atMs?: number;
   /** Raw frame of the first event behind this call (the Timeline's "raw frame" link). */
   frame?: number;
 };
@@ -146,7 +148,7 @@ export class CallProjection {
   }
 
   private start(event: RunEvent): LlmCall {
-    const call: LlmCall = { index: this.calls.length, ...(event.frame !== undefined ? { frame: event.frame } : {}) };
+    const call: LlmCall = { index: this.calls.length, ...(event.frame !== undefined ? { frame: event.frame } : {}), ...(event.atMs !== undefined ? { atMs: event.atMs } : {}) };
     this.calls.push(call);
     return call;
   }

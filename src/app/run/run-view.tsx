@@ -17,6 +17,7 @@ import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
 import { RunControls } from '@/features/control/run-controls';
 import { ConnectionStatus } from '@/features/health/connection-status';
+import { ExportOtlpButton } from '@/features/otlp-export/export-otlp-button';
 import { RunHeader } from '@/features/run-header/run-header';
 import { Timeline } from '@/features/timeline/timeline';
 
@@ -74,6 +75,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
               Export recording
             </Button>
+            <ExportOtlpButton />
             <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => setHelp(true)}>?</Button>
           </div>
         </nav>
