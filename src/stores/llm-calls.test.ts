@@ -64,3 +64,20 @@ describe('CallProjection', () => {
     expect(projection.advance(logOf([]))).toEqual([]);
   });
 });
+
+describe('CallProjection: usage after the answer', () => {
+  it('a later cost point of the node is the usage of its answered call (AG-UI CUSTOM usage)', () => {
+    const calls = new CallProjection().advance(
+      logOf([
+        { type: 'llm.text', role: 'prompt', text: 'go', frame: 0 },
+        { type: 'llm.text', role: 'response', nodeId: 'plan', text: 'planned', frame: 3 },
+        { type: 'cost.recorded', nodeId: 'plan', model: 'gpt-4o-mini', inputTokens: 4, outputTokens: 5, micros: 21, currency: 'USD', frame: 5 },
+        { type: 'cost.recorded', nodeId: 'plan', model: 'gpt-4o-mini', inputTokens: 1, outputTokens: 1, micros: 2, currency: 'USD', frame: 6 },
+      ]),
+    );
+    expect(calls).toEqual([
+      expect.objectContaining({ prompt: 'go', response: 'planned', micros: 21, inputTokens: 4 }),
+      expect.not.objectContaining({ response: expect.anything() }),
+    ]);
+  });
+});

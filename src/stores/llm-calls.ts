@@ -8,8 +8,9 @@
  * stream names no node); reasoning and the response join the open call of their node (or
  * the run's), and the response closes it. A cost point carrying a model or tokens joins the
  * call the previous row touched when both came from the same raw frame (Shannon's
- * LLM_OUTPUT gives the text and the usage at once); otherwise it is a call of its own (the
- * protocols whose streams report usage per call but no text). A cost point with neither
+ * LLM_OUTPUT gives the text and the usage at once), else the node's newest answered call
+ * that has no usage yet (AG-UI's CUSTOM usage after the message); otherwise it is a call of
+ * its own, which the node's next response claims (usage sent before the answer), if any comes (the protocols whose streams report usage per call but no text). A cost point with neither
  * model nor tokens is an agent's or a run's total, not a call, and is left to the Cost tab.
  */
 import { isTokensOnly } from '@/lib/is-tokens-only';
@@ -49,6 +50,10 @@ export class CallProjection {
   private calls: LlmCall[] = [];
   /** The open call of each node ('' for the run's own). */
   private open = new Map<string, LlmCall>();
+  /** Per node, the newest answered call still without usage: a later cost point of that node is its usage (AG-UI's CUSTOM usage). */
+  private awaitingUsage = new Map<string, LlmCall>();
+  /** Per node, the newest usage-only call no text has claimed yet. */
+  private usageBefore = new Map<string, LlmCall>();
   /** The call the previous row touched, and that row's frame. */
   private last: { call: LlmCall; row: number; frame: number | undefined } | undefined;
   /** A new array whenever a row changed what the view shows. */
@@ -74,13 +79,16 @@ export class CallProjection {
     this.read = from;
     this.calls = [];
     this.open.clear();
+    this.awaitingUsage.clear();
+    this.usageBefore.clear();
     this.last = undefined;
     this.dirty = true;
   }
 
   private text(event: RunEventOf<'llm.text'>, row: number): void {
     const key = event.nodeId ?? RUN;
-    const usage = this.usageOfSameFrame(row, event.frame);
+    const usage = this.usageOfSameFrame(row, event.frame) ?? (event.role === 'response' ? this.usageBefore.get(key) : undefined);
+    this.usageBefore.delete(key);
     const joinable = this.open.get(key) ?? (key !== RUN ? this.open.get(RUN) : undefined) ?? usage;
     const call = event.role === 'prompt' || joinable === undefined ? this.start(event) : joinable;
     if (usage !== undefined && usage !== call) this.absorb(call, usage);
@@ -96,6 +104,7 @@ export class CallProjection {
     } else {
       this.respond(call, event);
       for (const [k, c] of this.open) if (c === call) this.open.delete(k);
+      if (call.micros === undefined && !hasTokens(call)) this.awaitingUsage.set(key, call);
     }
     this.touch(call, row, event.frame);
   }
@@ -121,9 +130,11 @@ export class CallProjection {
     return textless && call === this.calls[this.calls.length - 1] ? call : undefined;
   }
 
-  /** Moves a usage-only call (the newest) into the call its text belongs to. */
+  /** Moves a usage-only call into the call its text belongs to; the calls after it move up one place. */
   private absorb(into: LlmCall, usage: LlmCall): void {
-    this.calls.pop();
+    const at = this.calls.indexOf(usage);
+    this.calls.splice(at, 1);
+    for (let i = at; i < this.calls.length; i++) (this.calls[i] as LlmCall).index = i;
     const { index: _index, frame: _frame, ...fields } = usage;
     for (const [key, value] of Object.entries(fields)) if (value !== undefined) (into as Record<string, unknown>)[key] ??= value;
   }
@@ -133,7 +144,12 @@ export class CallProjection {
     if (event.model === undefined && tokens === undefined) return;
     const last = this.last;
     const sameFrame = last !== undefined && last.row === row - 1 && last.frame === event.frame && last.call.micros === undefined && !hasTokens(last.call);
-    const call = sameFrame ? last.call : this.start(event);
+    const key = event.nodeId ?? RUN;
+    const answered = this.awaitingUsage.get(key);
+    this.awaitingUsage.delete(key);
+    const call = sameFrame ? last.call : (answered ?? this.start(event));
+    // Usage before the answer (AG-UI's CUSTOM usage inside the message): the node's next response claims it.
+    if (!sameFrame && answered === undefined && event.nodeId !== undefined) this.usageBefore.set(key, call);
     if (event.nodeId !== undefined) call.nodeId ??= event.nodeId;
     if (event.model !== undefined) call.model ??= event.model;
     if (event.inputTokens !== undefined) call.inputTokens = event.inputTokens;

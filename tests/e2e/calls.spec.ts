@@ -39,8 +39,8 @@ async function openCalls(page: Page): Promise<void> {
 
 /** What each protocol's fan-out shows in its first call, and the parts its stream does not carry. */
 const EXPECTED: Record<string, { lacks: string[]; model: boolean; text?: RegExp }> = {
-  shannon: { lacks: ['reasoning'], model: true, text: /Work on/ },
-  agui: { lacks: ['model', 'tokens', 'cost', 'latency'], model: false, text: /./ },
+  shannon: { lacks: ['reasoning'], model: true, text: /Plan research/ },
+  agui: { lacks: ['model', 'tokens', 'cost', 'latency'], model: true, text: /./ },
   mars: { lacks: ['prompt', 'response', 'reasoning', 'latency'], model: true },
   myagent: { lacks: ['cost', 'latency', 'prompt', 'response', 'reasoning'], model: true },
   tolky: { lacks: ['prompt', 'response', 'reasoning', 'latency'], model: true },

@@ -9,6 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 
 import type { CallField } from '@/protocol/dialect';
+import type { LlmCall } from '@/stores/llm-calls';
 import { useGraphState } from '@/stores/panel-selectors';
 import { useRunSession } from '@/stores/run-session';
 
@@ -22,6 +23,9 @@ import { useCalls } from '@/features/calls/use-calls';
 const FIELDS: readonly CallField[] = ['model', 'tokens', 'cost', 'latency', 'prompt', 'reasoning', 'response'];
 const ROW_HEIGHT = 30;
 
+const hasField = (call: LlmCall, field: CallField): boolean =>
+  field === 'tokens' ? call.inputTokens !== undefined || call.outputTokens !== undefined || call.unsplitTokens !== undefined : field === 'cost' ? call.micros !== undefined : field === 'latency' ? call.latencyMs !== undefined : call[field] !== undefined;
+
 export function CallsView() {
   const session = useRunSession();
   const calls = useCalls();
@@ -31,7 +35,8 @@ export function CallsView() {
   const [sort, setSort] = useState<CallSort>({ by: 'order', descending: false });
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const coverage = session.dialect.calls;
-  const shown = useMemo(() => new Set(FIELDS.filter((f) => coverage.lacks[f] === undefined)), [coverage]);
+  // A part the protocol does not carry is left out, unless this run carries it anyway (an extension event).
+  const shown = useMemo(() => new Set(FIELDS.filter((f) => coverage.lacks[f] === undefined || calls.some((c) => hasField(c, f)))), [coverage, calls]);
   const labelOf = useMemo(() => (id: string) => graph.nodes[id]?.label ?? id, [graph]);
   const steps = useMemo(() => [...new Set(calls.flatMap((c) => (c.nodeId === undefined ? [] : [c.nodeId])))].map((id) => [id, labelOf(id)] as const), [calls, labelOf]);
   const visible = useMemo(() => sortCalls(filterCalls(calls, step || undefined, query, labelOf), sort), [calls, step, query, sort, labelOf]);

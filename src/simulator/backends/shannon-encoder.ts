@@ -118,8 +118,10 @@ export function createShannonEncoder(): Encoder<ShannonWire> {
           text.set(step.node, (text.get(step.node) ?? '') + step.text);
           return [];
         }
-        // The first delta of a model call follows its prompt (never persisted, like the deltas).
-        const prompt = text.has(step.node) ? [] : [ev(run, 'LLM_PROMPT', { agent: step.node, message: `Work on ${step.node}`, payload: { role: step.node } })];
+        // The first delta of a model call follows its prompt (never persisted, like the deltas):
+        // activities/agent.go sends the agent's query (here its task's description) in `message`.
+        const query = tasks.find((t) => t.id === step.node)?.description ?? step.node;
+        const prompt = text.has(step.node) ? [] : [ev(run, 'LLM_PROMPT', { agent: step.node, message: query, payload: { role: step.node } })];
         text.set(step.node, (text.get(step.node) ?? '') + step.text);
         return [...prompt, ev(run, 'LLM_PARTIAL', { agent: step.node, message: step.text })];
       }
