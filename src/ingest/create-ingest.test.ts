@@ -25,7 +25,6 @@ function fakeDialect(recovery: Partial<Recovery> = {}): Dialect {
     wire: 'sse',
     address: { kind: 'origin', example: 'http://host:port' },
     staleAfterMs: 1_000,
-    calls: { carries: 'nothing', lacks: {} },
     capabilities: { startsRuns: false, control: { cancel: 'no', pause: 'no', resume: 'no' } },
     recovery: { ordering: { by: 'seq', holes: 'lost', firstSeq: 1 }, refill: ['resume-stream', 'commands'], unfilled: 'accept', drop: 'resume', unfilledReason: 'gone for good', ...recovery },
     locate(frame): Location {

@@ -286,8 +286,6 @@ export interface Dialect {
   /** Longest silence the protocol allows before the stream counts as stale. */
   readonly staleAfterMs: number;
   readonly capabilities: Capabilities;
-  /** What the stream tells about each model call (the Calls view). */
-  readonly calls: CallCoverage;
   /**
    * The server leaves its stream open after the run's end (MARS after a failure or a cancel):
    * the session closes it this long after the run's final status, so it stops pinging.

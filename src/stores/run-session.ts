@@ -24,7 +24,7 @@ export type SessionMode = 'live' | 'replay';
 export type AuditNote = Readonly<{ message: string; nodeId?: string }>;
 
 /** What views may know of the dialect: its name and what it can do, not how it speaks. */
-export type DialectInfo = Pick<Dialect, 'id' | 'label' | 'capabilities' | 'calls'>;
+export type DialectInfo = Pick<Dialect, 'id' | 'label' | 'capabilities'>;
 
 export type RunSession = Readonly<{
   runId: string;

@@ -9,6 +9,8 @@ import WebSocket from 'ws';
 import { createLiveSession } from '@/app/session/create-live-session';
 import { flushNow } from '@/ingest/frame-scheduler';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
+import { CALL_COVERAGE } from '@/protocol/call-coverage';
+import type { CallCoverage } from '@/protocol/dialect';
 import { DIALECTS } from '@/protocol/dialects';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { CallProjection, type LlmCall } from '@/stores/llm-calls';
@@ -49,7 +51,7 @@ describe.each(Object.values(DIALECTS))('$id calls', (dialect) => {
     expect(calls.length).toBeGreaterThanOrEqual(dialect.id === 'myagent' ? 3 : 8);
     // Money, model and tokens may come through an extension (AG-UI CUSTOM, a myagent cost_usd): only text and timing are checked absent.
     for (const [field, read] of Object.entries(FIELD_OF).filter(([f]) => ['latency', 'prompt', 'reasoning', 'response'].includes(f))) {
-      const lacking = dialect.calls.lacks[field as keyof typeof dialect.calls.lacks] !== undefined;
+      const lacking = CALL_COVERAGE[dialect.id].lacks[field as keyof CallCoverage['lacks']] !== undefined;
       if (lacking) expect(calls.filter((c) => read(c) !== undefined), `${dialect.id} lacks ${field}`).toEqual([]);
     }
     // The simulator prices every call in every dialect (AG-UI and myagent through their extensions).

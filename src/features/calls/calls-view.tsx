@@ -8,6 +8,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 
+import { CALL_COVERAGE } from '@/protocol/call-coverage';
 import type { CallField } from '@/protocol/dialect';
 import type { LlmCall } from '@/stores/llm-calls';
 import { useGraphState } from '@/stores/panel-selectors';
@@ -34,7 +35,7 @@ export function CallsView() {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<CallSort>({ by: 'order', descending: false });
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const coverage = session.dialect.calls;
+  const coverage = CALL_COVERAGE[session.dialect.id];
   // A part the protocol does not carry is left out, unless this run carries it anyway (an extension event).
   const shown = useMemo(() => new Set(FIELDS.filter((f) => coverage.lacks[f] === undefined || calls.some((c) => hasField(c, f)))), [coverage, calls]);
   const labelOf = useMemo(() => (id: string) => graph.nodes[id]?.label ?? id, [graph]);

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 
 import { downloadText } from '@/lib/download-text';
+import { reviewerStore, shownDecider } from '@/stores/reviewer-store';
 import { useRunSession } from '@/stores/run-session';
 import { Button } from '@/components/ui/button';
 
@@ -17,7 +18,10 @@ export function ExportOtlpButton() {
     setProblem(undefined);
     try {
       const { exportRunAsOtlp } = await import('@/features/otlp-export/export-run');
-      downloadText(exportRunAsOtlp(session, Date.now()), `runboard-${session.dialect.id}-${session.runId}.otlp.json`, 'application/json');
+      const answers = session.answers.getState().byGate;
+      const name = reviewerStore.getState().name;
+      const text = exportRunAsOtlp(session, Date.now(), (gate) => shownDecider(gate, answers[gate.gateId], name));
+      downloadText(text, `runboard-${session.dialect.id}-${session.runId}.otlp.json`, 'application/json');
     } catch (error) {
       setProblem(`Trace export failed: ${error instanceof Error ? error.message : String(error)}`);
     } finally {

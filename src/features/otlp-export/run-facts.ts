@@ -5,14 +5,16 @@
  */
 import { gateVerdictText } from '@/stores/gate-verdict';
 import { CallProjection } from '@/stores/llm-calls';
-import { reviewerStore, shownDecider } from '@/stores/reviewer-store';
 import type { RunSession } from '@/stores/run-session';
-import type { RunState } from '@/stores/run-types';
+import type { GateState, RunState } from '@/stores/run-types';
 
 import { AttemptTracker } from '@/features/durations/attempt-tracker';
 import type { GateFact, RunFacts } from '@/features/otlp-export/trace-plan';
 
-export function runFactsOf(session: RunSession, nowMs: number): RunFacts {
+/** Who decided a gate, as every view says it (the caller passes the shared rule in, so this chunk does not carry it). */
+export type DeciderOf = (gate: GateState) => string | undefined;
+
+export function runFactsOf(session: RunSession, nowMs: number, deciderOf: DeciderOf): RunFacts {
   const state = session.run.getState();
   const tracker = new AttemptTracker();
   tracker.advance(session.log);
@@ -31,17 +33,15 @@ export function runFactsOf(session: RunSession, nowMs: number): RunFacts {
     attempts: tracker.attempts,
     labelOf: (id) => state.graph.nodes[id]?.label ?? id,
     calls,
-    gates: gateFacts(session, state),
+    gates: gateFacts(state, deciderOf),
   };
 }
 
-function gateFacts(session: RunSession, state: RunState): GateFact[] {
-  const answers = session.answers.getState().byGate;
-  const name = reviewerStore.getState().name;
+function gateFacts(state: RunState, deciderOf: DeciderOf): GateFact[] {
   return state.gateOrder.flatMap((id) => {
     const gate = state.gates[id];
     if (gate === undefined) return [];
-    const decider = shownDecider(gate, answers[id], name);
+    const decider = deciderOf(gate);
     return [{
       gateId: gate.gateId,
       ...(gate.nodeId !== undefined ? { nodeId: gate.nodeId } : {}),

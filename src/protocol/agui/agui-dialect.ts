@@ -77,15 +77,6 @@ export const aguiDialect: Dialect = {
   address: { kind: 'endpoint', example: 'http://host:port/path/of/the/agent' },
   // No heartbeat in the protocol: a model thinking for a minute is normal silence.
   staleAfterMs: 120_000,
-  calls: {
-    carries: 'The user message that opened each run segment, reasoning (REASONING_* / THINKING_*) and each finished assistant message.',
-    lacks: {
-      model: 'the standard events name no model; a CUSTOM "usage" / "cost" event may (Runboard\'s convention, which the simulator sends and the official adapters do not).',
-      tokens: 'usage comes once per run (RUN_FINISHED.usage, in the header), not per call, unless a CUSTOM "usage" / "cost" event states it.',
-      cost: 'the standard events carry no money; only a CUSTOM "usage" / "cost" event does.',
-      latency: 'AG-UI events carry no per-call timing (and the adapters send no timestamps).',
-    },
-  },
   capabilities: {
     startsRuns: true,
     control: {

@@ -50,15 +50,6 @@ export const marsDialect: Dialect = {
   address: { kind: 'origin', example: 'ws://host:port' },
   // The starter pings every 30 s (after its start frame) and the server answers: two missed pongs plus slack.
   staleAfterMs: 75_000,
-  calls: {
-    carries: 'One cost record per model call (cost_update): model, tokens in/out (or a total), cost.',
-    lacks: {
-      prompt: 'MARS streams agent messages, not the prompt of a call.',
-      response: 'agent_message text is not tied to a cost record, so it stays in the Timeline.',
-      reasoning: 'agent_thinking says only that an agent is thinking, not what.',
-      latency: 'cost records carry no duration.',
-    },
-  },
   capabilities: { startsRuns: true, control: { cancel: true, pause: true, resume: true } },
   startOptions: MARS_START_OPTIONS,
   // After a failure or a cancel the real backend sends its last frames and never closes the

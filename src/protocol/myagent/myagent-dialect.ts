@@ -82,16 +82,6 @@ export const myagentDialect: Dialect = {
   // The socket stays open after the run's end (it is the chat session's): the session closes it
   // shortly after the final status, so the run reads closed. Closing it earlier would cancel the task.
   closeAfterEndMs: 2_000,
-  calls: {
-    carries: 'Per-call token statistics (metadata.statistics[]: model, input/output tokens), summed per plan or task: one row per plan or task.',
-    lacks: {
-      cost: 'the shipped server sends tokens, never money (a `cost_usd` in a task\'s metadata is read where a deployment adds one).',
-      latency: 'the statistics carry no duration.',
-      prompt: 'the prompt a task sends its model is not on the wire.',
-      response: 'answers stream as task output (Timeline, node details), not per call.',
-      reasoning: 'agent.thinking carries a stage, shown in the Timeline, not per call.',
-    },
-  },
   capabilities: {
     startsRuns: true,
     serverNamesRuns: true,

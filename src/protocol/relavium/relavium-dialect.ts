@@ -22,15 +22,6 @@ export const relaviumDialect: Dialect = {
   wire: 'sse',
   address: { kind: 'origin', example: 'http://host:port' },
   staleAfterMs: 45_000,
-  calls: {
-    carries: 'cost:updated: model, tokens in/out and cost per tally of a node.',
-    lacks: {
-      prompt: 'relavium streams no prompt text.',
-      response: 'agent:token text streams as node output (Timeline), not per call.',
-      reasoning: 'relavium streams no model reasoning.',
-      latency: 'cost:updated carries no duration.',
-    },
-  },
   capabilities: {
     startsRuns: false,
     control: {

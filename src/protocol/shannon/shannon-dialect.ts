@@ -51,10 +51,6 @@ export const shannonDialect: Dialect = {
   address: { kind: 'origin', example: 'http://host:port' },
   // The server pings every 10 s; three missed pings plus slack means the stream is stale.
   staleAfterMs: 35_000,
-  calls: {
-    carries: 'LLM_PROMPT gives the prompt (truncated by the gateway); LLM_OUTPUT / thread.message.completed the response with model, tokens in/out, cost and duration.',
-    lacks: { reasoning: 'Shannon streams no model reasoning (AGENT_THINKING is a status line, not the model\'s text).' },
-  },
   capabilities: {
     startsRuns: false,
     control: { cancel: true, pause: true, resume: true },

@@ -43,15 +43,6 @@ export const tolkyDialect: Dialect = {
   // The server never closes the Socket.IO connection when an intent ends (it is the session's,
   // not the intent's): the session closes it shortly after the final status, so the run reads closed.
   closeAfterEndMs: 2_000,
-  calls: {
-    carries: 'token_usage_updated: tokens in/out (prompt, completion) and cost per increment, with the model when it is named.',
-    lacks: {
-      prompt: 'tolky streams no prompt text.',
-      response: 'step answers stream as step output (Timeline), not per call.',
-      reasoning: 'tolky streams no model reasoning.',
-      latency: 'usage increments carry no duration.',
-    },
-  },
   capabilities: {
     // tolky can start runs (start_request), but its usual client watches intents started
     // elsewhere; the form offers watching, and `&start=` still works through startRun.
