@@ -1,5 +1,5 @@
 /** The Calls view's controls: which step, a text search, and what the stream does not carry. */
-import type { CallCoverage } from '@/protocol/dialect';
+import type { CallCoverage, CallField } from '@/protocol/dialect';
 
 type Props = Readonly<{
   steps: readonly (readonly [string, string])[];
@@ -8,11 +8,14 @@ type Props = Readonly<{
   query: string;
   onQuery: (query: string) => void;
   coverage: CallCoverage;
+  /** The parts shown: a part the protocol lacks but this run carries (an extension event) is not said missing. */
+  shown: ReadonlySet<CallField>;
   dialectLabel: string;
 }>;
 
-export function CallsToolbar({ steps, step, onStep, query, onQuery, coverage, dialectLabel }: Props) {
+export function CallsToolbar({ steps, step, onStep, query, onQuery, coverage, shown, dialectLabel }: Props) {
   const lacks = Object.entries(coverage.lacks);
+  const missing = lacks.filter(([field]) => !shown.has(field as CallField));
   return (
     <div className="space-y-1 border-b border-slate-200 px-2 py-1.5 text-xs dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-2">
@@ -37,7 +40,7 @@ export function CallsToolbar({ steps, step, onStep, query, onQuery, coverage, di
       </div>
       <details className="text-slate-600 dark:text-slate-400">
         <summary className="cursor-pointer">
-          What {dialectLabel} tells about each call{lacks.length > 0 ? ` — not in its stream: ${lacks.map(([field]) => field).join(', ')}` : ''}
+          What {dialectLabel} tells about each call{missing.length > 0 ? ` — not in its stream: ${missing.map(([field]) => field).join(', ')}` : ''}
         </summary>
         <p className="mt-1">{coverage.carries}</p>
         {lacks.length > 0 && (

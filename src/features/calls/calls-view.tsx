@@ -52,7 +52,7 @@ export function CallsView() {
 
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <CallsToolbar steps={steps} step={step} onStep={setStep} query={query} onQuery={setQuery} coverage={coverage} dialectLabel={session.dialect.label} />
+      <CallsToolbar steps={steps} step={step} onStep={setStep} query={query} onQuery={setQuery} coverage={coverage} shown={shown} dialectLabel={session.dialect.label} />
       {calls.length === 0 ? (
         <p className="p-4 text-sm text-slate-600 dark:text-slate-400">No model calls in this run yet. {coverage.carries}</p>
       ) : (
