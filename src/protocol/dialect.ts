@@ -248,6 +248,16 @@ export type Capabilities = Readonly<{
   control: Readonly<Record<RunAction, true | string>>;
 }>;
 
+/** The parts of a model call the Calls view shows; a stream may carry only some of them. */
+export type CallField = 'model' | 'tokens' | 'cost' | 'latency' | 'prompt' | 'reasoning' | 'response';
+
+/**
+ * What the protocol's stream tells about each model call (read from the upstream servers'
+ * code): a sentence of what it carries, and for each part it never carries, why — said in
+ * the Calls view instead of an empty column.
+ */
+export type CallCoverage = Readonly<{ carries: string; lacks: Readonly<Partial<Record<CallField, string>>> }>;
+
 export type OpenContext = Readonly<{
   runId: string;
   /** Cursor of the last frame applied (before a hole while one is being refilled). */

@@ -200,6 +200,20 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     cumulativeMicros: MicrosSchema.optional(),
   }),
 
+  /**
+   * Text of one model call, as far as the stream shows it: the prompt sent, the model's
+   * reasoning, or its response. Tokens and money stay on `cost.recorded` (often from the
+   * same frame); the calls projection (stores/llm-calls.ts) joins them into call rows.
+   */
+  ev('llm.text', {
+    nodeId: z.string().optional(),
+    role: z.enum(['prompt', 'reasoning', 'response']),
+    text: z.string(),
+    model: z.string().optional(),
+    /** The call's duration as the producer measured it (Shannon's `duration_ms`). */
+    durationMs: z.number().nonnegative().optional(),
+  }),
+
   ev('gate.opened', {
     gateId: z.string(),
     nodeId: z.string().optional(),

@@ -1,23 +1,25 @@
 /**
- * The run view's lower panel: the event timeline, or the duration view of the same run
- * (one bar per node attempt on a time axis). Both read the shell's node selection, so
- * switching keeps what was selected. The choice is remembered for the tab's later runs.
+ * The run view's lower panel: the event timeline, the duration view of the same run
+ * (one bar per node attempt on a time axis), or its model calls (the Calls view). The
+ * first two read the shell's node selection, so switching keeps what was selected. The
+ * choice is remembered for the tab's later runs.
  */
 import { useState, type ReactNode } from 'react';
 
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { TabList } from '@/components/ui/tab-list';
 
-type Tab = 'timeline' | 'durations';
+type Tab = 'timeline' | 'durations' | 'calls';
 
 const TABS: readonly (readonly [Tab, string])[] = [
   ['timeline', 'Timeline'],
   ['durations', 'Durations'],
+  ['calls', 'Calls'],
 ];
 
 let remembered: Tab = 'timeline';
 
-export function EventsPanel({ timeline, durations }: { timeline: ReactNode; durations: ReactNode }) {
+export function EventsPanel({ timeline, durations, calls }: { timeline: ReactNode; durations: ReactNode; calls: ReactNode }) {
   const [tab, setTab] = useState<Tab>(remembered);
   const choose = (next: Tab) => {
     remembered = next;
@@ -34,6 +36,11 @@ export function EventsPanel({ timeline, durations }: { timeline: ReactNode; dura
       {tab === 'durations' && (
         <div role="tabpanel" id="events-panel-durations" aria-labelledby="events-tab-durations" className="flex min-h-0 flex-1 flex-col overflow-hidden">
           <PanelErrorBoundary name="durations">{durations}</PanelErrorBoundary>
+        </div>
+      )}
+      {tab === 'calls' && (
+        <div role="tabpanel" id="events-panel-calls" aria-labelledby="events-tab-calls" className="flex min-h-0 flex-1 flex-col overflow-hidden">
+          <PanelErrorBoundary name="calls">{calls}</PanelErrorBoundary>
         </div>
       )}
     </div>

@@ -17,6 +17,7 @@ import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
 import { RunControls } from '@/features/control/run-controls';
 import { ConnectionStatus } from '@/features/health/connection-status';
+import { ExportOtlpButton } from '@/features/otlp-export/export-otlp-button';
 import { RunHeader } from '@/features/run-header/run-header';
 import { Timeline } from '@/features/timeline/timeline';
 
@@ -25,6 +26,7 @@ import { Timeline } from '@/features/timeline/timeline';
 const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
 const CompareWithDialog = lazy(() => import('@/app/compare/compare-with-dialog').then((m) => ({ default: m.CompareWithDialog })));
 const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
+const CallsView = lazy(() => import('@/features/calls/calls-view').then((m) => ({ default: m.CallsView })));
 
 /** Where focus goes when nothing it was on is left: the timeline list's Tab stop, else its search box. */
 const focusFallback = () =>
@@ -79,6 +81,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
               <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
                 Export recording
               </Button>
+              <ExportOtlpButton />
               <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => setHelp(true)}>?</Button>
             </div>
           </div>
@@ -99,6 +102,11 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
               durations={
                 <Suspense fallback={PANEL_LOADING}>
                   <DurationView selectedNodeId={selectedNode} onSelectNode={selectNode} />
+                </Suspense>
+              }
+              calls={
+                <Suspense fallback={PANEL_LOADING}>
+                  <CallsView />
                 </Suspense>
               }
             />

@@ -45,6 +45,7 @@ function describe(e: RunEvent, decider?: string): string {
     case 'tool.called': return `Called ${e.tool}${e.args !== undefined ? ` ${preview(e.args)}` : ''}`;
     case 'tool.result': return `${e.tool} ${e.ok ? 'returned' : 'failed'}${e.result !== undefined ? `: ${preview(e.result)}` : ''}`;
     case 'cost.recorded': return `${isTokensOnly(e) ? 'No cost reported' : formatMoney(e.micros, e.currency)}${e.model ? ` on ${e.model}` : ''}${tokens(e.inputTokens, e.outputTokens)}`;
+    case 'llm.text': return `${LLM_TEXT_LABEL[e.role]}${e.model ? ` (${e.model})` : ''}: ${preview(e.text)}`;
     case 'gate.opened': return `${capitalize(e.kind)} requested: ${e.message}`;
     case 'gate.resolved': return `Gate ${e.cause === 'timeout' ? 'timed out' : e.cause === 'cancelled' ? 'cancelled' : 'decided'}: ${e.decision}${e.payload !== undefined ? ` with ${preview(e.payload)}` : ''}${(decider ?? e.decidedBy) ? ` by ${decider ?? e.decidedBy}` : ''}`;
     case 'chapter.started': return `Chapter: ${e.title}`;
@@ -56,6 +57,8 @@ function describe(e: RunEvent, decider?: string): string {
     case 'raw': return `${e.unknown ? 'Unknown frame' : 'Frame'} ${e.frameType}${e.summary ? `: ${e.summary}` : ''}`;
   }
 }
+
+const LLM_TEXT_LABEL = { prompt: 'Prompt', reasoning: 'Reasoning', response: 'Model response' } as const;
 
 export function errorText(error: ErrorInfo): string {
   return error.code ? `${error.code}: ${error.message}` : error.message;

@@ -123,7 +123,7 @@ export function flushReasoning(state: AguiDecoderState, messageId?: string): Run
     state.reasoning.delete(id);
     if (!text) continue;
     const nodeId = state.messages.get(id);
-    out.push({ type: 'log', level: 'debug', source: 'reasoning', message: summarize(text, 500), ...(nodeId !== undefined ? { nodeId } : {}) });
+    out.push({ type: 'llm.text', role: 'reasoning', text, ...(nodeId !== undefined ? { nodeId } : {}) });
   }
   return out;
 }

@@ -36,7 +36,7 @@ const STEP = { type: 'STEP_STARTED', stepName: 'plan' };
 const EVERY_TYPE: [Frame, RunEvent['type'][]][] = [
   [{ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }, []],
   [{ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hi' }, ['node.output']],
-  [{ type: 'TEXT_MESSAGE_END', messageId: 'm1' }, []],
+  [{ type: 'TEXT_MESSAGE_END', messageId: 'm1' }, ['llm.text']],
   [{ type: 'TEXT_MESSAGE_CHUNK', messageId: 'm2', delta: 'x' }, ['node.output']],
   [{ type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search' }, []],
   [{ type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q":1}' }, []],
@@ -53,9 +53,9 @@ const EVERY_TYPE: [Frame, RunEvent['type'][]][] = [
   [{ type: 'REASONING_START', messageId: 'rs1' }, []],
   [{ type: 'REASONING_MESSAGE_START', messageId: 'rm1', role: 'reasoning' }, []],
   [{ type: 'REASONING_MESSAGE_CONTENT', messageId: 'rm1', delta: 'think' }, []],
-  [{ type: 'REASONING_MESSAGE_END', messageId: 'rm1' }, ['log']],
+  [{ type: 'REASONING_MESSAGE_END', messageId: 'rm1' }, ['llm.text']],
   [{ type: 'REASONING_MESSAGE_CHUNK', messageId: 'rm2', delta: 'more' }, []],
-  [{ type: 'REASONING_END', messageId: 'rs1' }, ['log']],
+  [{ type: 'REASONING_END', messageId: 'rs1' }, ['llm.text']],
   [{ type: 'REASONING_ENCRYPTED_VALUE', subtype: 'message', entityId: 'rm1', encryptedValue: 'xx' }, ['raw']],
   [{ type: 'SUBAGENT_STARTED', subagentRunId: 's1', name: 'researcher' }, ['graph.defined', 'node.started']],
   [{ type: 'SUBAGENT_FINISHED', subagentRunId: 's1' }, ['node.completed']],
@@ -360,7 +360,7 @@ describe('agui interpreter: THINKING_* (agents built on SDKs before 1.0)', () =>
       { type: 'THINKING_END' },
     ].map((frame) => read(sse(frame)));
     const events = frames.flatMap((result) => (result.kind === 'events' ? result.events : []));
-    expect(events).toEqual([{ type: 'log', level: 'debug', source: 'reasoning', message: 'First I will look at the sales data.' }]);
+    expect(events).toEqual([{ type: 'llm.text', role: 'reasoning', text: 'First I will look at the sales data.' }]);
     expect(read(sse({ type: 'THINKING_TEXT_MESSAGE_CONTENT', delta: 7 }))).toMatchObject({ kind: 'rejected', reason: expect.stringContaining('delta') });
   });
 });

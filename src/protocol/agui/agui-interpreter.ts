@@ -41,6 +41,7 @@ import {
   type AguiMessage,
 } from '@/protocol/agui/agui-conversation';
 import { customEvents, summarize } from '@/protocol/agui/agui-custom';
+import { messageResponse, segmentPrompt } from '@/protocol/agui/agui-llm-text';
 import { fastWire, isDelta, streamDelta } from '@/protocol/agui/agui-fast-path';
 import { type AguiDecoderState, createDecoderState } from '@/protocol/agui/agui-decoder-state';
 import {
@@ -157,7 +158,7 @@ function noteConversation(state: AguiDecoderState, wire: AguiEvent): void {
 function toRunEvents(state: AguiDecoderState, wire: AguiEvent): RunEvent[] {
   switch (wire.type) {
     case 'RUN_STARTED':
-      return runStarted(state, wire);
+      return [...runStarted(state, wire), ...segmentPrompt(state, wire.input?.messages)];
     case 'RUN_FINISHED':
       return [...flushReasoning(state), ...runFinished(state, wire)];
     case 'RUN_ERROR':
@@ -184,7 +185,7 @@ function toRunEvents(state: AguiDecoderState, wire: AguiEvent): RunEvent[] {
       return out;
     }
     case 'TEXT_MESSAGE_END':
-      return [];
+      return messageResponse(state, wire.messageId);
     case 'TEXT_MESSAGE_CHUNK':
       return textChunk(state, wire);
     case 'TOOL_CALL_START':

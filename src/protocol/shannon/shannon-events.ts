@@ -75,7 +75,7 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
     case 'LLM_OUTPUT': {
       const p = wire.payload;
       const nested = p.usage ? { ...p.usage, model: p.usage.model ?? p.model, provider: p.usage.provider ?? p.provider } : undefined;
-      return llmOutputEvents(p.output ?? p.response, pickUsage(p.metadata, nested, p), facts, state);
+      return llmOutputEvents(p.output ?? p.response, pickUsage(p.metadata, nested, p), facts, state, p.duration_ms ?? p.metadata?.duration_ms);
     }
     case 'PROGRESS': {
       const pct = wire.payload.percentage;
@@ -100,6 +100,7 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
       // word) is what ends the stream, so a run ends the same whether a hole was refilled or not.
       return [];
     case 'LLM_PROMPT':
+      return llmPrompt(wire.payload.sanitized_prompt ?? facts.message, facts);
     case 'WORKSPACE_UPDATED':
       return [log('debug', wire.type, facts)];
     case 'TEAM_RETIRED':
@@ -137,6 +138,17 @@ export function toRunEvents(wire: ShannonEvent, facts: FrameFacts, state: Shanno
   }
 }
 
+/**
+ * LLM_PROMPT: activities/agent.go puts the (truncated) prompt in `message` and only `role` in
+ * the payload (the document's `sanitized_prompt` is read too); never kept in history.
+ */
+function llmPrompt(text: string | undefined, facts: FrameFacts): RunEvent[] {
+  if (text === undefined) return [log('debug', 'LLM_PROMPT', facts)];
+  return [{ type: 'llm.text', role: 'prompt', text, ...optionalNode(facts.agentId) }];
+}
+
+const optionalNode = (nodeId: string | undefined) => (nodeId !== undefined ? { nodeId } : {});
+
 /** "Cancelling: operator stop" → "operator stop"; "Cancelled" alone → "cancelled". */
 function stripPrefix(message: string | undefined, word: string): string {
   const rest = (message ?? '').replace(new RegExp(`^${word}(?::\\s*|\\.\\.\\.)?`), '').trim();
@@ -146,12 +158,15 @@ function stripPrefix(message: string | undefined, word: string): string {
 // ---- helpers -------------------------------------------------------------------
 
 /** LLM_OUTPUT and thread.message.completed: a cost point, a log row, and the synthesis closing 'agents'. */
-export function llmOutputEvents(output: unknown, usage: ShannonUsage | undefined, facts: FrameFacts, state: ShannonDecoderState): RunEvent[] {
+export function llmOutputEvents(output: unknown, usage: ShannonUsage | undefined, facts: FrameFacts, state: ShannonDecoderState, durationMs?: number): RunEvent[] {
   const text = textOf(output) ?? facts.message;
+  const model = usage?.model_used ?? usage?.model;
   return [
     ...taskText(facts.agentId, text, state),
     ...llmCostEvents(usage, facts.agentId, state),
-    log('info', 'LLM_OUTPUT', facts, text === undefined ? 'LLM output complete' : `LLM output: ${clip(text)}`),
+    text === undefined
+      ? log('info', 'LLM_OUTPUT', facts, 'LLM output complete')
+      : { type: 'llm.text', role: 'response', text, ...optionalNode(facts.agentId), ...(model !== undefined ? { model } : {}), ...(durationMs !== undefined ? { durationMs } : {}) },
     ...(isFinalSynthesis(facts.agentId) ? closeChapter(AGENTS_CHAPTER.chapterId, 'completed', state) : []),
   ];
 }

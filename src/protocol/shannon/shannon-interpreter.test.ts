@@ -53,7 +53,7 @@ describe('shannon interpreter: documentation fixtures', () => {
     expect(results.map((r) => r.kind)).toEqual(['events', 'events', 'rejected', 'events', 'rejected', 'rejected', 'events', 'events', 'events', 'rejected']);
     for (const result of results) if (result.kind === 'events') events(result);
     expect(types(events(results[1]!))).toEqual(['node.output']);
-    expect(types(events(results[3]!))).toEqual(['cost.recorded', 'log']);
+    expect(types(events(results[3]!))).toEqual(['cost.recorded', 'llm.text']);
     expect(types(events(results[6]!))).toEqual(['graph.defined', 'node.status', 'node.status']);
   });
 
@@ -85,8 +85,9 @@ const EVERY_TYPE: [string, Record<string, unknown>, string[]][] = [
   ['MESSAGE_SENT', { payload: { to: 'b' } }, ['log']],
   ['MESSAGE_RECEIVED', { payload: { from: 'a' } }, ['log']],
   ['LLM_PROMPT', { payload: { model: 'gpt-5' } }, ['log']],
+  ['LLM_PROMPT', { agent_id: 'a1', message: 'Summarise the findings', payload: { role: 'analyst' } }, ['llm.text']],
   ['LLM_PARTIAL', { agent_id: 'a1', payload: { chunk: 'Based on' } }, ['node.output']],
-  ['LLM_OUTPUT', { agent_id: 'a1', payload: { output: 'done', model: 'gpt-5', tokens_used: 350, cost_usd: 0.0105 } }, ['cost.recorded', 'log']],
+  ['LLM_OUTPUT', { agent_id: 'a1', payload: { output: 'done', model: 'gpt-5', tokens_used: 350, cost_usd: 0.0105 } }, ['cost.recorded', 'llm.text']],
   ['PROGRESS', { agent_id: 'a1', payload: { percentage: 60 } }, ['node.progress']],
   ['DATA_PROCESSING', { payload: { operation: 'x' } }, ['log']],
   ['WAITING', { payload: { waiting_for: 's2' } }, ['log']],
@@ -158,7 +159,7 @@ describe('shannon locate and interpreter: wire variants', () => {
     const metadata = { tokens_used: 174, input_tokens: 104, output_tokens: 70, cost_usd: 0.0012, model_used: 'gpt-5-nano', provider: 'openai' };
     const completed = events(decode(sse({ response: '10.', workflow_id: WF, agent_id: 'a', seq: 10, metadata }, 'thread.message.completed')));
     expect(completed[0]).toEqual({ type: 'cost.recorded', micros: 1200, currency: 'USD', nodeId: 'a', model: 'gpt-5-nano', inputTokens: 104, outputTokens: 70, runId: WF });
-    expect(completed[1]).toMatchObject({ type: 'log', message: 'LLM output: 10.' });
+    expect(completed[1]).toMatchObject({ type: 'llm.text', role: 'response', text: '10.' });
     expect(types(events(decode(sse(env('AGENT_COMPLETED', { agent_id: 'a', payload: { cost_usd: 0.0012 } })))))).toEqual(['node.completed']);
     expect(types(events(decode(sse(env('AGENT_COMPLETED', { agent_id: 'b', payload: { cost_usd: 0.002 } })))))).toEqual(['node.completed', 'cost.recorded']);
   });

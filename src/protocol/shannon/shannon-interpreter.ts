@@ -194,7 +194,7 @@ function readCompleted(body: Envelope, ctx: Ctx, state: ShannonDecoderState): In
   const parsed = MessageCompletedSchema.safeParse(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), COMPLETED);
   const wire = parsed.data;
-  const events = llmOutputEvents(wire.response, pickUsage(wire.metadata, wire.usage), factsOf(wire, ctx, state), state);
+  const events = llmOutputEvents(wire.response, pickUsage(wire.metadata, wire.usage), factsOf(wire, ctx, state), state, wire.metadata?.duration_ms);
   return { kind: 'events', events: stamp(events, wire) };
 }
 

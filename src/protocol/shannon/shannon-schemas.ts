@@ -34,6 +34,8 @@ export const UsageSchema = z.looseObject({
   model_used: str,
   model: str,
   provider: str,
+  /** How long the call took, as activities/agent.go measures it (payload, i.e. `metadata` when renamed). */
+  duration_ms: num,
 });
 export type ShannonUsage = z.infer<typeof UsageSchema>;
 

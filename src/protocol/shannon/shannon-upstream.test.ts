@@ -12,6 +12,8 @@ import { isHttpReplyFrame, type Placement } from '@/protocol/dialect';
 import { createFrameReader, type ReadResult } from '@/protocol/read-frame';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
 import { shannonDialect } from '@/protocol/shannon/shannon-dialect';
+import { EventLog } from '@/stores/event-log';
+import { CallProjection } from '@/stores/llm-calls';
 
 const WF = 'task-u1-1717330000';
 
@@ -214,5 +216,20 @@ describe('shannon: commands as the gateway takes them', () => {
     expect(limit).toBeLessThanOrEqual(200);
     expect(command.paging).toMatchObject({ offsetParam: 'offset', pageSize: limit, itemsKey: 'events' });
     expect(isHttpReplyFrame(frame('history-page'))).toBe(true);
+  });
+});
+
+describe('shannon: a model call as the calls projection reads it', () => {
+  it('LLM_PROMPT gives the prompt, thread.message.completed the response, model, tokens, cost and duration', () => {
+    const events = read('llm-prompt', 'message-completed');
+    expect(events.filter((e) => e.type === 'llm.text')).toEqual([
+      expect.objectContaining({ role: 'prompt', nodeId: 'simple-agent', text: 'Say hello to <img src=x onerror=alert(1)>' }),
+      expect.objectContaining({ role: 'response', nodeId: 'simple-agent', text: 'Hello', model: 'gpt-5-nano-2025-08-07', durationMs: 840 }),
+    ]);
+    const log = new EventLog();
+    log.appendAll(events.map((e, i) => ({ ...e, frame: e.type === 'llm.text' && e.role === 'prompt' ? 0 : 1, key: String(i) })), -1);
+    expect(new CallProjection().advance(log)).toEqual([
+      expect.objectContaining({ model: 'gpt-5-nano-2025-08-07', inputTokens: 104, outputTokens: 70, micros: 1200, latencyMs: 840, latency: 'stated', response: 'Hello' }),
+    ]);
   });
 });

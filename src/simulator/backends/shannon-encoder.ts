@@ -36,7 +36,9 @@ export function createShannonEncoder(): Encoder<ShannonWire> {
       text.set(step.node, (text.get(step.node) ?? '') + step.text);
       return [];
     }
-    const prompt = text.has(step.node) ? [] : [ev(run, 'LLM_PROMPT', { agent: step.node, message: `Work on ${step.node}`, payload: { role: step.node } })];
+    // The first delta of a model call follows its prompt (never persisted, like the deltas):
+    // Shannon's agent activity sends the agent's query (here its task's description) in `message`.
+    const prompt = text.has(step.node) ? [] : [ev(run, 'LLM_PROMPT', { agent: step.node, message: tasks.describe(step.node), payload: { role: step.node } })];
     text.set(step.node, (text.get(step.node) ?? '') + step.text);
     return [...prompt, ev(run, 'LLM_PARTIAL', { agent: step.node, message: step.text })];
   };

@@ -33,6 +33,11 @@ export class ShannonTasks {
     return this.agents.get(node) ?? node;
   }
 
+  /** What a task asks (an agent's query); the node id where the plan did not name it. */
+  describe(node: string): string {
+    return this.tasks.find((t) => t.id === node)?.description ?? node;
+  }
+
   plan(step: Extract<SimStep, { op: 'plan' }>, run: RunFacts): ShannonWire[] {
     for (const node of step.nodes) {
       const depends = step.edges.filter((e) => e.target === node.id).map((e) => e.source);
