@@ -14,6 +14,7 @@
  */
 import { isHttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
 import { asSseFrame, reasonOf, rejected, typeOf, unknownFrame, type SseFrameShape } from '@/protocol/decode-util';
+import { parseWith } from '@/protocol/derive-reader';
 import { noteError, noteWord, streamEnded } from '@/protocol/shannon/shannon-ending';
 import { llmOutputEvents, streamedText, toRunEvents } from '@/protocol/shannon/shannon-events';
 import { readReply } from '@/protocol/shannon/shannon-replies';
@@ -32,6 +33,11 @@ import { parseTimeMs } from '@/lib/parse-time';
 const DELTA = 'thread.message.delta';
 const COMPLETED = 'thread.message.completed';
 const NOTHING: Interpretation = { kind: 'events', events: [] };
+
+/** Every frame is read by the reader derived from its schema (derive-reader.ts); zod only names a bad field. */
+const parseEvent = parseWith(ShannonEventSchema);
+const parseDelta = parseWith(MessageDeltaSchema);
+const parseCompleted = parseWith(MessageCompletedSchema);
 
 type Envelope = Record<string, unknown>;
 type Ctx = Readonly<{ runId: string }>;
@@ -103,7 +109,7 @@ function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined,
   // The wire calls the event object `payload`, the document `data`: prefer payload. The
   // renamed control frames carry theirs (checkpoint, was_paused) beside the envelope.
   const payload = body.payload ?? body.data ?? (CONTROL.has(type) ? { checkpoint: body.checkpoint, was_paused: body.was_paused } : {});
-  const parsed = ShannonEventSchema.safeParse({ ...body, type, payload });
+  const parsed = parseEvent({ ...body, type, payload });
   if (!parsed.success) return rejected(reasonOf(parsed.error), type);
   const events = stamp(toRunEvents(parsed.data, factsOf(parsed.data, ctx, state), state), parsed.data);
   const memo = unanswerableMemo(events);
@@ -172,7 +178,7 @@ function inferType(body: Envelope): string | undefined {
 }
 
 function readDelta(body: Envelope, ctx: Ctx, state: ShannonDecoderState): Interpretation {
-  const parsed = MessageDeltaSchema.safeParse(body);
+  const parsed = parseDelta(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), DELTA);
   const events: RunEvent[] =
     // The server writes every key of a renamed frame: agent_id may be "".
@@ -181,7 +187,7 @@ function readDelta(body: Envelope, ctx: Ctx, state: ShannonDecoderState): Interp
 }
 
 function readCompleted(body: Envelope, ctx: Ctx, state: ShannonDecoderState): Interpretation {
-  const parsed = MessageCompletedSchema.safeParse(body);
+  const parsed = parseCompleted(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), COMPLETED);
   const wire = parsed.data;
   const events = llmOutputEvents(wire.response, pickUsage(wire.metadata, wire.usage), factsOf(wire, ctx, state), state);

@@ -10,6 +10,8 @@
  */
 import * as z from 'zod';
 
+import { parseWith } from '@/protocol/derive-reader';
+
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 const str = opt(z.string());
@@ -253,6 +255,15 @@ const FRAME_SCHEMAS = new Map<string, z.ZodType>(
   ]),
 );
 
-export function tolkyFrameSchema<T extends TolkyType>(type: T): z.ZodType<TolkyEnvelope & { type: T; payload: TolkyPayload<T> }> {
-  return FRAME_SCHEMAS.get(type) as z.ZodType<TolkyEnvelope & { type: T; payload: TolkyPayload<T> }>;
+export type TolkyFrame<T extends TolkyType> = TolkyEnvelope & { type: T; payload: TolkyPayload<T> };
+
+export function tolkyFrameSchema<T extends TolkyType>(type: T): z.ZodType<TolkyFrame<T>> {
+  return FRAME_SCHEMAS.get(type) as z.ZodType<TolkyFrame<T>>;
+}
+
+/** Each type's frame read by the reader derived from its schema (derive-reader.ts), derived once. */
+const FRAME_PARSERS = new Map([...FRAME_SCHEMAS].map(([type, schema]) => [type, parseWith(schema)]));
+
+export function tolkyFrameParser<T extends TolkyType>(type: T): (raw: unknown) => z.ZodSafeParseResult<TolkyFrame<T>> {
+  return FRAME_PARSERS.get(type) as (raw: unknown) => z.ZodSafeParseResult<TolkyFrame<T>>;
 }
