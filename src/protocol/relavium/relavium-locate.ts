@@ -5,6 +5,7 @@
  * snapshot reply restores state up to its `lastSequenceNumber` (advance). Content is not
  * validated here: the interpreter does that once.
  */
+import { isSseEnvelope } from '@/protocol/decode-util';
 import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type PlacedFrame } from '@/protocol/dialect';
 
 type Loose = Record<string, unknown>;
@@ -15,8 +16,8 @@ export const RUN_SCOPE = 'run';
 export function locateRelaviumFrame(frame: unknown): Location {
   if (isHttpReplyFrame(frame)) return locateReply(frame);
   if (!isObject(frame)) return unplaceable('not a relavium event: expected a JSON object with a string "type"');
-  // An SSE frame {id?, event?, data}, or a bare event (hand-made recordings, fixtures).
-  const body = 'data' in frame && typeof frame.type !== 'string' ? frame.data : frame;
+  // An SSE frame {id?, event?, data}, or a bare event (hand-made recordings, fixtures): the interpreter gets the event.
+  const body = isSseEnvelope(frame) ? frame.data : frame;
   if (!isObject(body) || typeof body.type !== 'string') return unplaceable('not a relavium event: expected a JSON object with a string "type"');
   const seq = body.sequenceNumber;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return placed({ body });
