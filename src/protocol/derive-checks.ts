@@ -46,12 +46,16 @@ function compileCheck(def: CheckDef): Test {
       return def.inclusive ? (value) => (value as number) <= bound : (value) => (value as number) < bound;
     }
     case 'min_length': {
+      // A code point is one or two units: only a length between the floor and twice it needs counting.
       const minimum = def.minimum as number;
-      return (value) => lengthOf(value) >= minimum;
+      return (value) => {
+        const units = (value as { length: number }).length;
+        return units >= minimum && (units >= minimum * 2 || lengthOf(value) >= minimum);
+      };
     }
     case 'max_length': {
       const maximum = def.maximum as number;
-      return (value) => lengthOf(value) <= maximum;
+      return (value) => (value as { length: number }).length <= maximum || lengthOf(value) <= maximum;
     }
     case 'custom':
       return custom(def);

@@ -182,7 +182,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * `z.looseObject` (every key kept) or `z.object` (undeclared keys dropped). A key the schema
- * requires must be there even when its reader takes undefined; an absent optional key stays absent.
+ * requires must be there even when its reader takes undefined; an absent optional key stays
+ * absent. What an absent key reads as is worked out once here (most keys of a frame are
+ * optional and absent): only a required key, or one whose reading of undefined is not
+ * undefined, costs more than the property read.
  */
 function objectReader(def: Internals['def']): Field {
   const shape = def.shape as Record<string, z.ZodType>;
@@ -190,17 +193,20 @@ function objectReader(def: Internals['def']): Field {
   if (catchall !== 'strip' && catchall !== 'unknown') throw new Error(`derive-reader: no fast reader for an object whose other keys are ${catchall}`);
   const keys = Object.keys(shape).filter((key) => key !== '__proto__');
   const readers = keys.map((key) => readerOf(shape[key] as z.ZodType));
-  const required = keys.map((key) => internals(shape[key]).optin === undefined);
-  const skipAbsent = keys.map((key) => internals(shape[key]).optin === 'optional' && internals(shape[key]).optout === 'optional');
+  const absent = keys.map((key, i) => absentRule(shape[key] as z.ZodType, readers[i] as Field));
   const read = (value: unknown): unknown => {
     if (!isObject(value)) return INVALID;
     let copy: Record<string, unknown> | undefined;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string;
       const raw = value[key];
-      if (raw === undefined && !(key in value)) {
-        if (required[i]) return INVALID;
-        if (skipAbsent[i]) continue;
+      if (raw === undefined) {
+        const rule = absent[i] as AbsentRule;
+        if (rule === UNCHANGED) continue;
+        if (rule !== READ && !(key in value)) {
+          if (rule === REQUIRED) return INVALID;
+          continue;
+        }
       }
       const result = (readers[i] as Field)(raw);
       if (result === INVALID) return INVALID;
@@ -209,6 +215,27 @@ function objectReader(def: Internals['def']): Field {
     return copy ?? value;
   };
   return catchall === 'unknown' ? read : strip(read, keys);
+}
+
+/** An absent key: fails unless present (REQUIRED), is left out (SKIPPED), reads as undefined (UNCHANGED), or is read (READ). */
+const REQUIRED = 0;
+const SKIPPED = 1;
+const UNCHANGED = 2;
+const READ = 3;
+type AbsentRule = typeof REQUIRED | typeof SKIPPED | typeof UNCHANGED | typeof READ;
+
+/** Zod's rule for a key that is not there (its optin / optout), with what the key's reader makes of undefined. */
+function absentRule(field: z.ZodType, read: Field): AbsentRule {
+  const { optin, optout } = internals(field);
+  if (optin === undefined) return REQUIRED;
+  let readsUndefined: boolean;
+  try {
+    readsUndefined = read(undefined) === undefined;
+  } catch {
+    return READ;
+  }
+  if (optin === 'optional' && optout === 'optional') return readsUndefined ? UNCHANGED : SKIPPED;
+  return readsUndefined ? UNCHANGED : READ;
 }
 
 /** `z.object`: the declared keys only. */

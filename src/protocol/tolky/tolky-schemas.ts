@@ -10,7 +10,7 @@
  */
 import * as z from 'zod';
 
-import { parseWith } from '@/protocol/derive-reader';
+import { fastReader } from '@/protocol/derive-reader';
 
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
@@ -247,12 +247,14 @@ export const TolkyEnvelopeSchema = z.looseObject({
 });
 export type TolkyEnvelope = z.infer<typeof TolkyEnvelopeSchema>;
 
-/** Envelope + typed payload for one type; a missing or null payload reads as `{}`. */
+/** A type's payload as its frame carries it: a missing or null payload reads as `{}`. */
+const PAYLOAD_SCHEMAS = new Map<string, z.ZodType>(
+  Object.entries(TOLKY_PAYLOADS).map(([type, payload]) => [type, z.preprocess((value) => value ?? {}, payload)]),
+);
+
+/** Envelope + typed payload for one type. */
 const FRAME_SCHEMAS = new Map<string, z.ZodType>(
-  Object.entries(TOLKY_PAYLOADS).map(([type, payload]) => [
-    type,
-    TolkyEnvelopeSchema.extend({ type: z.literal(type), payload: z.preprocess((value) => value ?? {}, payload) }),
-  ]),
+  [...PAYLOAD_SCHEMAS].map(([type, payload]) => [type, TolkyEnvelopeSchema.extend({ type: z.literal(type), payload })]),
 );
 
 export type TolkyFrame<T extends TolkyType> = TolkyEnvelope & { type: T; payload: TolkyPayload<T> };
@@ -261,9 +263,13 @@ export function tolkyFrameSchema<T extends TolkyType>(type: T): z.ZodType<TolkyF
   return FRAME_SCHEMAS.get(type) as z.ZodType<TolkyFrame<T>>;
 }
 
-/** Each type's frame read by the reader derived from its schema (derive-reader.ts), derived once. */
-const FRAME_PARSERS = new Map([...FRAME_SCHEMAS].map(([type, schema]) => [type, parseWith(schema)]));
+/**
+ * A type's payload read by the reader derived from its schema (derive-reader.ts), for an
+ * envelope already read: the payload alone, or undefined when the frame schema must say what
+ * is wrong (`tolkyFrameSchema`, whose reason names the field under `payload`).
+ */
+const PAYLOAD_READERS = new Map([...PAYLOAD_SCHEMAS].map(([type, schema]) => [type, fastReader(schema)]));
 
-export function tolkyFrameParser<T extends TolkyType>(type: T): (raw: unknown) => z.ZodSafeParseResult<TolkyFrame<T>> {
-  return FRAME_PARSERS.get(type) as (raw: unknown) => z.ZodSafeParseResult<TolkyFrame<T>>;
+export function readTolkyPayload<T extends TolkyType>(type: T, payload: unknown): TolkyPayload<T> | undefined {
+  return (PAYLOAD_READERS.get(type) as (value: unknown) => TolkyPayload<T> | undefined)(payload);
 }
