@@ -5,14 +5,20 @@ import type { Interpretation } from '@/protocol/dialect';
 import type { GateOption, NodeStatus, RunEvent } from '@/protocol/run-event';
 import { errorMessage } from '@/lib/error-message';
 
-export type SseFrameShape = { id?: string; event?: string; data: unknown };
+/**
+ * Whether a frame is an SSE transport frame `{id?, event?, data}` rather than a bare event
+ * object (recordings, fixtures, tests): it carries `data` and no string `type` (every bare
+ * event of the SSE dialects has one). The one test every SSE dialect's locate makes, once.
+ */
+export function isSseEnvelope(frame: Record<string, unknown>): boolean {
+  return 'data' in frame && typeof frame.type !== 'string';
+}
 
-/** An SSE transport frame `{id?, event?, data}`, or undefined when the frame is not one (a structural check: this runs per frame). */
-export function asSseFrame(frame: unknown): SseFrameShape | undefined {
-  if (typeof frame !== 'object' || frame === null || Array.isArray(frame) || !('data' in frame)) return undefined;
-  const { id, event } = frame as Record<string, unknown>;
-  if ((id !== undefined && typeof id !== 'string') || (event !== undefined && typeof event !== 'string')) return undefined;
-  return frame as SseFrameShape;
+/** An SSE frame's `id:` as text (a recording may hold it as a number); undefined when it has none. */
+export function sseIdOf(frame: Record<string, unknown>): string | undefined {
+  const id = frame.id;
+  if (typeof id === 'string') return id === '' ? undefined : id;
+  return typeof id === 'number' && Number.isFinite(id) ? String(id) : undefined;
 }
 
 /** A readable, bounded reason from a zod error (paths included). */

@@ -18,235 +18,22 @@
  * A dialect never touches React, the stores or a socket: the session (src/session/) picks the
  * transport from the dialect's ConnectionPlan and sends its OutboundCommands.
  */
-import type { GateOption, RunEvent } from '@/protocol/run-event';
+import type { Capabilities, GateAnswer, GateRef, MemoContext, OpenContext, OutboundCommand, RunAction, StatusCheckReason, Unavailable } from '@/protocol/dialect-commands';
+import type { ConnectParams, ConnectionPlan, StartOption } from '@/protocol/dialect-connection';
+import type { Interpreter, LocateContext, Location, Memo } from '@/protocol/dialect-frames';
+import type { Recovery } from '@/protocol/dialect-recovery';
+
+// The contract's parts live in modules of their own; everything keeps its public name here.
+export { isUnavailable, type Capabilities, type GateAnswer, type GateRef, type MemoContext, type OpenContext, type OutboundCommand, type Paging, type RunAction, type StatusCheckReason, type Unavailable } from '@/protocol/dialect-commands';
+export { bearerHeaders, isHttpReplyFrame, startOptionApplies, type ConnectParams, type ConnectionPlan, type HttpReplyFrame, type StartConfig, type StartOption } from '@/protocol/dialect-connection';
+export { orderKey, placed, unplaceable, type AnswerKind, type FrameOrder, type Interpretation, type Interpreter, type LocateContext, type Location, type Memo, type Placement } from '@/protocol/dialect-frames';
+export type { Ordering, Recovery } from '@/protocol/dialect-recovery';
 
 export const DIALECT_IDS = ['relavium', 'tolky', 'myagent', 'mars', 'shannon', 'agui'] as const;
 export type DialectId = (typeof DIALECT_IDS)[number];
 
 /** How frames arrive, as the recording header names it (docs/ARCHITECTURE.md "Recordings"). */
 export type WireKind = 'sse' | 'websocket' | 'socket.io';
-
-export type Memo = Readonly<Record<string, unknown>>;
-
-// ---- locate ------------------------------------------------------------------
-
-/**
- * Where a frame sits in the protocol's order. `scope` separates independent counters
- * (tolky intents, myagent connections); `seq` is the protocol's number in it.
- */
-export type FrameOrder = Readonly<{ scope: string; seq: number }>;
-
-/**
- * A placement: one frame as `locate` placed it — what the interpreter reads, and where it
- * goes. A raw frame gives one, or several (a replay or history page), or none.
- */
-export type Placement = Readonly<{
-  /** What the interpreter reads: the frame itself, or one envelope a replay or history page carried, in its live form. */
-  body: unknown;
-  /** Set when the protocol numbers its frames: drives dedupe, reorder and holes. */
-  order?: FrameOrder;
-  /** Dedupe key where there is no order (a content hash, an event id). */
-  identity?: string;
-  /** What to send back to resume after this frame (SSE Last-Event-ID, replay sinceSeq, last_seq). */
-  cursor?: string;
-  /** A keep-alive: proves the stream is alive and is not interpreted. */
-  heartbeat?: boolean;
-  /** The stream says the run is over (Shannon `done`): nothing is reconnected after it. */
-  end?: boolean;
-  /** Session bookkeeping needed on arrival, not in protocol order (a session id, a signed state). */
-  memo?: Memo;
-  /** A snapshot that restores state up to this seq: the order moves past it. */
-  advance?: FrameOrder;
-  /**
-   * A command this session sent (Dialect.readsOwnCommands): the interpreter learns what it
-   * asked for — the tasks it gave, the conversation it started — in order with the stream.
-   */
-  outbound?: boolean;
-}>;
-
-/** What kind of answer a frame is, so a filled hole can say how it was filled. */
-export type AnswerKind = 'replay' | 'history' | 'snapshot';
-
-export type Location =
-  | Readonly<{ kind: 'placed'; placements: readonly Placement[]; answer?: AnswerKind }>
-  /** Not even placeable (not an object, no type): quarantined with a reason. */
-  | Readonly<{ kind: 'rejected'; reason: string; frameType?: string }>;
-
-export type LocateContext = Readonly<{
-  /** The run being watched (intent id, workflow id, task id). */
-  runId: string;
-  /** Counts connections; protocols that number frames per connection scope by it (myagent). */
-  connection: number;
-}>;
-
-// ---- interpret ---------------------------------------------------------------
-
-export type Interpretation =
-  | Readonly<{ kind: 'events'; events: RunEvent[]; memo?: Memo }>
-  /** A frame that failed validation: quarantined with a readable reason, never thrown. */
-  | Readonly<{ kind: 'rejected'; reason: string; frameType?: string }>;
-
-/** Reads placements in the protocol's order, once each; may keep run state. Never throws. */
-export type Interpreter = (placement: Placement) => Interpretation;
-
-// ---- recovery (data) -------------------------------------------------------------
-
-/**
- * How the protocol orders its frames:
- * - `seq`: frames carry a number; a frame ahead of the next one waits (briefly) for the
- *   ones before it. `holes: 'lost'` means a missing number is a lost frame to fetch again;
- *   `holes: 'normal'` means the server skips numbers (myagent coalesces partial answers), so
- *   a hole is only noted. `firstSeq`: where a scope starts when the protocol says (relavium 0).
- * - `arrival`: no number (MARS, AG-UI): applied as it comes, exact repeats dropped by identity.
- */
-export type Ordering =
-  | Readonly<{
-      by: 'seq';
-      holes: 'lost' | 'normal';
-      firstSeq?: number;
-      /** How long a frame after a hole waits for the frames before it (the reorder grace; 750 ms when absent). */
-      waitMs?: number;
-    }>
-  | Readonly<{ by: 'arrival' }>;
-
-export type Recovery = Readonly<{
-  ordering: Ordering;
-  /**
-   * How lost frames come back, all started when a hole opens: 'resume-stream' reopens the
-   * stream from the cursor before the hole (SSE Last-Event-ID); 'commands' sends `refill`
-   * (a replay, history pages).
-   */
-  refill: readonly ('resume-stream' | 'commands')[];
-  /**
-   * A hole the refill did not close in time: 'snapshot' restores state with `snapshot`;
-   * 'accept' says once that those events are no longer available (the server kept no copy).
-   */
-  unfilled: 'snapshot' | 'accept';
-  /**
-   * A dropped connection: 'resume' reconnects (onOpen resumes from the cursor); 'watch'
-   * stops using the socket and watches through `watchPlan` instead (MARS: a new socket
-   * would steal or restart the run); 'report' says the stream ended (AG-UI cannot resume).
-   */
-  drop: 'resume' | 'watch' | 'report';
-  /** Why an unfilled hole cannot be had any more, in words (the timeline says it once). */
-  unfilledReason?: string;
-}>;
-
-// ---- connecting ------------------------------------------------------------------
-
-/**
- * How the reply to an HTTP command (snapshot, history page, decision) reaches ingest: as a
- * frame of its own, so it is recorded and replayed like any other frame.
- */
-export type HttpReplyFrame = Readonly<{ reply: { method: string; path: string; status: number }; body: unknown }>;
-
-export function isHttpReplyFrame(frame: unknown): frame is HttpReplyFrame {
-  return typeof frame === 'object' && frame !== null && 'reply' in frame && 'body' in frame;
-}
-
-export type ConnectParams = Readonly<{
-  /** Backend base: http(s)://host:port for SSE/HTTP/Socket.IO, ws(s)://host:port for WebSocket; AG-UI: the endpoint itself. */
-  baseUrl: string;
-  runId: string;
-  /** Held in memory only; goes into headers or Socket.IO auth, never the URL. */
-  token?: string;
-  /** Instructions when this session starts the run (after the person pressed "Start run"). */
-  start?: string;
-  /** The backend session the run belongs to (tolky scopes an intent's replay to its session), from the link. */
-  session?: string;
-  /** The options the person chose for the new run (Dialect.startOptions, by option id). */
-  startConfig?: StartConfig;
-}>;
-
-/** Start options as chosen, by option id. */
-export type StartConfig = Readonly<Record<string, string | number | boolean>>;
-
-/**
- * One setting of a new run the backend defines (MARS's mode and its options), for the start
- * form. `when` shows it only while other options (by id) hold one of the listed values.
- */
-export type StartOption = Readonly<{
-  id: string;
-  label: string;
-  help?: string;
-  kind: 'choice' | 'number' | 'boolean' | 'text';
-  choices?: readonly Readonly<{ value: string; label: string; help?: string }>[];
-  default: string | number | boolean;
-  min?: number;
-  max?: number;
-  when?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
-}>;
-
-/** True when an option applies under the chosen values (its `when` holds). */
-export function startOptionApplies(option: StartOption, config: StartConfig): boolean {
-  return Object.entries(option.when ?? {}).every(([id, values]) => values.includes(config[id] ?? ''));
-}
-
-/** What every plan may carry: the command its connection itself sends (AG-UI's first POST body), recorded like any other. */
-type PlanBase = Readonly<{ opening?: OutboundCommand }>;
-
-export type ConnectionPlan = PlanBase &
-  (
-    | { kind: 'sse'; url: string; headers: Record<string, string>; resumeHeader?: string }
-    | { kind: 'websocket'; url: string; heartbeat?: { message: unknown; everyMs: number } }
-    | {
-        kind: 'socket.io';
-        url: string;
-        namespace: string;
-        auth: Record<string, unknown>;
-        /** Frames arrive on these event names; each becomes `{event, data}`. */
-        events: readonly string[];
-      }
-    /** A POST answered by SSE (AG-UI): `body` is the first run; later runs are `{via: 'run'}` commands. */
-    | { kind: 'post-sse'; url: string; headers: Record<string, string>; body: unknown }
-    /**
-     * No stream: GET these paths every `everyMs`; each reply is an HttpReplyFrame. The list may
-     * depend on what the memo learned, and is read again after each reply: a reply may add a
-     * path to the same round (each path is fetched once a round).
-     */
-    | { kind: 'poll'; baseUrl: string; headers: Record<string, string>; everyMs: number; requests: (memo: Memo) => readonly string[] }
-  );
-
-// ---- commands ----------------------------------------------------------------------
-
-/** How a paged HTTP reply asks for more: the next page while a page comes back full. */
-export type Paging = Readonly<{ offsetParam: string; pageSize: number; itemsKey: string; maxPages: number }>;
-
-/** One outbound message in the protocol's exact form; the session's channel delivers it. */
-export type OutboundCommand =
-  | { via: 'http'; method: 'GET' | 'POST'; path: string; body?: unknown; paging?: Paging }
-  | { via: 'socket'; message: unknown }
-  | { via: 'emit'; event: string; data: unknown }
-  /** AG-UI: a new POST run whose SSE answer continues the stream. */
-  | { via: 'run'; body: unknown };
-
-export type GateAnswer = Readonly<{
-  /** The chosen option, or undefined when only text was given. */
-  option?: GateOption;
-  /** Free text, edited tasks (JSON text) or form input. */
-  text?: string;
-  /** Structured edits (myagent tasks, MARS modifications). */
-  edits?: unknown;
-  decidedBy: string;
-}>;
-
-export type GateRef = Readonly<{ gateId: string; nodeId?: string; kind: string; runId: string }>;
-
-export type RunAction = 'cancel' | 'pause' | 'resume';
-
-/** Why the session asks where a run stands (Dialect.checkStatus). */
-export type StatusCheckReason = 'ended' | 'quiet';
-
-/** A control a protocol cannot do, with the reason shown beside the control. */
-export type Unavailable = Readonly<{ unavailable: string }>;
-
-export type Capabilities = Readonly<{
-  /** The client starts runs itself (myagent, mars, agui): the form shows "Start run". */
-  startsRuns: boolean;
-  /** The server names a run it starts (myagent's session id): a started run has no id of ours. */
-  serverNamesRuns?: true;
-  control: Readonly<Record<RunAction, true | string>>;
-}>;
 
 /** The parts of a model call the Calls view shows; a stream may carry only some of them. */
 export type CallField = 'model' | 'tokens' | 'cost' | 'latency' | 'prompt' | 'reasoning' | 'response';
@@ -257,25 +44,6 @@ export type CallField = 'model' | 'tokens' | 'cost' | 'latency' | 'prompt' | 're
  * the Calls view instead of an empty column.
  */
 export type CallCoverage = Readonly<{ carries: string; lacks: Readonly<Partial<Record<CallField, string>>> }>;
-
-export type OpenContext = Readonly<{
-  runId: string;
-  /** Cursor of the last frame applied (before a hole while one is being refilled). */
-  cursor: string | undefined;
-  /** Instructions when this connection starts the run; undefined when it only watches. */
-  start?: string;
-  startConfig?: StartConfig;
-  reconnect: boolean;
-  memo: Memo;
-}>;
-
-export type MemoContext = Readonly<{
-  memo: Memo;
-  previous: Memo;
-  /** Instructions when this session starts the run. */
-  start?: string;
-  runId: string;
-}>;
 
 export interface Dialect {
   readonly id: DialectId;
@@ -342,26 +110,3 @@ export interface Dialect {
   onMemo?(ctx: MemoContext): { commands: OutboundCommand[]; runId?: string };
 }
 
-export function isUnavailable(value: OutboundCommand[] | Unavailable): value is Unavailable {
-  return !Array.isArray(value);
-}
-
-/** `Authorization: Bearer` when a token was given; never put in a URL. */
-export function bearerHeaders(token: string | undefined): Record<string, string> {
-  return token ? { authorization: `Bearer ${token}` } : {};
-}
-
-/** The dedupe key of an ordered frame (`scope#seq`), stamped on its events as `key`. */
-export function orderKey(order: FrameOrder): string {
-  return `${order.scope}#${order.seq}`;
-}
-
-/** One placement, the common case of `locate`. */
-export function placed(placement: Placement, answer?: AnswerKind): Location {
-  return answer === undefined ? { kind: 'placed', placements: [placement] } : { kind: 'placed', placements: [placement], answer };
-}
-
-/** A frame `locate` cannot place at all. */
-export function unplaceable(reason: string, frameType?: string): Location {
-  return frameType === undefined ? { kind: 'rejected', reason } : { kind: 'rejected', reason, frameType };
-}

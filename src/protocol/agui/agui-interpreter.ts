@@ -3,11 +3,9 @@
  * arrival order). One interpreter per session: it keeps the small state in
  * agui-decoder-state.ts (open messages, tool calls, steps, interrupts).
  *
- * Speed: the frequent members (text and argument deltas, message, tool-call and step
- * boundaries) are read by fast shapes that agree with their schemas (agui-fast-path.ts);
- * anything those do not accept falls through to the member schema, so a bad frame is still
- * rejected with a readable path. Every other type is parsed with its own member schema
- * (cheaper than the whole union).
+ * Speed: every frame is read by its own member schema (cheaper than the whole union), through
+ * the reader derived from it (derive-reader.ts); zod itself runs only to name a bad field.
+ * Text and argument deltas then skip the general mapping (agui-stream-delta.ts).
  *
  * Mappings: lifecycle (RUN_*, STEP_*, SUBAGENT_*) in agui-lifecycle.ts, content in
  * agui-content.ts, Runboard's CUSTOM conventions (cost, plan, skip, progress, log) in
@@ -42,7 +40,6 @@ import {
 } from '@/protocol/agui/agui-conversation';
 import { customEvents, summarize } from '@/protocol/agui/agui-custom';
 import { messageResponse, segmentPrompt } from '@/protocol/agui/agui-llm-text';
-import { fastWire, isDelta, streamDelta } from '@/protocol/agui/agui-fast-path';
 import { type AguiDecoderState, createDecoderState } from '@/protocol/agui/agui-decoder-state';
 import {
   runError,
@@ -55,7 +52,8 @@ import {
   subagentStarted,
 } from '@/protocol/agui/agui-lifecycle';
 import type { AguiResumeEntry } from '@/protocol/agui/agui-dialect';
-import { AGUI_EVENT_SCHEMAS, type AguiEvent } from '@/protocol/agui/agui-schemas';
+import { AGUI_EVENT_PARSERS, type AguiEvent } from '@/protocol/agui/agui-schemas';
+import { isDelta, streamDelta } from '@/protocol/agui/agui-stream-delta';
 import type { RunEvent } from '@/protocol/run-event';
 
 export function createAguiInterpreter(): Interpreter {
@@ -73,34 +71,21 @@ function readOwnRun(state: AguiDecoderState, command: unknown): Interpretation {
   return { kind: 'events', events: [] };
 }
 
-/** One frame: the frequent members through their fast shapes (agui-fast-path.ts), the rest through zod. */
+/** One frame, through its member schema's derived reader. */
 export function readAguiEvent(state: AguiDecoderState, frame: unknown): Interpretation {
-  return read(state, frame, fastWire);
-}
-
-/** Every frame through the member schemas (the reference path; the fast path must agree with it). */
-export function readAguiEventFull(state: AguiDecoderState, frame: unknown): Interpretation {
-  return read(state, frame, NO_FAST_PATH);
-}
-
-const NO_FAST_PATH = (): undefined => undefined;
-
-function read(state: AguiDecoderState, frame: unknown, fast: typeof fastWire): Interpretation {
   if (isHttpReplyFrame(frame)) return { kind: 'events', events: [{ type: 'raw', frameType: 'http-reply', summary: summarize(frame.body) }] };
   const body = typeof frame === 'object' && frame !== null && typeof (frame as Record<string, unknown>).type === 'string' ? (frame as Record<string, unknown>) : undefined;
   if (body === undefined) return rejected('not an AG-UI event: expected a JSON object with a string "type"');
   const type = body.type as string;
-  const wire = fast(type, body);
-  if (wire !== undefined) return interpret(state, wire);
   if (type.startsWith('THINKING_')) return thinking(state, type, body);
-  const schema = AGUI_EVENT_SCHEMAS.get(type);
-  if (schema === undefined) return { kind: 'events', events: [unknownFrame(type)] };
-  const parsed = schema.safeParse(body);
+  const parse = AGUI_EVENT_PARSERS.get(type);
+  if (parse === undefined) return { kind: 'events', events: [unknownFrame(type)] };
+  const parsed = parse(body);
   return parsed.success ? interpret(state, parsed.data) : rejected(reasonOf(parsed.error), type);
 }
 
 function interpret(state: AguiDecoderState, wire: AguiEvent): Interpretation {
-  // The bulk of a stream, while no chunked tool call is open: mapped directly (agui-fast-path.ts).
+  // The bulk of a stream, while no chunked tool call is open: mapped directly (agui-stream-delta.ts).
   if (state.chunkCall === undefined && isDelta(wire)) return { kind: 'events', events: streamDelta(state, wire) };
   const events = wire.type === 'TOOL_CALL_CHUNK' ? [] : flushChunkCall(state);
   events.push(...toRunEvents(state, wire));

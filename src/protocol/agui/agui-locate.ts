@@ -4,6 +4,7 @@
  * repeat, and dedupe by content would drop them). The body is the event object inside the
  * SSE frame `{data}`; a bare event object (replays, tests) is accepted too.
  */
+import { isSseEnvelope } from '@/protocol/decode-util';
 import { isHttpReplyFrame, placed, unplaceable, type Location } from '@/protocol/dialect';
 
 export function locateAguiFrame(frame: unknown): Location {
@@ -16,6 +17,6 @@ export function locateAguiFrame(frame: unknown): Location {
 function bodyOf(frame: unknown): Record<string, unknown> | undefined {
   if (typeof frame !== 'object' || frame === null) return undefined;
   let body = frame as Record<string, unknown>;
-  if (typeof body.type !== 'string' && 'data' in body) body = body.data as Record<string, unknown>;
+  if (isSseEnvelope(body)) body = body.data as Record<string, unknown>;
   return typeof body === 'object' && body !== null && typeof body.type === 'string' ? body : undefined;
 }

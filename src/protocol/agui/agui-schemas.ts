@@ -12,6 +12,8 @@
  */
 import * as z from 'zod';
 
+import { parseWith } from '@/protocol/derive-reader';
+
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 /** An object, never an array; open by key (the key `ag-ui` is the protocol's own). */
@@ -164,4 +166,9 @@ export type AguiEventOf<T extends AguiEventType> = Extract<AguiEvent, { type: T 
 /** Per-type schemas: parsing one member is cheaper than trying the whole union. */
 export const AGUI_EVENT_SCHEMAS: ReadonlyMap<string, z.ZodType<AguiEvent>> = new Map(
   AguiEventSchema.options.map((option) => [option.shape.type.value, option as unknown as z.ZodType<AguiEvent>]),
+);
+
+/** Each member read by the reader derived from its schema (derive-reader.ts); zod only names a bad field. */
+export const AGUI_EVENT_PARSERS: ReadonlyMap<string, (value: unknown) => z.ZodSafeParseResult<AguiEvent>> = new Map(
+  [...AGUI_EVENT_SCHEMAS].map(([type, schema]) => [type, parseWith(schema)]),
 );

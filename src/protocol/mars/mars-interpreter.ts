@@ -11,11 +11,11 @@
  */
 import { isHttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
 import { reasonOf, rejected, safeJson, typeOf, unknownFrame } from '@/protocol/decode-util';
+import { parseWith } from '@/protocol/derive-reader';
 import type { RunEvent } from '@/protocol/run-event';
 import { complete } from '@/protocol/mars/mars-lifecycle';
 import { socketOutput } from '@/protocol/mars/mars-console';
 import { toMarsRunEvents } from '@/protocol/mars/mars-events';
-import { fastAgentMessage, fastDag, fastOutput } from '@/protocol/mars/mars-fast-path';
 import { readRestReply } from '@/protocol/mars/mars-rest';
 import { sessionHint } from '@/protocol/mars/mars-run-status';
 import { MARS_EVENT_TYPES, MARS_LEGACY_TYPES, MarsEventSchema, MarsLegacySchema, type MarsEvent, type MarsLegacy } from '@/protocol/mars/mars-schemas';
@@ -37,16 +37,13 @@ export function readMarsFrame(s: MarsState, frame: unknown): Interpretation {
   return rejected('not a MARS frame: expected a JSON object with a string "event_type" (or a legacy "type")');
 }
 
-const FAST: Readonly<Record<string, (frame: unknown) => { success: true; data: MarsEvent } | undefined>> = {
-  output: fastOutput,
-  agent_message: fastAgentMessage,
-  dag_created: fastDag,
-  dag_updated: fastDag,
-};
+/** Every frame is read by the reader derived from its schema (derive-reader.ts); zod only names a bad field. */
+const parseEvent = parseWith(MarsEventSchema);
+const parseLegacy = parseWith(MarsLegacySchema);
 
 function decodeEvent(s: MarsState, frame: unknown, eventType: string): Interpretation {
   if (!MARS_EVENT_TYPES.has(eventType)) return { kind: 'events', events: [unknownFrame(eventType)] };
-  const wire = FAST[eventType]?.(frame) ?? MarsEventSchema.safeParse(frame);
+  const wire = parseEvent(frame);
   if (!wire.success) return rejected(reasonOf(wire.error), eventType);
   return decodeWire(s, wire.data);
 }
@@ -68,7 +65,7 @@ function decodeWire(s: MarsState, wire: MarsEvent): Interpretation {
 
 function decodeLegacy(s: MarsState, frame: unknown, type: string): Interpretation {
   if (!MARS_LEGACY_TYPES.has(type)) return { kind: 'events', events: [unknownFrame(type)] };
-  const parsed = MarsLegacySchema.safeParse(frame);
+  const parsed = parseLegacy(frame);
   if (!parsed.success) return rejected(reasonOf(parsed.error), type);
   if (parsed.data.type === 'pong' || parsed.data.type === 'heartbeat') return { kind: 'events', events: [] };
   return { kind: 'events', events: legacyEvents(s, parsed.data) };

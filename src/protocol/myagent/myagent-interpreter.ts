@@ -12,10 +12,10 @@
 import { parseTimeMs } from '@/lib/parse-time';
 import type { Interpretation, Interpreter } from '@/protocol/dialect';
 import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util';
+import { parseWith } from '@/protocol/derive-reader';
 import { contentText } from '@/protocol/myagent/myagent-content';
 import { toRunEvents } from '@/protocol/myagent/myagent-events';
 import { cancelRequested } from '@/protocol/myagent/myagent-lifecycle';
-import { fastMyagent } from '@/protocol/myagent/myagent-fast-path';
 import { MYAGENT_SERVER_TYPES, MyagentClientEventSchema, MyagentServerEventSchema, type MyagentServerEvent } from '@/protocol/myagent/myagent-schemas';
 import { readOwnCommand } from '@/protocol/myagent/myagent-own-commands';
 import { newStreamState, type MyagentStreamState } from '@/protocol/myagent/myagent-state';
@@ -27,19 +27,17 @@ export function createMyagentInterpreter(): Interpreter {
   return (frame) => (frame.outbound ? { kind: 'events', events: readOwnCommand(state, frame.body) } : readMyagentFrame(frame.body, state));
 }
 
-/** One frame: the frequent events through the fast path (myagent-fast-path.ts), the rest through the schemas. */
-export function readMyagentFrame(frame: unknown, state: MyagentStreamState): Interpretation {
-  const fast = fastMyagent(frame);
-  return fast ? interpret(fast, state) : readMyagentFull(frame, state);
-}
+/** Every event is read by the reader derived from its schema (derive-reader.ts); zod only names a bad field. */
+const parseServerEvent = parseWith(MyagentServerEventSchema);
+const parseClientEvent = parseWith(MyagentClientEventSchema);
 
-/** Every frame through the zod schemas (the reference path; the fast path must agree with it). */
-export function readMyagentFull(frame: unknown, state: MyagentStreamState): Interpretation {
+/** One frame, through its schemas' derived readers. */
+export function readMyagentFrame(frame: unknown, state: MyagentStreamState): Interpretation {
   const eventType = typeOf(frame, 'event');
   if (eventType === undefined) return rejected('not a myagent event: expected a JSON object with a string "event"');
   if (eventType.startsWith('user.')) return { kind: 'events', events: clientEcho(frame, eventType, state) };
   if (!MYAGENT_SERVER_TYPES.has(eventType)) return { kind: 'events', events: [unknownFrame(eventType)] };
-  const parsed = MyagentServerEventSchema.safeParse(frame);
+  const parsed = parseServerEvent(frame);
   if (!parsed.success) return rejected(reasonOf(parsed.error), eventType);
   return interpret(parsed.data, state);
 }
@@ -61,7 +59,7 @@ function stampTime(events: RunEvent[], at: string | undefined, atMs: number | un
 
 /** Our own commands seen on the stream: never an error; a cancel ends the run. */
 function clientEcho(frame: unknown, eventType: string, state: MyagentStreamState): RunEvent[] {
-  const parsed = MyagentClientEventSchema.safeParse(frame);
+  const parsed = parseClientEvent(frame);
   if (parsed.success && parsed.data.event === 'user.cancel') {
     return cancelRequested(state, contentText(parsed.data.content, undefined));
   }

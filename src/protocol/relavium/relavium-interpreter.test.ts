@@ -1,16 +1,18 @@
 /**
- * The `agent:token` fast path (relavium-interpreter.ts) must read exactly as the zod path
- * does, and must leave every event it does not fully accept to zod, so a bad token event
- * is still rejected with the path of its bad field. relavium-locate.ts unwraps the SSE
- * frame first; the interpreter reads the event inside.
+ * relavium events read through the reader derived from their schema (derive-reader.ts) must
+ * read exactly as through zod alone, and a bad token event must still be rejected with the
+ * path of its bad field. relavium-locate.ts unwraps the SSE frame first; the interpreter
+ * reads the event inside.
  */
 import { describe, expect, it } from 'vitest';
 
 import type { HttpReplyFrame } from '@/protocol/dialect';
 import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
-import { readRelavium, readRelaviumFull } from '@/protocol/relavium/relavium-interpreter';
+import { throughZodOnly } from '@/protocol/derive-reader';
+import { readRelavium } from '@/protocol/relavium/relavium-interpreter';
 import { createFrameReader } from '@/protocol/read-frame';
 
+const readRelaviumFull = (body: unknown) => throughZodOnly(() => readRelavium(body));
 const locate = (frame: unknown) => relaviumDialect.locate(frame, { runId: 'r1', connection: 0 });
 
 /** The one body `locate` hands the interpreter. */
@@ -31,7 +33,7 @@ const token = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
-describe('relavium agent:token fast path', () => {
+describe('relavium agent:token through the derived reader', () => {
   const good: [string, unknown][] = [
     ['bare', token()],
     ['SSE with id', { id: '42', event: 'agent:token', data: token() }],
@@ -42,7 +44,7 @@ describe('relavium agent:token fast path', () => {
     ['extra fields', token({ extra: { deep: [1, 2] } })],
     ['sequence 0', token({ sequenceNumber: 0 })],
   ];
-  it.each(good)('reads %s exactly as the full schema does', (_, frame) => {
+  it.each(good)('reads %s exactly as zod does', (_, frame) => {
     const body = bodyOf(frame);
     const fast = readRelavium(body);
     expect(fast.kind).toBe('events');
@@ -66,7 +68,7 @@ describe('relavium agent:token fast path', () => {
     expect(result.kind === 'rejected' ? result.reason : '').toContain(path);
   });
 
-  it('leaves other types to the full path', () => {
+  it('reads other types as zod does', () => {
     const started = { ...token(), type: 'node:started', nodeType: 'agent' };
     expect(readRelavium(started)).toEqual(readRelaviumFull(started));
     expect(readRelavium(started)).toMatchObject({ kind: 'events', events: [{ type: 'node.started', nodeId: 'n1' }] });

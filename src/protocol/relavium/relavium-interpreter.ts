@@ -3,13 +3,12 @@
  * Stateless: every relavium event is complete in itself. Also reads the `GET /runs/{runId}`
  * snapshot reply used when a hole could not be refilled.
  *
- * Speed: `agent:token` (the bulk of any stream) takes a structural check instead of zod,
- * like the AG-UI interpreter; an event that check does not accept goes through the full
- * schema, so a bad one is still rejected with a readable path, and a good one reads the
- * same either way (relavium-interpreter.test.ts compares the two).
+ * Speed: every event is read by the reader derived from its schema (derive-reader.ts); zod
+ * itself runs only for an event that reader refuses, to name its bad field.
  */
 import { isHttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
 import { APPROVE_OPTION, REJECT_OPTION, reasonOf, rejected, toNodeStatus, typeOf, unknownFrame } from '@/protocol/decode-util';
+import { parseWith } from '@/protocol/derive-reader';
 import {
   RELAVIUM_TYPES,
   RelaviumEventSchema,
@@ -20,44 +19,20 @@ import {
 import type { GateOption, RunEvent } from '@/protocol/run-event';
 import { microcentsToMicros } from '@/lib/to-micros';
 import { parseTimeMs } from '@/lib/parse-time';
-import { isWireObject } from '@/protocol/wire-checks';
 
 const TEXT_OPTIONS: GateOption[] = [{ value: 'input_provided', label: 'Submit', tone: 'approve' }, REJECT_OPTION];
 
 export const interpretRelavium: Interpreter = (frame) => readRelavium(frame.body);
 
-/** One event object (or the snapshot reply): the fast path first, then the schemas. */
+const parseEvent = parseWith(RelaviumEventSchema);
+
+/** One event object (or the snapshot reply). */
 export function readRelavium(body: unknown): Interpretation {
-  return fastToken(body) ?? readRelaviumFull(body);
-}
-
-/** What the schema's `optional(z.string())` accepts: absent, null or a string. */
-const isOptionalText = (value: unknown) => value == null || typeof value === 'string';
-
-/**
- * `agent:token` checked by hand: every field the schema checks, no zod. Undefined sends
- * the event to the full path (anything unusual, such as a bad field).
- */
-function fastToken(body: unknown): Interpretation | undefined {
-  if (!isWireObject(body) || body.type !== 'agent:token') return undefined;
-  const { nodeId, token, model, timestamp, sequenceNumber, runId, sessionId } = body;
-  if (typeof nodeId !== 'string' || typeof token !== 'string' || typeof model !== 'string' || typeof timestamp !== 'string') return undefined;
-  if (!Number.isSafeInteger(sequenceNumber) || (sequenceNumber as number) < 0) return undefined;
-  if (!isOptionalText(runId) || !isOptionalText(sessionId)) return undefined;
-  const event: RunEvent = { type: 'node.output', nodeId, delta: token, at: timestamp };
-  const atMs = parseTimeMs(timestamp);
-  if (atMs !== undefined) event.atMs = atMs;
-  if (runId != null) event.runId = runId as string;
-  return { kind: 'events', events: [event] };
-}
-
-/** Every event through the zod schemas (the reference path; `fastToken` must agree with it). */
-export function readRelaviumFull(body: unknown): Interpretation {
   if (isHttpReplyFrame(body)) return readSnapshot(body.body, body.reply.status);
   const frameType = typeOf(body);
   if (frameType === undefined) return rejected('not a relavium event: expected a JSON object with a string "type"');
   if (!RELAVIUM_TYPES.has(frameType)) return { kind: 'events', events: [unknownFrame(frameType)] };
-  const parsed = RelaviumEventSchema.safeParse(body);
+  const parsed = parseEvent(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), frameType);
   const wire = parsed.data;
   const events = toRunEvents(wire);

@@ -5,16 +5,18 @@
  * snapshot reply restores state up to its `lastSequenceNumber` (advance). Content is not
  * validated here: the interpreter does that once.
  */
-import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type Placement } from '@/protocol/dialect';
+import { isSseEnvelope } from '@/protocol/decode-util';
 import { isWireObject, type Loose } from '@/protocol/wire-checks';
+import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type Placement } from '@/protocol/dialect';
+
 
 export const RUN_SCOPE = 'run';
 
 export function locateRelaviumFrame(frame: unknown): Location {
   if (isHttpReplyFrame(frame)) return locateReply(frame);
   if (!isWireObject(frame)) return unplaceable('not a relavium event: expected a JSON object with a string "type"');
-  // An SSE frame {id?, event?, data}, or a bare event (hand-made recordings, fixtures).
-  const body = 'data' in frame && typeof frame.type !== 'string' ? frame.data : frame;
+  // An SSE frame {id?, event?, data}, or a bare event (hand-made recordings, fixtures): the interpreter gets the event.
+  const body = isSseEnvelope(frame) ? frame.data : frame;
   if (!isWireObject(body) || typeof body.type !== 'string') return unplaceable('not a relavium event: expected a JSON object with a string "type"');
   const seq = body.sequenceNumber;
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return placed({ body });

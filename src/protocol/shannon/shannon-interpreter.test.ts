@@ -190,9 +190,11 @@ describe('shannon locate and interpreter: wire variants', () => {
   it('done / [DONE] are placed as the end and read as nothing (no memo); STREAM_END produces no events in its place', () => {
     for (const frame of [sse('[DONE]', 'done'), sse('[DONE]'), sse(' [DONE]\n'), sse({}, 'done')]) {
       const placed = place(frame);
-      expect(placed).toEqual([{ body: frame, end: true }]);
+      // locate hands the interpreter the unwrapped event: its data and its SSE event name.
+      const body = { data: frame.data, ...('event' in frame ? { name: frame.event } : {}) };
+      expect(placed).toEqual([{ body, end: true }]);
       expect(shannonDialect.createInterpreter({ runId: WF })(placed[0]!)).toEqual({ kind: 'events', events: [] });
-      expect(fresh()(frame)).toEqual({ kind: 'events', events: [], placements: [{ body: frame, end: true }], rejected: [] });
+      expect(fresh()(frame)).toEqual({ kind: 'events', events: [], placements: [{ body, end: true }], rejected: [] });
     }
     expect(fresh()(sse(env('STREAM_END', { seq: 40 }), 'STREAM_END'))).toMatchObject({ events: [], placements: [{ order: { seq: 40 } }] });
     expect(place(sse(env('WORKFLOW_COMPLETED', { seq: 41 }), 'WORKFLOW_COMPLETED'))[0]).not.toHaveProperty('end');

@@ -2,20 +2,24 @@
  * Shannon frames → canonical RunEvents (the interpreter; shannon-locate.ts places them and
  * splits history pages into the live frames they stand for).
  *
- * Input: SSE frames `{id?, event?, data}`; the wire type is `data.type ?? event`. Also the
- * renamed frames (`thread.message.delta` = LLM_PARTIAL, `thread.message.completed` =
- * LLM_OUTPUT, `event: error` = ERROR_OCCURRED, never a transport error; the control frames
- * `workflow.*`, whose history rows are named WORKFLOW_PAUSED etc.), the end marker
- * (`event: done` / `data: [DONE]`, text; its history row STREAM_END) and HTTP replies.
+ * Input: each event as shannon-locate.ts unwrapped it (`ShannonBody`: the event object, the
+ * SSE event name it came under and its id; a history row has no name and its stream id), the
+ * end marker (`event: done` / `data: [DONE]`; its history row STREAM_END) and HTTP replies.
+ * The wire type is `type ?? event name`. Also the renamed frames (`thread.message.delta` =
+ * LLM_PARTIAL, `thread.message.completed` = LLM_OUTPUT, `event: error` = ERROR_OCCURRED,
+ * never a transport error; the control frames `workflow.*`, whose history rows are named
+ * WORKFLOW_PAUSED etc.).
  *
  * State (shannon-state.ts): agents already priced, nodes and edges declared, open chapters
  * and gates, control frames read, and how the run is ending (shannon-ending.ts) — one
  * interpreter reads the whole session in seq order.
  */
 import { isHttpReplyFrame, type Interpretation, type Interpreter } from '@/protocol/dialect';
-import { asSseFrame, reasonOf, rejected, typeOf, unknownFrame, type SseFrameShape } from '@/protocol/decode-util';
+import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util';
+import { parseWith } from '@/protocol/derive-reader';
 import { noteError, noteWord, streamEnded } from '@/protocol/shannon/shannon-ending';
 import { llmOutputEvents, streamedText, toRunEvents } from '@/protocol/shannon/shannon-events';
+import type { ShannonBody } from '@/protocol/shannon/shannon-locate';
 import { readReply } from '@/protocol/shannon/shannon-replies';
 import {
   MessageCompletedSchema,
@@ -33,6 +37,11 @@ const DELTA = 'thread.message.delta';
 const COMPLETED = 'thread.message.completed';
 const NOTHING: Interpretation = { kind: 'events', events: [] };
 
+/** Every frame is read by the reader derived from its schema (derive-reader.ts); zod only names a bad field. */
+const parseEvent = parseWith(ShannonEventSchema);
+const parseDelta = parseWith(MessageDeltaSchema);
+const parseCompleted = parseWith(MessageCompletedSchema);
+
 type Envelope = Record<string, unknown>;
 type Ctx = Readonly<{ runId: string }>;
 
@@ -45,8 +54,8 @@ export function createShannonInterpreter(ctx: Ctx): Interpreter {
     if (order !== undefined && order.seq > state.highestSeq) state.highestSeq = order.seq;
     if (end) return timed({ kind: 'events', events: streamEnded(state) }, state);
     if (isHttpReplyFrame(body)) return timed(readReply(body, state, ctx.runId), state);
-    const sse = asSseFrame(body);
-    return noteTime(keepSteps(readBody(sse ? sse.data : body, sse, ctx, state), state), state);
+    // Anything else is an event as locate unwrapped it (shannon-locate.ts decides the envelope, once).
+    return noteTime(keepSteps(readBody(body as ShannonBody, ctx, state), state), state);
   };
 }
 
@@ -74,23 +83,24 @@ function timed(result: Interpretation, state: ShannonDecoderState): Interpretati
   return result;
 }
 
-function readBody(data: unknown, sse: SseFrameShape | undefined, ctx: Ctx, state: ShannonDecoderState): Interpretation {
-  if (typeof data === 'string' && sse?.event === 'error') {
+function readBody(arrived: ShannonBody, ctx: Ctx, state: ShannonDecoderState): Interpretation {
+  const data = arrived.data;
+  if (typeof data === 'string' && arrived.name === 'error') {
     noteError(data, undefined, state);
     return { kind: 'events', events: [{ type: 'log', level: 'error', source: 'error_occurred', message: data }] };
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return rejected('not a shannon event: expected a JSON object', sse?.event);
+    return rejected('not a shannon event: expected a JSON object', arrived.name);
   }
   const body = data as Envelope;
-  const type = normaliseType(typeOf(body) ?? sse?.event ?? inferType(body));
+  const type = normaliseType(typeOf(body) ?? arrived.name ?? inferType(body));
   if (type === undefined) return rejected('not a shannon event: no "type" field and no SSE event name');
-  const result = readTyped(type, body, sse, ctx, state);
+  const result = readTyped(type, body, arrived, ctx, state);
   if (result.kind === 'events') noteWord(type, state);
   return result;
 }
 
-function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined, ctx: Ctx, state: ShannonDecoderState): Interpretation {
+function readTyped(type: string, body: Envelope, arrived: ShannonBody, ctx: Ctx, state: ShannonDecoderState): Interpretation {
   if (type === DELTA) return readDelta(body, ctx, state);
   // History stores a thread.message.completed under its canonical type LLM_OUTPUT, body as is.
   if (type === COMPLETED || (type === 'LLM_OUTPUT' && isCompletedBody(body))) return readCompleted(body, ctx, state);
@@ -98,14 +108,14 @@ function readTyped(type: string, body: Envelope, sse: SseFrameShape | undefined,
     const envelope = { workflow_id: str(body.workflow_id), timestamp: str(body.timestamp) };
     return { kind: 'events', events: stamp([unknownFrame(type, str(body.message))], envelope) };
   }
-  if (CONTROL.has(type) && !firstReading(sse, body, state)) return NOTHING;
-  if (type === 'ERROR_OCCURRED' && isGatewaySaying(body, sse) && !firstSaying(body, state)) return NOTHING;
+  if (CONTROL.has(type) && !firstReading(arrived, body, state)) return NOTHING;
+  if (type === 'ERROR_OCCURRED' && isGatewaySaying(body, arrived) && !firstSaying(body, state)) return NOTHING;
   // The wire calls the event object `payload`, the document `data`: prefer payload. The
   // renamed control frames carry theirs (checkpoint, was_paused) beside the envelope.
   const payload = body.payload ?? body.data ?? (CONTROL.has(type) ? { checkpoint: body.checkpoint, was_paused: body.was_paused } : {});
-  const parsed = ShannonEventSchema.safeParse({ ...body, type, payload });
+  const parsed = parseEvent({ ...body, type, payload });
   if (!parsed.success) return rejected(reasonOf(parsed.error), type);
-  const events = [...stamp(toRunEvents(parsed.data, factsOf(parsed.data, ctx, state), state), parsed.data), ...workflowUnknown(type, body, sse)];
+  const events = [...stamp(toRunEvents(parsed.data, factsOf(parsed.data, ctx, state), state), parsed.data), ...workflowUnknown(type, body, arrived)];
   const memo = unanswerableMemo(events);
   return memo ? { kind: 'events', events, memo } : { kind: 'events', events };
 }
@@ -124,8 +134,8 @@ const CONTROL: ReadonlySet<string> = new Set(CONTROL_NAMES.values());
  * An error the gateway itself writes (no seq, no id: "Workflow not found" when nothing came
  * for 30 s) is said again on every reconnect: shown once per message.
  */
-function isGatewaySaying(body: Envelope, sse: SseFrameShape | undefined): boolean {
-  return body.seq === undefined && !sse?.id && body.stream_id === undefined;
+function isGatewaySaying(body: Envelope, arrived: ShannonBody): boolean {
+  return body.seq === undefined && !arrived.id && body.stream_id === undefined;
 }
 
 /**
@@ -133,8 +143,8 @@ function isGatewaySaying(body: Envelope, sse: SseFrameShape | undefined): boolea
  * id (upstream go/orchestrator/internal/httpapi/streaming.go); "…or unavailable" means it
  * could not ask, which says nothing about the run.
  */
-function workflowUnknown(type: string, body: Envelope, sse: SseFrameShape | undefined): RunEvent[] {
-  if (type !== 'ERROR_OCCURRED' || !isGatewaySaying(body, sse) || str(body.message) !== 'Workflow not found') return [];
+function workflowUnknown(type: string, body: Envelope, arrived: ShannonBody): RunEvent[] {
+  if (type !== 'ERROR_OCCURRED' || !isGatewaySaying(body, arrived) || str(body.message) !== 'Workflow not found') return [];
   return [{ type: 'run.unknown', reason: 'Shannon’s stream says “Workflow not found”' }];
 }
 
@@ -146,8 +156,8 @@ function firstSaying(body: Envelope, state: ShannonDecoderState): boolean {
 }
 
 /** A control frame is read once, live or as its history row: both name the same stream id. */
-function firstReading(sse: SseFrameShape | undefined, body: Envelope, state: ShannonDecoderState): boolean {
-  const key = sse?.id || str(body.stream_id) || (typeof body.seq === 'number' && body.seq > 0 ? String(body.seq) : undefined);
+function firstReading(arrived: ShannonBody, body: Envelope, state: ShannonDecoderState): boolean {
+  const key = arrived.id || str(body.stream_id) || (typeof body.seq === 'number' && body.seq > 0 ? String(body.seq) : undefined);
   if (key === undefined) return true;
   if (state.controlSeen.has(key)) return false;
   state.controlSeen.add(key);
@@ -182,7 +192,7 @@ function inferType(body: Envelope): string | undefined {
 }
 
 function readDelta(body: Envelope, ctx: Ctx, state: ShannonDecoderState): Interpretation {
-  const parsed = MessageDeltaSchema.safeParse(body);
+  const parsed = parseDelta(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), DELTA);
   const events: RunEvent[] =
     // The server writes every key of a renamed frame: agent_id may be "".
@@ -191,7 +201,7 @@ function readDelta(body: Envelope, ctx: Ctx, state: ShannonDecoderState): Interp
 }
 
 function readCompleted(body: Envelope, ctx: Ctx, state: ShannonDecoderState): Interpretation {
-  const parsed = MessageCompletedSchema.safeParse(body);
+  const parsed = parseCompleted(body);
   if (!parsed.success) return rejected(reasonOf(parsed.error), COMPLETED);
   const wire = parsed.data;
   const events = llmOutputEvents(wire.response, pickUsage(wire.metadata, wire.usage), factsOf(wire, ctx, state), state, wire.metadata?.duration_ms);

@@ -15,28 +15,41 @@
  * with its stream id as the SSE id; a row with seq 0 (none stored) by identity — so history
  * fills holes in seq order with the stream.
  */
+import { isSseEnvelope, sseIdOf } from '@/protocol/decode-util';
 import { isHttpReplyFrame, placed, unplaceable, type HttpReplyFrame, type Location, type LocateContext, type Placement } from '@/protocol/dialect';
 import { isHistoryReply } from '@/protocol/shannon/shannon-replies';
 import { isWireObject, type Loose } from '@/protocol/wire-checks';
 
+/**
+ * What locate hands the interpreter for an event (the envelope decided here, once): the event
+ * object — or, for `event: error` and `[DONE]`, the text — with the SSE event name it came
+ * under and its SSE id. A history row has no event name; its id is its stream id.
+ */
+export type ShannonBody = Readonly<{ data: unknown; name?: string; id?: string }>;
+
 export function locateShannonFrame(frame: unknown, ctx: LocateContext): Location {
   if (isHttpReplyFrame(frame)) return isHistoryReply(frame) ? splitHistory(frame, ctx) : placed({ body: frame });
   if (!isWireObject(frame)) return unplaceable('not a shannon frame: expected an SSE frame {id?, event?, data} or an event object');
-  return placed(placeSse(frame, ctx));
+  return placed(placeEvent(unwrap(frame), ctx));
 }
 
-/** An SSE frame `{id?, event?, data}` (or a bare envelope: recordings, fixtures). */
-function placeSse(frame: Loose, ctx: LocateContext): Placement {
-  const sse = 'data' in frame && typeof frame.type !== 'string';
-  const data = sse ? frame.data : frame;
-  const id = sse && typeof frame.id === 'string' && frame.id !== '' ? frame.id : undefined;
+/** An SSE frame `{id?, event?, data}`, or a bare event (recordings, fixtures). */
+function unwrap(frame: Loose): ShannonBody {
+  if (!isSseEnvelope(frame)) return { data: frame };
+  const id = sseIdOf(frame);
+  const name = typeof frame.event === 'string' ? frame.event : undefined;
+  return { data: frame.data, ...(name === undefined ? {} : { name }), ...(id === undefined ? {} : { id }) };
+}
+
+function placeEvent(body: ShannonBody, ctx: LocateContext): Placement {
+  const { data, name, id } = body;
   const identity = id === undefined ? {} : { identity: `sid:${id}` };
-  if ((sse && frame.event === 'done') || (typeof data === 'string' && data.trim() === '[DONE]')) return { body: frame, end: true, ...identity };
-  if (!isWireObject(data)) return { body: frame };
+  if (name === 'done' || (typeof data === 'string' && data.trim() === '[DONE]')) return { body, end: true, ...identity };
+  if (!isWireObject(data)) return { body };
   const seq = typeof data.seq === 'number' && Number.isSafeInteger(data.seq) && data.seq > 0 ? data.seq : undefined;
-  if (seq === undefined) return { body: frame, ...identity };
+  if (seq === undefined) return { body, ...identity };
   const workflow = typeof data.workflow_id === 'string' && data.workflow_id !== '' ? data.workflow_id : ctx.runId;
-  return { body: frame, order: { scope: `wf:${workflow}`, seq }, cursor: id ?? String(seq) };
+  return { body, order: { scope: `wf:${workflow}`, seq }, cursor: id ?? String(seq) };
 }
 
 function splitHistory(frame: HttpReplyFrame, ctx: LocateContext): Location {
@@ -46,11 +59,11 @@ function splitHistory(frame: HttpReplyFrame, ctx: LocateContext): Location {
   return { kind: 'placed', placements: rows.map((row) => placeRow(row, ctx)), answer: 'history' };
 }
 
-/** One history row, as its live frame: the stream id as the SSE id; without seq or stream id, identified by what it says. */
+/** One history row, as its live frame: its stream id as the SSE id; without seq or stream id, identified by what it says. */
 function placeRow(row: unknown, ctx: LocateContext): Placement {
-  if (!isWireObject(row)) return placeSse({ data: row }, ctx);
+  if (!isWireObject(row)) return placeEvent({ data: row }, ctx);
   const streamId = typeof row.stream_id === 'string' && row.stream_id !== '' ? row.stream_id : undefined;
-  const placedRow = placeSse(streamId !== undefined ? { id: streamId, data: row } : { data: row }, ctx);
+  const placedRow = placeEvent(streamId === undefined ? { data: row } : { data: row, id: streamId }, ctx);
   if (placedRow.order || placedRow.identity !== undefined) return placedRow;
   return { ...placedRow, identity: `row:${String(row.type)}|${String(row.timestamp)}|${String(row.agent_id ?? '')}|${String(row.message ?? '')}` };
 }

@@ -9,7 +9,7 @@ import type { RunEvent } from '@/protocol/run-event';
 import { GATE_HANDLERS } from '@/protocol/tolky/tolky-gates';
 import { EXECUTION_HANDLERS } from '@/protocol/tolky/tolky-map-execution';
 import { PHASE_HANDLERS } from '@/protocol/tolky/tolky-map-phases';
-import { isTolkyType, tolkyFrameSchema, type TolkyEnvelope, type TolkyPayload, type TolkyType } from '@/protocol/tolky/tolky-schemas';
+import { isTolkyType, readTolkyPayload, tolkyFrameSchema, type TolkyEnvelope, type TolkyType } from '@/protocol/tolky/tolky-schemas';
 import type { TolkyHandler, TolkyHandlers, TolkyState } from '@/protocol/tolky/tolky-state';
 
 /** Every type has exactly one handler: a type added to the schemas fails to compile until mapped. */
@@ -17,19 +17,19 @@ const HANDLERS: TolkyHandlers<TolkyType> = { ...EXECUTION_HANDLERS, ...PHASE_HAN
 
 export type EnvelopeOutcome = { ok: true; events: RunEvent[] } | { ok: false; reason: string };
 
-/** `envelope` has already passed TolkyEnvelopeSchema; `raw` is what arrived (re-parsed with its payload). */
+/** `envelope` has already passed TolkyEnvelopeSchema; `raw` is what arrived (its payload is read here). */
 export function decodeEnvelope(envelope: TolkyEnvelope, raw: unknown, state: TolkyState): EnvelopeOutcome {
   const type = envelope.type;
   if (!isTolkyType(type)) return { ok: true, events: stamp([unknownFrame(type)], envelope) };
-  const parsed = tolkyFrameSchema(type).safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error) };
-  const events = (HANDLERS[type] as TolkyHandler<typeof type>)(parsed.data.payload, parsed.data, state);
+  // The envelope was read already: only the payload is (zod runs only to name a bad field).
+  let payload = readTolkyPayload(type, (raw as { payload?: unknown }).payload);
+  if (payload === undefined) {
+    const parsed = tolkyFrameSchema(type).safeParse(raw);
+    if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error) };
+    payload = parsed.data.payload;
+  }
+  const events = (HANDLERS[type] as TolkyHandler<typeof type>)(payload, envelope, state);
   return { ok: true, events: stamp(events, envelope) };
-}
-
-/** A payload read as its schema reads it (the fast path's, tolky-fast-path.ts) → the type's events, stamped. */
-export function mapEnvelope<T extends TolkyType>(type: T, payload: TolkyPayload<T>, envelope: TolkyEnvelope, state: TolkyState): RunEvent[] {
-  return stamp((HANDLERS[type] as TolkyHandler<T>)(payload, envelope, state), envelope);
 }
 
 /** Time and run id on every event of one envelope. */

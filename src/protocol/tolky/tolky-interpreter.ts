@@ -13,15 +13,17 @@
 import * as z from 'zod';
 
 import { reasonOf, rejected, typeOf, unknownFrame } from '@/protocol/decode-util';
+import { parseWith } from '@/protocol/derive-reader';
 import type { Interpretation, Interpreter } from '@/protocol/dialect';
 import { decodeEnvelope } from '@/protocol/tolky/tolky-envelope';
-import { fastTolky } from '@/protocol/tolky/tolky-fast-path';
 import { TolkyEnvelopeSchema } from '@/protocol/tolky/tolky-schemas';
 import { decodeSessionEvent } from '@/protocol/tolky/tolky-session';
 import { TOLKY_PIPELINE_EVENT, TOLKY_SESSION_EVENTS, type TolkySessionEvent } from '@/protocol/tolky/tolky-session-schemas';
 import { createTolkyState, type TolkyState } from '@/protocol/tolky/tolky-state';
 
-const SocketFrameSchema = z.looseObject({ event: z.string(), data: z.unknown() });
+const parseSocketFrame = parseWith(z.looseObject({ event: z.string(), data: z.unknown() }));
+/** Every envelope is read by the reader derived from its schema (derive-reader.ts); zod only names a bad field. */
+const parseEnvelope = parseWith(TolkyEnvelopeSchema);
 const SESSION_EVENTS: ReadonlySet<string> = new Set(TOLKY_SESSION_EVENTS);
 const NONE: Interpretation = { kind: 'events', events: [] };
 
@@ -31,14 +33,9 @@ export function createTolkyInterpreter(ctx: Readonly<{ runId: string }>): Interp
   return (frame) => readTolkyFrame(frame.body, state);
 }
 
-/** One frame: the fast path for the frequent types first (tolky-fast-path.ts), then the schemas. */
+/** One frame, through its schemas' derived readers. */
 export function readTolkyFrame(frame: unknown, state: TolkyState): Interpretation {
-  return fastTolky(frame, state) ?? readTolkyFull(frame, state);
-}
-
-/** Every frame through the zod schemas (the reference path; the fast path must agree with it). */
-export function readTolkyFull(frame: unknown, state: TolkyState): Interpretation {
-  const socket = SocketFrameSchema.safeParse(frame);
+  const socket = parseSocketFrame(frame);
   if (!socket.success) return rejected('not a tolky frame: expected a Socket.IO frame {event, data}');
   const { event, data } = socket.data;
   if (event === TOLKY_PIPELINE_EVENT) return readEnvelope(data, state);
@@ -49,7 +46,7 @@ export function readTolkyFull(frame: unknown, state: TolkyState): Interpretation
 }
 
 function readEnvelope(data: unknown, state: TolkyState): Interpretation {
-  const base = TolkyEnvelopeSchema.safeParse(data);
+  const base = parseEnvelope(data);
   if (!base.success) return rejected(reasonOf(base.error), typeOf(data) ?? TOLKY_PIPELINE_EVENT);
   const envelope = base.data;
   if (envelope.intentId !== state.runId) return NONE;

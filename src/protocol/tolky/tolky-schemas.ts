@@ -10,6 +10,8 @@
  */
 import * as z from 'zod';
 
+import { fastReader } from '@/protocol/derive-reader';
+
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 const str = opt(z.string());
@@ -245,14 +247,29 @@ export const TolkyEnvelopeSchema = z.looseObject({
 });
 export type TolkyEnvelope = z.infer<typeof TolkyEnvelopeSchema>;
 
-/** Envelope + typed payload for one type; a missing or null payload reads as `{}`. */
-const FRAME_SCHEMAS = new Map<string, z.ZodType>(
-  Object.entries(TOLKY_PAYLOADS).map(([type, payload]) => [
-    type,
-    TolkyEnvelopeSchema.extend({ type: z.literal(type), payload: z.preprocess((value) => value ?? {}, payload) }),
-  ]),
+/** A type's payload as its frame carries it: a missing or null payload reads as `{}`. */
+const PAYLOAD_SCHEMAS = new Map<string, z.ZodType>(
+  Object.entries(TOLKY_PAYLOADS).map(([type, payload]) => [type, z.preprocess((value) => value ?? {}, payload)]),
 );
 
-export function tolkyFrameSchema<T extends TolkyType>(type: T): z.ZodType<TolkyEnvelope & { type: T; payload: TolkyPayload<T> }> {
-  return FRAME_SCHEMAS.get(type) as z.ZodType<TolkyEnvelope & { type: T; payload: TolkyPayload<T> }>;
+/** Envelope + typed payload for one type. */
+const FRAME_SCHEMAS = new Map<string, z.ZodType>(
+  [...PAYLOAD_SCHEMAS].map(([type, payload]) => [type, TolkyEnvelopeSchema.extend({ type: z.literal(type), payload })]),
+);
+
+export type TolkyFrame<T extends TolkyType> = TolkyEnvelope & { type: T; payload: TolkyPayload<T> };
+
+export function tolkyFrameSchema<T extends TolkyType>(type: T): z.ZodType<TolkyFrame<T>> {
+  return FRAME_SCHEMAS.get(type) as z.ZodType<TolkyFrame<T>>;
+}
+
+/**
+ * A type's payload read by the reader derived from its schema (derive-reader.ts), for an
+ * envelope already read: the payload alone, or undefined when the frame schema must say what
+ * is wrong (`tolkyFrameSchema`, whose reason names the field under `payload`).
+ */
+const PAYLOAD_READERS = new Map([...PAYLOAD_SCHEMAS].map(([type, schema]) => [type, fastReader(schema)]));
+
+export function readTolkyPayload<T extends TolkyType>(type: T, payload: unknown): TolkyPayload<T> | undefined {
+  return (PAYLOAD_READERS.get(type) as (value: unknown) => TolkyPayload<T> | undefined)(payload);
 }

@@ -1,18 +1,19 @@
 /**
- * The fast paths for the bulk of a stream (`output`, `agent_message`; mars-fast-path.ts) must
- * give the frame the schema would give, and must leave every frame they do not fully accept
- * to zod, so a bad frame is still rejected with the path of its bad field.
+ * The bulk of a MARS stream (`output`, `agent_message`, the DAG re-sent whole) read by the
+ * reader derived from MarsEventSchema (derive-reader.ts) must give the frame zod gives, and
+ * refuse every frame zod refuses, so a bad frame is still rejected with the path of its bad field.
  */
 import { describe, expect, it } from 'vitest';
 
 import { marsDialect } from '@/protocol/mars/mars-dialect';
 import { applyDag, type DagNodeIn } from '@/protocol/mars/mars-dag';
-import { fastAgentMessage, fastDag, fastOutput } from '@/protocol/mars/mars-fast-path';
 import { createMarsState } from '@/protocol/mars/mars-state';
 import { MarsEventSchema } from '@/protocol/mars/mars-schemas';
 import { createFrameReader } from '@/protocol/read-frame';
+import { fastReader } from '@/protocol/derive-reader';
 
 const read = (frame: unknown) => createFrameReader(marsDialect, 'run-1')(frame);
+const derived = fastReader(MarsEventSchema);
 
 const message = (data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   event_type: 'agent_message',
@@ -22,7 +23,7 @@ const message = (data: Record<string, unknown>, extra: Record<string, unknown> =
   ...extra,
 });
 
-describe('mars agent_message fast path', () => {
+describe('mars agent_message, derived reader', () => {
   const good: [string, unknown][] = [
     ['full', message({ step_id: 's-1', step_number: 1 })],
     ['no step', message({})],
@@ -31,9 +32,9 @@ describe('mars agent_message fast path', () => {
     ['step 0', message({ step_number: 0 })],
   ];
   it.each(good)('accepts %s as the schema does', (_, frame) => {
-    const fast = fastAgentMessage(frame);
-    expect(fast).toBeDefined();
-    expect(fast?.data).toEqual(MarsEventSchema.parse(frame));
+    const derivedFrame = derived(frame);
+    expect(derivedFrame).toBeDefined();
+    expect(derivedFrame).toEqual(MarsEventSchema.parse(frame));
   });
 
   it('reads a frame with extra fields the same as without them', () => {
@@ -52,7 +53,7 @@ describe('mars agent_message fast path', () => {
     ['agent an object', message({ agent: {} }), 'agent'],
   ];
   it.each(bad)('rejects %s with the path of the bad field', (_, frame, path) => {
-    expect(fastAgentMessage(frame)).toBeUndefined();
+    expect(derived(frame)).toBeUndefined();
     const result = read(frame);
     expect(result.kind).toBe('rejected');
     expect(result.kind === 'rejected' ? result.reason : '').toContain(path);
@@ -68,7 +69,7 @@ const output = (data: Record<string, unknown>, extra: Record<string, unknown> = 
   ...extra,
 });
 
-describe('mars output fast path', () => {
+describe('mars output, derived reader', () => {
   const good: [string, unknown][] = [
     ['plain', output({})],
     ['isolated source', output({ source: 'stdout' })],
@@ -76,9 +77,9 @@ describe('mars output fast path', () => {
     ['AG2 content: agent_message in the isolated form', message({ message: undefined, content: 'hi' })],
   ];
   it.each(good)('accepts %s as the schema does', (_, frame) => {
-    const fast = (frame as { event_type: string }).event_type === 'output' ? fastOutput(frame) : fastAgentMessage(frame);
-    expect(fast).toBeDefined();
-    expect(fast?.data).toEqual(MarsEventSchema.parse(frame));
+    const derivedFrame = derived(frame);
+    expect(derivedFrame).toBeDefined();
+    expect(derivedFrame).toEqual(MarsEventSchema.parse(frame));
   });
 
   const bad: [string, unknown, string][] = [
@@ -88,7 +89,7 @@ describe('mars output fast path', () => {
     ['timestamp a number', output({}, { timestamp: 17 }), 'timestamp'],
   ];
   it.each(bad)('rejects %s with the path of the bad field', (_, frame, path) => {
-    expect(fastOutput(frame)).toBeUndefined();
+    expect(derived(frame)).toBeUndefined();
     const result = read(frame);
     expect(result.kind).toBe('rejected');
     expect(result.kind === 'rejected' ? result.reason : '').toContain(path);
@@ -103,7 +104,7 @@ const dag = (nodes: unknown, extra: Record<string, unknown> = {}) => ({
 });
 const NODE = { id: 'step_1', label: 'Step 1: Fit', type: 'agent', agent: 'engineer', status: 'running', step_number: 1, description: 'Fit', bullet_points: [] };
 
-describe('mars DAG fast path', () => {
+describe('mars DAG, derived reader', () => {
   const good: [string, unknown][] = [
     ['real nodes', dag([{ ...NODE, id: 'planning', step_number: 0, status: 'completed' }, NODE])],
     ['Python None fields', dag([{ ...NODE, label: null, agent: null, step_number: null, description: null, error: null }])],
@@ -113,10 +114,10 @@ describe('mars DAG fast path', () => {
   /** The DAG a checked frame carries, whichever path checked it. */
   const dagOf = (event: unknown) => (event as { data: { nodes: DagNodeIn[]; edges: { source: string; target: string }[] } }).data;
   it.each(good)('reads %s into the events the schema path gives', (_, frame) => {
-    const fast = fastDag(frame);
-    expect(fast).toBeDefined();
+    const derivedFrame = derived(frame);
+    expect(derivedFrame).toEqual(MarsEventSchema.parse(frame));
     const viaSchema = dagOf(MarsEventSchema.parse(frame));
-    expect(applyDag(createMarsState('r'), dagOf(fast?.data).nodes, dagOf(fast?.data).edges)).toEqual(applyDag(createMarsState('r'), viaSchema.nodes, viaSchema.edges));
+    expect(applyDag(createMarsState('r'), dagOf(derivedFrame).nodes, dagOf(derivedFrame).edges)).toEqual(applyDag(createMarsState('r'), viaSchema.nodes, viaSchema.edges));
   });
 
   const bad: [string, unknown, string][] = [
@@ -129,7 +130,7 @@ describe('mars DAG fast path', () => {
     ['an edge without a target', { ...dag([NODE]), data: { nodes: [NODE], edges: [{ source: 'a' }] } }, 'target'],
   ];
   it.each(bad)('leaves %s to the schema, which names the path', (_, frame, path) => {
-    expect(fastDag(frame)).toBeUndefined();
+    expect(derived(frame)).toBeUndefined();
     const result = read(frame);
     expect(result.kind).toBe('rejected');
     expect(result.kind === 'rejected' ? result.reason : '').toContain(path);

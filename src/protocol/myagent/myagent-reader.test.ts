@@ -1,13 +1,13 @@
 /**
- * The myagent fast path (myagent-fast-path.ts) must read a frame exactly as the zod path
- * does, and leave every frame it does not fully accept to zod, so a bad one is still
- * rejected with the path of its bad field. Checked field by field: every field of each fast
- * event, its content and its metadata set to each value that tells readers apart.
+ * myagent frames read through the readers derived from their schemas (derive-reader.ts) must
+ * read exactly as through zod alone, and a bad one must still be rejected with the path of
+ * its bad field. Checked field by field: every field of the frequent events, their content
+ * and their metadata set to each value that tells readers apart.
  */
 import { describe, expect, it } from 'vitest';
 
-import { FAST_EVENTS, fastMyagent } from '@/protocol/myagent/myagent-fast-path';
-import { readMyagentFrame, readMyagentFull } from '@/protocol/myagent/myagent-interpreter';
+import { throughZodOnly } from '@/protocol/derive-reader';
+import { readMyagentFrame } from '@/protocol/myagent/myagent-interpreter';
 import { MyagentServerEventSchema } from '@/protocol/myagent/myagent-schemas';
 import { newStreamState, startTask } from '@/protocol/myagent/myagent-state';
 
@@ -60,28 +60,25 @@ function running() {
   return state;
 }
 
+const zodOnly = (frame: unknown) => throughZodOnly(() => readMyagentFrame(frame, running()));
+
+/** The derived readers and zod read `frame` the same: the same events, or the same rejection. */
 function expectAgreement(frame: unknown, label: string) {
-  const full = readMyagentFull(frame, running());
-  if (full.kind === 'rejected') expect(fastMyagent(frame), `${label}: zod rejects, the fast path must defer`).toBeUndefined();
-  expect(readMyagentFrame(frame, running()), label).toEqual(full);
+  expect(readMyagentFrame(frame, running()), label).toEqual(zodOnly(frame));
 }
 
-describe('myagent fast path', () => {
-  it('covers exactly the fields of each schema it stands for', () => {
-    for (const [event, shape] of FAST_EVENTS) {
-      const member = MyagentServerEventSchema.options.find((option) => option.shape.event.value === event);
-      expect([...shape.keys].sort(), event).toEqual(Object.keys(member?.shape ?? {}).filter((key) => key !== 'event').sort());
-    }
-  });
+const keysOf = (event: string) =>
+  Object.keys(MyagentServerEventSchema.options.find((option) => option.shape.event.value === event)?.shape ?? {}).filter((key) => key !== 'event');
 
-  it.each(Object.keys(VALID))('reads a valid %s as the schema path does', (event) => {
-    expect(fastMyagent(VALID[event])).toBeDefined();
+describe('myagent frames through derived readers', () => {
+  it.each(Object.keys(VALID))('reads a valid %s as zod does', (event) => {
+    expect(readMyagentFrame(VALID[event], running()).kind).toBe('events');
     expectAgreement(VALID[event], event);
   });
 
   it.each(Object.keys(VALID))('agrees with zod on every field of %s, whatever its value', (event) => {
     const valid = VALID[event] as Record<string, unknown>;
-    for (const key of FAST_EVENTS.get(event)?.keys ?? []) for (const value of EDGES) expectAgreement({ ...valid, [key]: value }, `${event}.${key} = ${String(value)}`);
+    for (const key of keysOf(event)) for (const value of EDGES) expectAgreement({ ...valid, [key]: value }, `${event}.${key} = ${String(value)}`);
     for (const [part, keys] of Object.entries(NESTED[event] ?? {})) {
       const inner = typeof valid[part] === 'object' && valid[part] !== null ? (valid[part] as Record<string, unknown>) : {};
       for (const key of keys) for (const value of EDGES) expectAgreement({ ...valid, [part]: { ...inner, [key]: value } }, `${event}.${part}.${key} = ${String(value)}`);
@@ -104,9 +101,9 @@ describe('myagent fast path', () => {
     ['a negative cost', { ...VALID['solver.completed'], metadata: { cost_usd: -1 } }, 'cost_usd'],
     ['tokens that are not whole', { ...VALID['agent.tool_call'], metadata: { tokens_used: { input: 1.5, output: 1 } } }, 'input'],
   ];
-  it.each(bad)('leaves %s to zod, which rejects it naming the field', (_, frame, path) => {
-    expect(fastMyagent(frame)).toBeUndefined();
-    const full = readMyagentFull(frame, running());
-    expect(full.kind === 'rejected' ? full.reason : 'read').toContain(path);
+  it.each(bad)('rejects %s naming the field, as zod does', (_, frame, path) => {
+    const read = readMyagentFrame(frame, running());
+    expect(read.kind === 'rejected' ? read.reason : 'read').toContain(path);
+    expect(read).toEqual(zodOnly(frame));
   });
 });

@@ -1,15 +1,16 @@
 /**
- * The AG-UI fast path (agui-fast-path.ts) must read a frame exactly as the member schemas
- * do, and leave every frame it does not fully accept to them, so a bad one is still rejected
- * with the path of its bad field. Checked field by field: every field of each fast member
- * set to each value that tells readers apart, in a session with an open message and call.
+ * AG-UI frames read through the readers derived from their member schemas (derive-reader.ts)
+ * must read exactly as through zod alone (the delta shortcut included), and a bad one must
+ * still be rejected with the path of its bad field. Checked field by field: every field of the
+ * frequent members set to each value that tells readers apart, in a session with an open
+ * message and call.
  */
 import { describe, expect, it } from 'vitest';
 
 import { createDecoderState } from '@/protocol/agui/agui-decoder-state';
-import { FAST_WIRES, fastWire } from '@/protocol/agui/agui-fast-path';
-import { readAguiEvent, readAguiEventFull } from '@/protocol/agui/agui-interpreter';
+import { readAguiEvent } from '@/protocol/agui/agui-interpreter';
 import { AGUI_EVENT_SCHEMAS } from '@/protocol/agui/agui-schemas';
+import { throughZodOnly } from '@/protocol/derive-reader';
 
 const EDGES: unknown[] = [undefined, null, 0, -1, 1.5, 7, Number.NaN, Infinity, '', 'x', 'tool', true, [], [{ type: 'text' }], [{ type: 3 }], {}, { a: 1 }];
 
@@ -35,38 +36,34 @@ function session() {
     { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
     { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'web_search', parentMessageId: 'm1' },
   ]) {
-    readAguiEventFull(state, frame);
+    readAguiEvent(state, frame);
   }
   return state;
 }
 
+const zodOnly = (frame: unknown) => throughZodOnly(() => readAguiEvent(session(), frame));
+
+/** The derived readers and zod read `frame` the same: the same events, or the same rejection. */
 function expectAgreement(frame: Record<string, unknown>, label: string) {
-  const full = readAguiEventFull(session(), frame);
-  if (full.kind === 'rejected') expect(fastWire(frame.type as string, frame), `${label}: zod rejects, the fast path must defer`).toBeUndefined();
-  expect(readAguiEvent(session(), frame), label).toEqual(full);
+  expect(readAguiEvent(session(), frame), label).toEqual(zodOnly(frame));
 }
 
-describe('AG-UI fast path', () => {
-  it('covers exactly the fields of each member schema it stands for', () => {
-    for (const [type, shape] of FAST_WIRES) {
-      const member = AGUI_EVENT_SCHEMAS.get(type) as unknown as { shape: Record<string, unknown> };
-      expect([...shape.keys].sort(), type).toEqual(Object.keys(member.shape).filter((key) => key !== 'type').sort());
-    }
-  });
+const keysOf = (type: string) => Object.keys((AGUI_EVENT_SCHEMAS.get(type) as unknown as { shape: Record<string, unknown> }).shape).filter((key) => key !== 'type');
 
-  it.each(Object.keys(VALID))('reads a valid %s as the schema path does', (type) => {
-    expect(fastWire(type, VALID[type] as Record<string, unknown>)).toBeDefined();
+describe('AG-UI frames through derived readers', () => {
+  it.each(Object.keys(VALID))('reads a valid %s as zod does', (type) => {
+    expect(readAguiEvent(session(), VALID[type]).kind).toBe('events');
     expectAgreement(VALID[type] as Record<string, unknown>, type);
   });
 
   it.each(Object.keys(VALID))('agrees with zod on every field of %s, whatever its value', (type) => {
-    for (const key of FAST_WIRES.get(type)?.keys ?? []) for (const value of EDGES) expectAgreement({ ...VALID[type], [key]: value }, `${type}.${key} = ${String(value)}`);
+    for (const key of keysOf(type)) for (const value of EDGES) expectAgreement({ ...VALID[type], [key]: value }, `${type}.${key} = ${String(value)}`);
   });
 
-  it('leaves a text delta without its message to the schema, which names the field', () => {
+  it('rejects a text delta without its message naming the field, as zod does', () => {
     const frame = { type: 'TEXT_MESSAGE_CONTENT', delta: 'x' };
-    expect(fastWire(frame.type, frame)).toBeUndefined();
-    const full = readAguiEventFull(session(), frame);
-    expect(full.kind === 'rejected' ? full.reason : 'read').toContain('messageId');
+    const read = readAguiEvent(session(), frame);
+    expect(read.kind === 'rejected' ? read.reason : 'read').toContain('messageId');
+    expect(read).toEqual(zodOnly(frame));
   });
 });

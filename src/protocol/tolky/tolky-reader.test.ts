@@ -1,13 +1,13 @@
 /**
- * The tolky fast path (tolky-fast-path.ts) must read a frame exactly as the zod path does,
- * and leave every frame it does not fully accept to zod, so a bad one is still rejected with
- * the path of its bad field. Checked field by field: every field of the envelope and of each
- * fast type's payload set to each value that tells readers apart.
+ * tolky frames read through the readers derived from their schemas (derive-reader.ts) must
+ * read exactly as through zod alone, and a bad one must still be rejected with the path of its
+ * bad field. Checked field by field: every field of the envelope and of the frequent types'
+ * payloads set to each value that tells readers apart.
  */
 import { describe, expect, it } from 'vitest';
 
-import { FAST_PAYLOADS, fastTolky } from '@/protocol/tolky/tolky-fast-path';
-import { readTolkyFull } from '@/protocol/tolky/tolky-interpreter';
+import { throughZodOnly } from '@/protocol/derive-reader';
+import { readTolkyFrame } from '@/protocol/tolky/tolky-interpreter';
 import { TOLKY_PAYLOADS, TolkyEnvelopeSchema, type TolkyType } from '@/protocol/tolky/tolky-schemas';
 import { createTolkyState } from '@/protocol/tolky/tolky-state';
 import { INTENT, live } from '@/protocol/tolky/tolky-test-frames';
@@ -30,27 +30,22 @@ const VALID: Record<string, Record<string, unknown>> = {
 
 const fresh = () => createTolkyState(INTENT);
 
-/** Fast and zod agree on `frame`: the same reading, or the fast path defers (always, when zod rejects). */
+const zodOnly = (frame: unknown) => throughZodOnly(() => readTolkyFrame(frame, fresh()));
+
+/** The derived readers and zod read `frame` the same: the same events, or the same rejection. */
 function expectAgreement(frame: unknown, label: string) {
-  const fast = fastTolky(frame, fresh());
-  const full = readTolkyFull(frame, fresh());
-  if (full.kind === 'rejected') expect(fast, `${label}: zod rejects, the fast path must defer`).toBeUndefined();
-  if (fast !== undefined) expect(fast, label).toEqual(full);
+  expect(readTolkyFrame(frame, fresh()), label).toEqual(zodOnly(frame));
 }
 
-describe('tolky fast path', () => {
-  it('covers exactly the fields of each schema it stands for', () => {
-    for (const [type, shape] of FAST_PAYLOADS) expect([...shape.keys].sort(), type).toEqual(Object.keys(TOLKY_PAYLOADS[type].shape).sort());
-  });
-
-  it.each(Object.keys(VALID))('reads a valid %s as the schema path does', (type) => {
+describe('tolky frames through derived readers', () => {
+  it.each(Object.keys(VALID))('reads a valid %s as zod does', (type) => {
     const frame = live(type, VALID[type], 7);
-    expect(fastTolky(frame, fresh())).toBeDefined();
+    expect(readTolkyFrame(frame, fresh()).kind).toBe('events');
     expectAgreement(frame, type);
   });
 
   it.each(Object.keys(VALID))('agrees with zod on every payload field of %s, whatever its value', (type) => {
-    for (const key of FAST_PAYLOADS.get(type as TolkyType)?.keys ?? []) {
+    for (const key of Object.keys(TOLKY_PAYLOADS[type as TolkyType].shape)) {
       for (const value of EDGES) expectAgreement(live(type, { ...VALID[type], [key]: value }, 7), `${type}.${key} = ${String(value)}`);
     }
   });
@@ -77,7 +72,7 @@ describe('tolky fast path', () => {
     expectAgreement(live('status_narration', { message: 'x', sourceEvent: null, progress: null, stepNumber: null }, 0, { sessionId: null, timestamp: null }), 'nulls');
     expectAgreement(live('step_completed', { ...VALID.step_completed, extra: 1 }, 3, { pod: 'a' }), 'extra fields');
     expectAgreement(live('status_narration', VALID.status_narration, 3, { intentId: 'other' }), 'other intent');
-    expect(fastTolky(live('status_narration', VALID.status_narration, 3, { intentId: 'other' }), fresh())).toEqual({ kind: 'events', events: [] });
+    expect(readTolkyFrame(live('status_narration', VALID.status_narration, 3, { intentId: 'other' }), fresh())).toEqual({ kind: 'events', events: [] });
   });
 
   const bad: [string, unknown, string][] = [
@@ -86,9 +81,9 @@ describe('tolky fast path', () => {
     ['a negative cost', live('token_usage_updated', { ...VALID.token_usage_updated, delta: { cost: -1 } }, 7), 'cost'],
     ['a negative seq', live('chapter_log', VALID.chapter_log, -1), 'seq'],
   ];
-  it.each(bad)('leaves %s to zod, which rejects it naming the field', (_, frame, path) => {
-    expect(fastTolky(frame, fresh())).toBeUndefined();
-    const full = readTolkyFull(frame, fresh());
-    expect(full.kind === 'rejected' ? full.reason : 'read').toContain(path);
+  it.each(bad)('rejects %s naming the field, as zod does', (_, frame, path) => {
+    const read = readTolkyFrame(frame, fresh());
+    expect(read.kind === 'rejected' ? read.reason : 'read').toContain(path);
+    expect(read).toEqual(zodOnly(frame));
   });
 });
