@@ -15,6 +15,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { CallProjection, type LlmCall } from '@/stores/llm-calls';
 
 import { waitFor } from './wait-for';
+import { FANOUT_TOTAL_MICROS } from '../support/fanout-cost';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -24,7 +25,6 @@ afterAll(async () => {
   await sim.close();
 });
 
-const FANOUT_TOTAL = 2100 + 3400 + 3500 + 3600 + 3700 + 3800 + 3900 + 6500;
 const FIELD_OF: Record<string, (call: LlmCall) => unknown> = {
   model: (c) => c.model,
   tokens: (c) => c.inputTokens ?? c.unsplitTokens,
@@ -54,7 +54,7 @@ describe.each(Object.values(DIALECTS))('$id calls', (dialect) => {
       if (lacking) expect(calls.filter((c) => read(c) !== undefined), `${dialect.id} lacks ${field}`).toEqual([]);
     }
     // The simulator prices every call in every dialect (AG-UI and myagent through their extensions).
-    expect(calls.reduce((t, c) => t + (c.micros ?? 0), 0)).toBe(FANOUT_TOTAL);
+    expect(calls.reduce((t, c) => t + (c.micros ?? 0), 0)).toBe(FANOUT_TOTAL_MICROS);
     expect(calls.filter((c) => c.model !== "gpt-4o-mini")).toEqual([]);
     if (dialect.id === 'shannon') {
       expect(calls.every((c) => c.prompt !== undefined && c.response !== undefined && c.latency === 'stated')).toBe(true);
