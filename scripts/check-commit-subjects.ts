@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 
-const BASE = '90723d9';
+const BASE = 'b6cc860';
 const LIMIT = 72;
 
 function git(...args: string[]): string | undefined {
