@@ -21,14 +21,14 @@ function readAs(frame: unknown): unknown {
 describe('shannon: the SSE envelope is decided once', () => {
   it('a bare event carrying its payload as `data` (the document names it so) reads as that event', () => {
     const bare = { workflow_id: WF, type: 'AGENT_STARTED', agent_id: 'researcher', seq: 3, data: { role: 'analyst' } };
-    expect(place(bare)).toMatchObject({ kind: 'placed', frames: [{ order: { scope: `wf:${WF}`, seq: 3 } }] });
+    expect(place(bare)).toMatchObject({ kind: 'placed', placements: [{ order: { scope: `wf:${WF}`, seq: 3 } }] });
     expect(readAs(bare)).toContain('node.started researcher');
     expect(readAs(bare)).toEqual(readAs({ id: '3', event: 'AGENT_STARTED', data: bare }));
   });
 
   it('an SSE frame whose id came as a number reads its data under its event name', () => {
     const frame = { id: 7, event: 'AGENT_STARTED', data: { workflow_id: WF, type: 'AGENT_STARTED', agent_id: 'writer', seq: 7 } };
-    expect(place(frame)).toMatchObject({ kind: 'placed', frames: [{ order: { scope: `wf:${WF}`, seq: 7 } }] });
+    expect(place(frame)).toMatchObject({ kind: 'placed', placements: [{ order: { scope: `wf:${WF}`, seq: 7 } }] });
     expect(readAs(frame)).toContain('node.started writer');
     expect(readAs(frame)).toEqual(readAs({ ...frame, id: '7' }));
   });
@@ -38,6 +38,6 @@ describe('shannon: the SSE envelope is decided once', () => {
     const page = { reply: { method: 'GET', path: `/api/v1/tasks/${WF}/events`, status: 200 }, body: { events: [row] } };
     expect(readAs(page)).toContain('node.started a');
     expect(readAs(page)).toEqual(readAs({ id: row.stream_id, event: 'AGENT_STARTED', data: row }));
-    expect(place(page)).toMatchObject({ frames: [{ order: { seq: 2 }, cursor: '1700000000000-1' }] });
+    expect(place(page)).toMatchObject({ placements: [{ order: { seq: 2 }, cursor: '1700000000000-1' }] });
   });
 });
