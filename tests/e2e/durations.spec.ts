@@ -138,13 +138,16 @@ test('a timed-out gate reads "timed out (rejected)" in Durations, never "succeed
   await page.close();
 });
 
-test('an attempt shorter than a tenth of a second reads in milliseconds, never "0.0s"', async () => {
+test('a short attempt reads in milliseconds (or tenths past 0.1 s), never "0.0s"', async () => {
   const page = await harness.newPage();
   await page.goto(liveUrl(harness.sim, 'relavium', 'retry~durations-ms'));
   await page.getByText('Run failed').first().waitFor({ timeout: 20_000 });
   await openDurations(page);
-  // Load fails within a few ms of its start; the step it left behind never ran and has no duration at all.
-  expect(await list(page).locator('[data-node="load"]').textContent()).toMatch(/failed · \d+ms/);
+  // Load fails a few ms after its start on a quiet machine; the simulator stamps real time, so
+  // on a loaded one it may take past 0.1 s (the ms form itself: src/lib/format-duration.test.ts).
+  // The step it left behind never ran and has no duration at all.
+  const load = await list(page).locator('[data-node="load"]').textContent();
+  expect(load).toMatch(/failed · (\d+ms|\d+\.\ds)/);
   expect(await list(page).locator('[data-node="notify"]').textContent()).toMatch(/not run · upstream_unreachable$/);
   expect(await list(page).textContent()).not.toMatch(/0\.0s/);
   await page.close();
