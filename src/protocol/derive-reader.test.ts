@@ -91,6 +91,16 @@ describe('derived readers agree with zod', () => {
     expect('a' in (readerOf(schema)({ b: 1 }) as object)).toBe(false);
   });
 
+  test('an array carrying its own `constructor` key reads as a plain array, as zod gives, so map and filter still work', () => {
+    const hostile = ['a', 'b'];
+    Object.defineProperty(hostile, 'constructor', { value: 'x', enumerable: true });
+    const read = readerOf(z.array(z.string()))(hostile) as string[];
+    expect(read).toEqual(['a', 'b']);
+    expect(read.map((item) => item.toUpperCase())).toEqual(['A', 'B']);
+    const plain = ['a'];
+    expect(readerOf(z.array(z.string()))(plain)).toBe(plain);
+  });
+
   test('parseWith names the bad field the way the schema does', () => {
     const schema = z.looseObject({ a: z.looseObject({ b: z.number() }) });
     const result = parseWith(schema)({ a: { b: 'no' } });

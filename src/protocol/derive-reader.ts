@@ -249,11 +249,15 @@ function strip(read: Field, keys: readonly string[]): Field {
   };
 }
 
-/** `z.array(item)`: the array itself when every item reads as it is (holes included: `every` would skip them). */
+/**
+ * `z.array(item)`: the array itself when every item reads as it is (holes included: `every`
+ * would skip them). An array whose `constructor` is not Array (an own key no JSON text makes,
+ * but a hostile object can) is copied, as zod copies every array: map and filter on it would throw.
+ */
 function arrayReader(item: Field): Field {
   return (value) => {
     if (!Array.isArray(value)) return INVALID;
-    let copy: unknown[] | undefined;
+    let copy: unknown[] | undefined = value.constructor === Array ? undefined : Array.from(value as unknown[]);
     for (let i = 0; i < value.length; i++) {
       const read = item(value[i]);
       if (read === INVALID) return INVALID;
