@@ -51,5 +51,8 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where many
+    // integration tests mostly wait on real servers' polls and timers. Two overlap those waits.
+    maxWorkers: 2,
   },
 });
