@@ -1,17 +1,17 @@
 /**
  * A run's facts for the compare screen, read once from a session's stores: the run store
- * (title, status, times, graph, cost points), the node-status store (status, attempts,
- * times) and the event log (each step's output). Called again when the stores change
+ * (title, status, times, graph, cost points), the node-status store (status, times), the
+ * attempt projection every view shares (attempts) and the event log (each step's output). Called again when the stores change
  * (throttled by the page), never on every token.
  */
 import { toDisplayJson } from '@/lib/format-json';
+import { attemptsOfLog } from '@/stores';
 import type { EventLog } from '@/stores/event-log';
 import type { NodeState } from '@/stores/node-types';
 import type { RunSession } from '@/stores/run-session';
 import type { CostPoint, RunState } from '@/stores/run-types';
 
 import type { RunFacts, StepFacts } from '@/features/compare/compare-types';
-import { attemptsOf } from '@/features/compare/read-attempts';
 
 /** How much of a step's output is kept for comparing (the diff cuts further). */
 export const OUTPUT_CHARS = 50_000;
@@ -20,8 +20,9 @@ export function runFactsOfSession(session: RunSession): RunFacts {
   const run = session.run.getState();
   const nodes = session.nodeStatus.getState().byId;
   const perNode = tallyCost(run.cost.points);
+  const tries = attemptCounts(session.log);
   const ids = [...run.graph.order, ...Object.keys(nodes).filter((id) => run.graph.nodes[id] === undefined)];
-  const steps = ids.map((id) => stepFacts(id, run, nodes[id], perNode.get(id), session.log));
+  const steps = ids.map((id) => stepFacts(id, run, nodes[id], { cost: perNode.get(id), attempts: tries.get(id) ?? 0 }, session.log));
   return {
     title: run.title ?? session.runId,
     runId: session.runId,
@@ -40,6 +41,15 @@ export function runFactsOfSession(session: RunSession): RunFacts {
 
 type NodeCost = { micros: number; tokens: number; priced: boolean; counted: boolean };
 
+/** How many times each step ran, as every view counts it (the run's attempt projection; a step that never ran has none). */
+function attemptCounts(log: EventLog): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const attempt of attemptsOfLog(log).attempts) {
+    if (attempt.outcome !== 'not_run') counts.set(attempt.nodeId, (counts.get(attempt.nodeId) ?? 0) + 1);
+  }
+  return counts;
+}
+
 function tallyCost(points: readonly CostPoint[]): Map<string, NodeCost> {
   const byNode = new Map<string, NodeCost>();
   for (const p of points) {
@@ -54,7 +64,8 @@ function tallyCost(points: readonly CostPoint[]): Map<string, NodeCost> {
   return byNode;
 }
 
-function stepFacts(id: string, run: RunState, node: NodeState | undefined, cost: NodeCost | undefined, log: EventLog): StepFacts {
+function stepFacts(id: string, run: RunState, node: NodeState | undefined, tally: { cost: NodeCost | undefined; attempts: number }, log: EventLog): StepFacts {
+  const { cost } = tally;
   const { startedAtMs, output } = readRows(log, id);
   const started = startedAtMs ?? node?.startedAtMs;
   const ended = node?.endedAtMs;
@@ -62,7 +73,7 @@ function stepFacts(id: string, run: RunState, node: NodeState | undefined, cost:
     id,
     label: run.graph.nodes[id]?.label ?? id,
     status: node?.status ?? run.graph.nodes[id]?.status ?? 'pending',
-    attempts: attemptsOf(node),
+    attempts: tally.attempts,
     ...(started !== undefined ? { startedAtMs: started } : {}),
     ...(ended !== undefined ? { endedAtMs: ended } : {}),
     ...(started !== undefined && ended !== undefined && ended >= started ? { durationMs: ended - started } : {}),
