@@ -43,6 +43,11 @@ export function captureSnapshot(position: number, { log, run, nodeStatus }: Batc
 /** The run's state without its actions; optional keys are written out so restoring over a later state clears them. */
 export function fullState(run: RunStore): RunState {
   const { actions: _actions, ...state } = run.getState();
+  return withOptionalKeys(state as RunState);
+}
+
+/** `state` with its optional keys written out (a store's restore merges: a key left out would keep the later value). */
+export function withOptionalKeys(state: RunState): RunState {
   return { title: undefined, startedAtMs: undefined, endedAtMs: undefined, timesReceived: undefined, error: undefined, ...state } as RunState;
 }
 
