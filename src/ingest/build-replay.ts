@@ -41,7 +41,7 @@ import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
 import type { RecordingProblem, RecordingReader } from '@/ingest/parse-recording';
 import { ReplayFrames } from '@/ingest/replay-frames';
 import { collectMarks, type ReplayMark } from '@/ingest/replay-marks';
-import { captureSnapshot, fullState, ReplaySnapshots, snapshotEvery } from '@/ingest/replay-snapshots';
+import { captureSnapshot, fullState, ReplaySnapshots, snapshotEvery, type SnapshotList } from '@/ingest/replay-snapshots';
 import { decodeKeyframes, KeyframeInvalid, readKeyframeIndex, type KeyframeBase, type KeyframeIndex } from '@/ingest/recording-keyframes';
 import type { RecordingLines } from '@/ingest/recording-lines';
 
@@ -57,7 +57,7 @@ export type ReplayTimeline = Readonly<{
   /** What the stores got for each frame. */
   frames: ReplayFrames;
   /** snapshots.at(j) is the state at position j × snapshots.every. */
-  snapshots: ReplaySnapshots;
+  snapshots: SnapshotList;
   /** The loader's log, run to the end: forward seeks copy rows from it. */
   log: EventLog;
   /** The recording's bytes: raw frames by index, and the export. */
@@ -88,6 +88,8 @@ type Load = {
   readonly clock: { now: number };
   readonly frames: ReplayFrames;
   snapshots: ReplaySnapshots;
+  /** A keyframed recording's snapshots, once its keyframes are read (they replace `snapshots`). */
+  keyframes?: SnapshotList;
   readonly marks: ReplayMark[];
   /** Frames applied to the loader so far. */
   applied: number;
@@ -136,7 +138,8 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
   finish(load);
   if (index) await settleKeyframes(load, { lines, index, base, reader, slice });
   options.onProgress?.(lines.count, lines.count);
-  const { loader, frames, snapshots, marks } = load;
+  const { loader, frames, marks } = load;
+  const snapshots = load.keyframes ?? load.snapshots;
   return {
     header,
     total: frames.length,
@@ -195,11 +198,9 @@ async function settleKeyframes(load: Load, { lines, index, base, reader, slice }
   const frames = { total: load.frames.length, every: load.snapshots.every, logLength: log.length, logRevision: log.revision };
   try {
     const decoded = decodeKeyframes(lines, index, base, frames);
-    load.snapshots = new ReplaySnapshots(frames.every);
-    for (const snapshot of decoded.snapshots) load.snapshots.add(snapshot);
+    load.keyframes = decoded.snapshots;
     run.getState().actions.restore(decoded.end.run);
     nodeStatus.getState().actions.restore(decoded.end.byId);
-    load.snapshots.finish(decoded.end.run);
   } catch (error) {
     if (!(error instanceof KeyframeInvalid)) throw error;
     reader.problems.push({ line: index.firstLine + 1, reason: `keyframes ignored (${error.message}): the run was replayed from its frames instead` });

@@ -22,7 +22,7 @@ import type { NodeMap } from '@/stores/reduce-node-status';
 import type { RunState } from '@/stores/run-types';
 
 import type { RecordingLines } from '@/ingest/recording-lines';
-import { withOptionalKeys, type ReplaySnapshot } from '@/ingest/replay-snapshots';
+import { withOptionalKeys, type ReplaySnapshot, type SnapshotList } from '@/ingest/replay-snapshots';
 import { diffState } from '@/ingest/state-diff';
 
 export { KeyframeInvalid };
@@ -32,7 +32,7 @@ export type KeyframeIndex = Readonly<{ every: number; count: number; frames: num
 /** The stores a keyframe is a patch on, and what the frames said (its checks). */
 export type KeyframeBase = Readonly<{ run: RunState; byId: NodeMap }>;
 export type DecodedFrames = Readonly<{ total: number; every: number; logLength: number; logRevision: number }>;
-export type DecodedKeyframes = Readonly<{ snapshots: readonly ReplaySnapshot[]; end: ReplaySnapshot }>;
+export type DecodedKeyframes = Readonly<{ snapshots: SnapshotList; end: ReplaySnapshot }>;
 
 const INDEX_PREFIX = '{"keyframes"';
 
@@ -57,25 +57,77 @@ export function readKeyframeIndex(lines: RecordingLines): KeyframeIndex | undefi
   return index.firstLine + index.count === lines.count - 1 ? index : undefined;
 }
 
-/** The keyframes as snapshots (the last one: the end); throws KeyframeInvalid when one does not fit. */
+/** Snapshots kept whole: every CAPTURE_EVERY-th keyframe; a seek builds the ones between from their lines. */
+const CAPTURE_EVERY = 16;
+
+type Lines = Readonly<{ lines: RecordingLines; firstLine: number }>;
+
+/** Applies keyframe line `i`'s patches to a state, changing in place what `owned` holds (keyframe-patch.ts). */
+function applyLine({ lines, firstLine }: Lines, i: number, state: KeyframeBase, owned: Set<object>) {
+  const keyframe = parseKeyframe(lines.line(firstLine + i), firstLine + i + 1);
+  const run = keyframe.run === undefined ? state.run : asRunState(applyPatch(state.run, keyframe.run, RunStateSchema, 'run', owned) as KeyframeRunState);
+  const byId = keyframe.byId === undefined ? state.byId : asNodeMap(applyPatch(state.byId, keyframe.byId, NodeMapSchema, 'byId', owned) as KeyframeNodeMap);
+  return { keyframe, state: { run, byId } };
+}
+
+/**
+ * A keyframed recording's snapshots. Why not all 256 whole, as a plain recording's: each
+ * would copy the run's big records (nodes, gates, costs by node) once more; kept whole are
+ * every 16th, and a seek rebuilds one between them from its lines (at most 15 small
+ * patches on one copy: a few milliseconds). The lines were checked when the recording
+ * opened, and the bytes do not change, so rebuilding gives what was checked.
+ */
+class KeyframeSnapshots implements SnapshotList {
+  constructor(
+    readonly every: number,
+    private readonly source: Lines,
+    private readonly whole: readonly ReplaySnapshot[],
+    private readonly checkpoints: readonly LogCheckpoint[],
+  ) {}
+
+  get length(): number {
+    return this.checkpoints.length;
+  }
+
+  at(index: number): ReplaySnapshot | undefined {
+    if (!Number.isInteger(index) || index < 0 || index >= this.length) return undefined;
+    const from = Math.floor(index / CAPTURE_EVERY) * CAPTURE_EVERY;
+    const start = this.whole[from / CAPTURE_EVERY] as ReplaySnapshot;
+    if (from === index) return start;
+    let state: KeyframeBase = start;
+    const owned = new Set<object>();
+    for (let i = from + 1; i <= index; i++) state = applyLine(this.source, i, state, owned).state;
+    return { position: index * this.every, run: withOptionalKeys(state.run), byId: state.byId, checkpoint: this.checkpoints[index] as LogCheckpoint };
+  }
+}
+
+/** The keyframes as snapshots, and the end; throws KeyframeInvalid when one does not fit. */
 export function decodeKeyframes(lines: RecordingLines, index: KeyframeIndex, base: KeyframeBase, frames: DecodedFrames): DecodedKeyframes {
   const expected = Math.floor(frames.total / frames.every) + 2;
   if (index.every !== frames.every || index.frames !== frames.total || index.count !== expected) throw new KeyframeInvalid('the index does not match the frames');
-  const snapshots: ReplaySnapshot[] = [];
-  let run = base.run;
-  let byId = base.byId;
+  const source = { lines, firstLine: index.firstLine };
+  const whole: ReplaySnapshot[] = [];
+  const checkpoints: LogCheckpoint[] = [];
+  let state = base;
+  let owned = new Set<object>();
   for (let i = 0; i < index.count; i++) {
-    const line = index.firstLine + i;
-    const keyframe = parseKeyframe(lines.line(line), line + 1);
+    const applied = applyLine(source, i, state, owned);
+    const { keyframe } = applied;
+    state = applied.state;
     const position = i === index.count - 1 ? frames.total : i * frames.every;
-    if (keyframe.position !== position || keyframe.log.length > frames.logLength) throw new KeyframeInvalid(`line ${line + 1}: keyframe does not fit the frames`);
-    if (keyframe.run !== undefined) run = withOptionalKeys(asRunState(applyPatch(run, keyframe.run, RunStateSchema, 'run') as KeyframeRunState));
-    if (keyframe.byId !== undefined) byId = asNodeMap(applyPatch(byId, keyframe.byId, NodeMapSchema, 'byId') as KeyframeNodeMap);
-    snapshots.push({ position, run, byId, checkpoint: keyframe.log as LogCheckpoint });
+    if (keyframe.position !== position || keyframe.log.length > frames.logLength) throw new KeyframeInvalid(`line ${index.firstLine + i + 1}: keyframe does not fit the frames`);
+    checkpoints.push(keyframe.log as LogCheckpoint);
+    if (i % CAPTURE_EVERY === 0 || i === index.count - 1) {
+      whole.push({ position, run: withOptionalKeys(state.run), byId: state.byId, checkpoint: keyframe.log as LogCheckpoint });
+      // What this snapshot holds is never changed again: the next patch copies what it touches.
+      owned = new Set();
+    }
   }
-  const end = snapshots.pop() as ReplaySnapshot;
+  // The last keyframe is the end, not a snapshot a seek restores.
+  const end = whole.pop() as ReplaySnapshot;
+  checkpoints.pop();
   if (end.checkpoint.length !== frames.logLength || end.checkpoint.revision !== frames.logRevision) throw new KeyframeInvalid('the last keyframe does not match the frames');
-  return { snapshots, end };
+  return { snapshots: new KeyframeSnapshots(frames.every, source, whole, checkpoints), end };
 }
 
 function parseKeyframe(text: string, lineNumber: number) {

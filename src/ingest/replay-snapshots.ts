@@ -30,6 +30,13 @@ const SHARE_FROM = 32;
 
 export type ReplaySnapshot = Readonly<{ position: number; run: RunState; checkpoint: LogCheckpoint; byId: NodeMap }>;
 
+/** What a seek reads: snapshot `index` is the state at position index × every (ReplaySnapshots, or a keyframed recording's). */
+export type SnapshotList = Readonly<{
+  every: number;
+  length: number;
+  at: (index: number) => ReplaySnapshot | undefined;
+}>;
+
 /** An array kept as a prefix of the base's array at the same path, plus its own tail. */
 type Shared = Readonly<{ path: readonly string[]; length: number; tail: readonly unknown[] }>;
 
