@@ -203,7 +203,7 @@ async function settleKeyframes(load: Load, { lines, index, base, reader, slice }
     nodeStatus.getState().actions.restore(decoded.end.byId);
   } catch (error) {
     if (!(error instanceof KeyframeInvalid)) throw error;
-    reader.problems.push({ line: index.firstLine + 1, reason: `keyframes ignored (${error.message}): the run was replayed from its frames instead` });
+    reader.problems.push({ line: index.firstLine + 1, reason: `keyframes ignored (${error.message}): the run was replayed from its frames instead`, keyframes: true });
     await replayStores(load, slice);
   }
 }

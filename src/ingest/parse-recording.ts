@@ -11,7 +11,8 @@
  */
 import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
 
-export type RecordingProblem = Readonly<{ line: number; reason: string }>;
+/** `keyframes`: the recording's keyframes were not used (the frames replayed the run: nothing is missing, it only opened slower). */
+export type RecordingProblem = Readonly<{ line: number; reason: string; keyframes?: true }>;
 
 export type ParsedRecording = Readonly<{
   header: RecordingHeader | undefined;
@@ -72,7 +73,7 @@ export function createRecordingReader(): RecordingReader {
     }
     if (isKeyframeLine(value)) {
       // Reached only when the keyframes lack a whole index (cut off): the frames say everything they would.
-      if (!keyframesNoted) problems.push({ line: lineNumber, reason: 'keyframes without a complete index (the file was cut off?): ignored, the run was replayed from its frames' });
+      if (!keyframesNoted) problems.push({ line: lineNumber, reason: 'keyframes without a complete index (the file was cut off?): ignored, the run was replayed from its frames', keyframes: true });
       keyframesNoted = true;
       return undefined;
     }

@@ -87,6 +87,7 @@ describe('keyframes that cannot be trusted are ignored and the frames replay the
     expect(replay.problems).toHaveLength(1);
     expect(replay.problems[0]?.reason).toMatch(reason);
     expect(replay.problems[0]?.reason).toMatch(/replayed from its frames/);
+    expect(replay.problems[0]?.keyframes).toBe(true);
     expectSameAtEveryPosition(plain, replay);
   }
 
