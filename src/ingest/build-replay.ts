@@ -197,7 +197,7 @@ async function settleKeyframes(load: Load, { lines, index, base, reader, slice }
   const { log, run, nodeStatus } = load.loader;
   const frames = { total: load.frames.length, every: load.snapshots.every, logLength: log.length, logRevision: log.revision };
   try {
-    const decoded = decodeKeyframes(lines, index, base, frames);
+    const decoded = await decodeKeyframes(lines, index, base, frames, slice);
     load.keyframes = decoded.snapshots;
     run.getState().actions.restore(decoded.end.run);
     nodeStatus.getState().actions.restore(decoded.end.byId);
