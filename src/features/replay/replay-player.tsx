@@ -64,9 +64,12 @@ export function ReplayPlayer({ controller, shareLink, problems }: Props) {
         .filter((p) => p.keyframes)
         .map((p) => (
           // Not a lost line: the keyframes only make opening faster, and the frames gave the whole run.
-          <p key={p.line} className="text-xs text-amber-800 dark:text-amber-300">
-            Line {p.line}: {p.reason}. Nothing is missing; it opened more slowly.
-          </p>
+          <details key={p.line} className="text-xs text-amber-800 dark:text-amber-300">
+            <summary>This recording&apos;s keyframes were not used: it opened from its frames instead (nothing is missing, it was only slower).</summary>
+            <p className="pl-4">
+              line {p.line}: {p.reason}
+            </p>
+          </details>
         ))}
     </section>
   );
