@@ -2,16 +2,21 @@
  * Keyframed recordings (ingest/recording-keyframes.ts): the export of a replay carries its
  * snapshots as keyframes; opening it gives exactly what opening the plain recording gives,
  * at the end and at every position a seek reaches; and a keyframe that is cut off, broken
- * or lying is ignored with one clear problem while the frames replay the run in full.
+ * or lying is ignored with one clear problem while the frames replay the run in full; a live
+ * run's download is its frame log plus keyframes.
  */
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { createReplaySession, type ReplaySession } from '@/session';
+import { DIALECTS } from '@/protocol/dialects';
+import { createReplaySession, recordingForDownload, type ReplaySession } from '@/session';
+import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
+
+import { recordRun } from '../../scripts/record-run';
 
 import { buildDiverseSteps } from '../../bench/lib/diverse-steps';
 import { writeRecording } from '../../bench/lib/write-recording';
@@ -132,5 +137,27 @@ describe('keyframes that cannot be trusted are ignored and the frames replay the
     keyframe.keyframe.log.length += 1;
     lines[at] = JSON.stringify(keyframe);
     await expectFallback(`${lines.join('\n')}\n`, /keyframes ignored \(.*(does not (fit|match) the frames)\)/);
+  });
+});
+
+describe('"Export recording" of a live run', () => {
+  let sim: SimulatorHandle;
+  beforeAll(async () => {
+    sim = await startSimulator({ timeScale: 0.05 });
+  });
+  afterAll(async () => {
+    await sim.close();
+  });
+
+  test('downloads its frame log with keyframes, which opens as the plain log does', async () => {
+    const { live, text } = await recordRun(sim, DIALECTS.relavium, 'fanout', 'keyframes-live');
+    const downloaded = await recordingForDownload(live.session);
+    live.close();
+    expect(downloaded.startsWith(text)).toBe(true);
+    expect(downloaded.trimEnd().split('\n').pop()).toMatch(/^\{"keyframes":/);
+    const plain = await open(text);
+    const keyed = await open(downloaded);
+    expect(keyed.problems).toEqual([]);
+    expectSameAtEveryPosition(plain, keyed);
   });
 });
