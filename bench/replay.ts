@@ -13,7 +13,8 @@ import { runInNewContext } from 'node:vm';
 
 import { createReplaySession } from '@/session';
 
-import { benchRecording, type RecordingKind } from './lib/replay-recordings';
+import { benchRecording, keyframedTwin, type RecordingKind } from './lib/replay-recordings';
+import type { WrittenRecording } from './lib/write-recording';
 import { mb, ms, percentile, type BenchOptions, type BenchRow } from './lib/report';
 
 const SEEKS = 200;
@@ -29,8 +30,10 @@ function heapAfterGc(): NodeJS.MemoryUsage {
 
 type ReplayFigures = Readonly<{ frames: number; fileBytes: number; openMs: number; seeks: number[]; heapBytes: number; outsideHeapBytes: number; rows: number }>;
 
-async function measure(kind: RecordingKind, frames: number): Promise<ReplayFigures> {
-  const recording = benchRecording(kind, frames);
+/** Plain: the recording as the app records it; keyframed: its twin as "Export recording" writes it. */
+type Form = 'plain' | 'keyframed';
+
+async function measure(recording: WrittenRecording): Promise<ReplayFigures> {
   const before = heapAfterGc();
   const bytes = new Uint8Array(readFileSync(recording.path));
   const started = performance.now();
@@ -58,8 +61,8 @@ async function measure(kind: RecordingKind, frames: number): Promise<ReplayFigur
   };
 }
 
-function rowsOf(kind: RecordingKind, f: ReplayFigures): BenchRow[] {
-  const name = `5 replay ${Math.round(f.frames / 1000)}k frames ${kind}`;
+function rowsOf(kind: RecordingKind, form: Form, f: ReplayFigures): BenchRow[] {
+  const name = `5 replay ${Math.round(f.frames / 1000)}k frames ${kind}${form === 'keyframed' ? ', keyframed' : ''}`;
   const p95 = percentile(f.seeks, 95);
   return [
     { bench: `${name}: open to end (Node, no paint)`, figure: ms(f.openMs), budget: '≤ 5,000 ms', met: f.openMs <= 5000 },
@@ -74,17 +77,30 @@ function rowsOf(kind: RecordingKind, f: ReplayFigures): BenchRow[] {
   ];
 }
 
+function describeFigures(kind: RecordingKind, form: Form, f: ReplayFigures): string {
+  return (
+    `replay ${kind} ${form}: ${f.frames} frames (${mb(f.fileBytes)}), ${f.rows} timeline rows: open to end ${ms(f.openMs)}; ` +
+    `seek p50 ${ms(percentile(f.seeks, 50))} p95 ${ms(percentile(f.seeks, 95))} max ${ms(Math.max(...f.seeks))}; ` +
+    `heap ${mb(f.heapBytes)} + ${mb(f.outsideHeapBytes)} bytes outside it`
+  );
+}
+
 export async function benchReplay({ quick, log }: BenchOptions): Promise<BenchRow[]> {
   const frames = quick ? 100_000 : 1_000_000;
   const rows: BenchRow[] = [];
   for (const kind of ['token-heavy', 'diverse'] as const) {
-    const f = await measure(kind, frames);
-    log(
-      `replay ${kind}: ${f.frames} frames (${mb(f.fileBytes)}), ${f.rows} timeline rows: open to end ${ms(f.openMs)}; ` +
-        `seek p50 ${ms(percentile(f.seeks, 50))} p95 ${ms(percentile(f.seeks, 95))} max ${ms(Math.max(...f.seeks))}; ` +
-        `heap ${mb(f.heapBytes)} + ${mb(f.outsideHeapBytes)} bytes outside it`,
-    );
-    rows.push(...rowsOf(kind, f));
+    const plain = benchRecording(kind, frames);
+    const keyed = await keyframedTwin(plain);
+    // Both forms in the same run, one after the other: the ratio holds on a loaded machine, the figures do not.
+    const p = await measure(plain);
+    log(describeFigures(kind, 'plain', p));
+    const k = await measure(keyed);
+    log(describeFigures(kind, 'keyframed', k));
+    rows.push(...rowsOf(kind, 'plain', p), ...rowsOf(kind, 'keyframed', k), {
+      bench: `5 replay ${kind}: keyframed open vs plain, same run`,
+      figure: `${(p.openMs / k.openMs).toFixed(2)}× faster (file ${((k.fileBytes / p.fileBytes - 1) * 100).toFixed(0)} % larger)`,
+      budget: '–',
+    });
   }
   return rows;
 }

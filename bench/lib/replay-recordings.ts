@@ -5,7 +5,9 @@
  * Written once into bench/out and reused while the generators are unchanged: a million
  * frames take a minute to encode and 200+ MB on disk.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+
+import { createReplaySession } from '@/session';
 
 import type { SimStep } from '@/simulator/engine/scenario';
 
@@ -44,4 +46,17 @@ function countLines(path: string): number {
   let lines = 0;
   for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) lines++;
   return lines;
+}
+
+/**
+ * The keyframed twin of a benchmark recording: the same lines plus keyframes, exactly as
+ * "Export recording" writes it from a replay of the plain one. Cached beside it.
+ */
+export async function keyframedTwin(plain: WrittenRecording): Promise<WrittenRecording> {
+  const path = plain.path.replace(/\.jsonl$/, '.keyframed.jsonl');
+  if (!existsSync(path) || statSync(path).mtimeMs < statSync(plain.path).mtimeMs) {
+    const replay = await createReplaySession({ recording: new Uint8Array(readFileSync(plain.path)) });
+    writeFileSync(path, replay.session.exportRecording());
+  }
+  return { path, frames: plain.frames, bytes: statSync(path).size };
 }

@@ -35,12 +35,14 @@ import { createNodeStatusStore } from '@/stores/node-status-store';
 import { createRunStore, type RunStore } from '@/stores/run-store';
 
 import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
+import type { Batch } from '@/ingest/batch';
 import { createIngest, type Ingest } from '@/ingest/create-ingest';
 import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
 import type { RecordingProblem, RecordingReader } from '@/ingest/parse-recording';
 import { ReplayFrames } from '@/ingest/replay-frames';
 import { collectMarks, type ReplayMark } from '@/ingest/replay-marks';
-import { captureSnapshot, fullState, ReplaySnapshots, snapshotEvery } from '@/ingest/replay-snapshots';
+import { captureSnapshot, fullState, ReplaySnapshots, snapshotEvery, type SnapshotList } from '@/ingest/replay-snapshots';
+import { decodeKeyframes, KeyframeInvalid, readKeyframeIndex, type KeyframeBase, type KeyframeIndex } from '@/ingest/recording-keyframes';
 import type { RecordingLines } from '@/ingest/recording-lines';
 
 /** Lines decoded per call (one TextDecoder call per chunk, not per line). */
@@ -55,11 +57,13 @@ export type ReplayTimeline = Readonly<{
   /** What the stores got for each frame. */
   frames: ReplayFrames;
   /** snapshots.at(j) is the state at position j × snapshots.every. */
-  snapshots: ReplaySnapshots;
+  snapshots: SnapshotList;
   /** The loader's log, run to the end: forward seeks copy rows from it. */
   log: EventLog;
   /** The recording's bytes: raw frames by index, and the export. */
   lines: RecordingLines;
+  /** Lines before a keyframed recording's keyframes (all of them in a plain one). */
+  plainLines: number;
   marks: readonly ReplayMark[];
   /** Lines that could not be read, with their 1-based numbers. */
   problems: readonly RecordingProblem[];
@@ -80,32 +84,49 @@ export type BuildReplayOptions = Readonly<{
 
 type Load = {
   readonly ingest: Ingest;
-  readonly loader: BatchTarget;
+  loader: BatchTarget;
   readonly clock: { now: number };
   readonly frames: ReplayFrames;
-  readonly snapshots: ReplaySnapshots;
+  snapshots: ReplaySnapshots;
+  /** A keyframed recording's snapshots, once its keyframes are read (they replace `snapshots`). */
+  keyframes?: SnapshotList;
   readonly marks: ReplayMark[];
   /** Frames applied to the loader so far. */
   applied: number;
+  /** A keyframed recording: the frames fill only the loader's log, the keyframes give the stores. */
+  keyed: boolean;
+  /** The chapter open at the end of the loader's log (keyed: no run store counts them). */
+  chapter: number;
 };
 
-export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTimeline> {
-  const { dialect, header, lines, reader, runId } = options;
-  const startedAtMs = Date.parse(header.startedAt) || 0;
-  const clock = { now: startedAtMs };
+function createLoad({ dialect, header, runId }: BuildReplayOptions, frameLines: number, keyed: boolean): Load {
+  const clock = { now: Date.parse(header.startedAt) || 0 };
+  const loader = { log: new EventLog(), run: createRunStore({ runId, dialect: dialect.id, source: header.source }), nodeStatus: createNodeStatusStore() };
   const load: Load = {
     ingest: createIngest({ dialect, runId, now: () => clock.now }),
-    loader: { log: new EventLog(), run: createRunStore({ runId, dialect: dialect.id, source: header.source }), nodeStatus: createNodeStatusStore() },
+    loader,
     clock,
-    frames: new ReplayFrames(lines.count),
-    snapshots: new ReplaySnapshots(snapshotEvery(lines.count)),
+    frames: new ReplayFrames(frameLines),
+    snapshots: new ReplaySnapshots(snapshotEvery(frameLines)),
     marks: [],
     applied: 0,
+    keyed,
+    chapter: -1,
   };
-  load.snapshots.add(captureSnapshot(0, load.loader));
+  load.snapshots.add(captureSnapshot(0, loader));
+  return load;
+}
+
+export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTimeline> {
+  const { header, lines, reader } = options;
+  const index = readKeyframeIndex(lines);
+  const plainLines = index ? index.firstLine : lines.count;
+  const startedAtMs = Date.parse(header.startedAt) || 0;
+  const load = createLoad(options, plainLines, index !== undefined);
+  const base = { run: fullState(load.loader.run), byId: load.loader.nodeStatus.getState().byId };
   const slice = createTimeSlice();
-  for (let from = 1; from < lines.count; from += CHUNK_LINES) {
-    lines.lines(from, from + CHUNK_LINES).forEach((raw, i) => {
+  for (let from = 1; from < plainLines; from += CHUNK_LINES) {
+    lines.lines(from, Math.min(plainLines, from + CHUNK_LINES)).forEach((raw, i) => {
       const entry = reader.read(raw, from + i + 1);
       if (entry) readEntry(load, entry, startedAtMs, () => lines.noteFrame(from + i));
     });
@@ -115,8 +136,10 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
     }
   }
   finish(load);
+  if (index) await settleKeyframes(load, { lines, index, base, reader, slice });
   options.onProgress?.(lines.count, lines.count);
-  const { loader, frames, snapshots, marks } = load;
+  const { loader, frames, marks } = load;
+  const snapshots = load.keyframes ?? load.snapshots;
   return {
     header,
     total: frames.length,
@@ -125,6 +148,7 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
     snapshots,
     log: loader.log,
     lines,
+    plainLines,
     marks,
     problems: reader.problems,
     loaded: { run: loader.run, byId: () => loader.nodeStatus.getState().byId },
@@ -144,17 +168,63 @@ function readEntry(load: Load, entry: RecordedEntry, startedAtMs: number, noteFr
   if (batch) collectMarks(batch.events, position, load.marks);
   if (position % load.snapshots.every === 0) {
     applyUpTo(load, position);
-    load.snapshots.add(captureSnapshot(position, load.loader));
+    if (!load.keyed) load.snapshots.add(captureSnapshot(position, load.loader));
   }
 }
 
-/** Applies the frames read since the loader was last brought up to date. */
+/** Applies the frames read since the loader was last brought up to date (keyed: to its log only). */
 function applyUpTo(load: Load, position: number): void {
   const batch = load.frames.batchOf(load.applied, position);
   load.applied = position;
-  if (!batch) return;
+  if (batch) applyTo(load, batch);
+}
+
+function applyTo(load: Load, batch: Batch): void {
+  if (load.keyed) {
+    load.loader.log.appendAll(batch.events, load.chapter);
+    for (const event of batch.events) if (event.type === 'chapter.started') load.chapter += 1;
+    return;
+  }
   applyBatch(load.loader, batch);
   noteActivity(load.loader.run, batch.atMs);
+}
+
+type TimeSlice = ReturnType<typeof createTimeSlice>;
+type Keyed = Readonly<{ lines: RecordingLines; index: KeyframeIndex; base: KeyframeBase; reader: RecordingReader; slice: TimeSlice }>;
+
+/** The stores from the keyframes; when one does not fit, from the frames, as a plain recording opens (and says so). */
+async function settleKeyframes(load: Load, { lines, index, base, reader, slice }: Keyed): Promise<void> {
+  const { log, run, nodeStatus } = load.loader;
+  const frames = { total: load.frames.length, every: load.snapshots.every, logLength: log.length, logRevision: log.revision };
+  try {
+    const decoded = await decodeKeyframes(lines, index, base, frames, slice);
+    load.keyframes = decoded.snapshots;
+    run.getState().actions.restore(decoded.end.run);
+    nodeStatus.getState().actions.restore(decoded.end.byId);
+  } catch (error) {
+    if (!(error instanceof KeyframeInvalid)) throw error;
+    reader.problems.push({ line: index.firstLine + 1, reason: `keyframes ignored (${error.message}): the run was replayed from its frames instead`, keyframes: true });
+    await replayStores(load, slice);
+  }
+}
+
+/** The loader and snapshots built again from the decoded frames, as for a plain recording. */
+async function replayStores(load: Load, slice: TimeSlice): Promise<void> {
+  const { runId, dialect, source } = load.loader.run.getState();
+  load.loader = { log: new EventLog(), run: createRunStore({ runId, dialect, source }), nodeStatus: createNodeStatusStore() };
+  load.keyed = false;
+  load.applied = 0;
+  const { every } = load.snapshots;
+  load.snapshots = new ReplaySnapshots(every);
+  load.snapshots.add(captureSnapshot(0, load.loader));
+  const total = load.frames.length;
+  for (let position = every; position <= total; position += every) {
+    applyUpTo(load, position);
+    load.snapshots.add(captureSnapshot(position, load.loader));
+    if (slice.due()) await slice.yield();
+  }
+  if (load.applied < total) applyUpTo(load, total);
+  load.snapshots.finish(fullState(load.loader.run));
 }
 
 /** The stream settles, the last frame gets what that released, and the loader reaches the end. */
@@ -167,12 +237,10 @@ function finish(load: Load): void {
     frames.amendLast(tail);
     collectMarks(tail.events, total, load.marks);
   }
+  // The loader had the last frame already, without what settling released.
   if (load.applied < total) applyUpTo(load, total);
-  else if (tail) {
-    // The loader had the last frame already, without what settling released.
-    applyBatch(loader, tail);
-    noteActivity(loader.run, tail.atMs);
-  }
+  else if (tail) applyTo(load, tail);
+  if (load.keyed) return;
   if (total > 0 && total % snapshots.every === 0) snapshots.replaceLast(captureSnapshot(total, loader));
   snapshots.finish(fullState(loader.run));
 }

@@ -11,7 +11,8 @@
  */
 import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
 
-export type RecordingProblem = Readonly<{ line: number; reason: string }>;
+/** `keyframes`: the recording's keyframes were not used (the frames replayed the run: nothing is missing, it only opened slower). */
+export type RecordingProblem = Readonly<{ line: number; reason: string; keyframes?: true }>;
 
 export type ParsedRecording = Readonly<{
   header: RecordingHeader | undefined;
@@ -52,6 +53,7 @@ export type RecordingReader = Readonly<{
 export function createRecordingReader(): RecordingReader {
   let header: RecordingHeader | undefined;
   const problems: RecordingProblem[] = [];
+  let keyframesNoted = false;
 
   function read(raw: string, lineNumber: number): RecordedEntry | undefined {
     const line = raw.trim();
@@ -68,6 +70,12 @@ export function createRecordingReader(): RecordingReader {
       if (typeof checked === 'string') problems.push({ line: 1, reason: checked });
       else header = checked;
       if (typeof checked !== 'string' || isHeaderLike(value)) return undefined;
+    }
+    if (isKeyframeLine(value)) {
+      // Reached only when the keyframes lack a whole index (cut off): the frames say everything they would.
+      if (!keyframesNoted) problems.push({ line: lineNumber, reason: 'keyframes without a complete index (the file was cut off?): ignored, the run was replayed from its frames', keyframes: true });
+      keyframesNoted = true;
+      return undefined;
     }
     const entry = toEntry(value);
     if (typeof entry !== 'string') return entry;
@@ -86,6 +94,11 @@ export function createRecordingReader(): RecordingReader {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A keyframed recording's keyframe or index line (recording-keyframes.ts). */
+function isKeyframeLine(value: unknown): boolean {
+  return isRecord(value) && !('t' in value) && ('keyframe' in value || 'keyframes' in value);
 }
 
 function isHeaderLike(value: unknown): boolean {

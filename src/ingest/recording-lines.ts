@@ -74,9 +74,10 @@ export class RecordingLines {
     }
   }
 
-  /** The whole recording as text, exactly as it was read. */
-  toText(): string {
-    return this.decoder.decode(this.bytes);
+  /** The recording as text, exactly as it was read (its first `lines` lines: all of them by default). */
+  toText(lines = this.count): string {
+    const end = lines >= this.count ? this.bytes.length : (this.starts[lines] ?? this.bytes.length);
+    return this.decoder.decode(this.bytes.subarray(0, end));
   }
 
   private endOf(i: number): number {

@@ -30,6 +30,13 @@ const SHARE_FROM = 32;
 
 export type ReplaySnapshot = Readonly<{ position: number; run: RunState; checkpoint: LogCheckpoint; byId: NodeMap }>;
 
+/** What a seek reads: snapshot `index` is the state at position index × every (ReplaySnapshots, or a keyframed recording's). */
+export type SnapshotList = Readonly<{
+  every: number;
+  length: number;
+  at: (index: number) => ReplaySnapshot | undefined;
+}>;
+
 /** An array kept as a prefix of the base's array at the same path, plus its own tail. */
 type Shared = Readonly<{ path: readonly string[]; length: number; tail: readonly unknown[] }>;
 
@@ -43,6 +50,11 @@ export function captureSnapshot(position: number, { log, run, nodeStatus }: Batc
 /** The run's state without its actions; optional keys are written out so restoring over a later state clears them. */
 export function fullState(run: RunStore): RunState {
   const { actions: _actions, ...state } = run.getState();
+  return withOptionalKeys(state as RunState);
+}
+
+/** `state` with its optional keys written out (a store's restore merges: a key left out would keep the later value). */
+export function withOptionalKeys(state: RunState): RunState {
   return { title: undefined, startedAtMs: undefined, endedAtMs: undefined, timesReceived: undefined, error: undefined, ...state } as RunState;
 }
 

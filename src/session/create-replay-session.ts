@@ -5,6 +5,7 @@
  * a control in a replay cannot reach a backend.
  */
 import { buildReplay, type ReplayTimeline } from '@/ingest/build-replay';
+import { keyframedRecording } from '@/ingest/keyframed-export';
 import type { ReplayMark } from '@/ingest/replay-marks';
 import { createRecordingReader, type RecordingProblem, type RecordingReader } from '@/ingest/parse-recording';
 import { RecordingLines } from '@/ingest/recording-lines';
@@ -87,7 +88,7 @@ export async function createReplaySession(options: ReplaySessionOptions): Promis
     answerGate: nothingSent,
     control: nothingSent,
     frameAt: (index) => lines.frameAt(index),
-    exportRecording: () => lines.toText(),
+    exportRecording: () => keyframedRecording(timeline),
   };
   return { session, cursor, timeline, marks: timeline.marks, problems: timeline.problems };
 }

@@ -9,5 +9,6 @@ export { createReplaySession, RecordingUnreadable, type ReplaySession, type Repl
 export { assertNotWebPage, checkResponse, fetchRecording, RecordingNotFound } from '@/session/fetch-recording';
 export { addLocalRecording, isLocalRecording, recordingLabel } from '@/session/local-recordings';
 export { keptResume } from '@/session/reload-resume';
+export { recordingForDownload } from '@/session/recording-for-download';
 export { sendCommand, type CommandOutcome, type CommandTarget } from '@/session/command-channel';
 export { paintAtOnce, type PaintSchedule } from '@/ingest/paint-schedule';

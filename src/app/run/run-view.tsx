@@ -63,7 +63,11 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
   useFocusRescue(focusFallback);
 
   const notFound = useRunNotFound(session);
-  const exportRecording = () => downloadText(session.exportRecording(), `runboard-${session.dialect.id}-${session.runId}.jsonl`);
+  // The keyframed form (opens faster); the session engine is imported on click, not with the run screen.
+  const exportRecording = () =>
+    void import('@/session')
+      .then(({ recordingForDownload }) => recordingForDownload(session))
+      .then((text) => downloadText(text, `runboard-${session.dialect.id}-${session.runId}.jsonl`));
 
   return (
     <RunSessionContext.Provider value={session}>

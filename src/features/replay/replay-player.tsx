@@ -12,7 +12,7 @@ type Props = Readonly<{
   /** A link that reopens this recording at the current frame; undefined when it has no URL. */
   shareLink: () => string | undefined;
   /** Lines that could not be read, with their 1-based numbers. */
-  problems: readonly Readonly<{ line: number; reason: string }>[];
+  problems: readonly Readonly<{ line: number; reason: string; keyframes?: true }>[];
 }>;
 
 const JUMPS: readonly (readonly [ReplayMarkKind, string])[] = [
@@ -59,7 +59,18 @@ export function ReplayPlayer({ controller, shareLink, problems }: Props) {
         <CopyLink shareLink={shareLink} />
       </div>
       <ReplayScrubber position={position} min={min} total={total} marks={marks} onSeek={controller.seek} />
-      {problems.length > 0 && <ProblemList problems={problems} />}
+      {problems.some((p) => !p.keyframes) && <ProblemList problems={problems.filter((p) => !p.keyframes)} />}
+      {problems
+        .filter((p) => p.keyframes)
+        .map((p) => (
+          // Not a lost line: the keyframes only make opening faster, and the frames gave the whole run.
+          <details key={p.line} className="text-xs text-amber-800 dark:text-amber-300">
+            <summary>This recording&apos;s keyframes were not used: it opened from its frames instead (nothing is missing, it was only slower).</summary>
+            <p className="pl-4">
+              line {p.line}: {p.reason}
+            </p>
+          </details>
+        ))}
     </section>
   );
 }

@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import * as z from 'zod';
+
+import { applyPatch, KeyframeInvalid } from '@/protocol/keyframe-patch';
+
+const Schema = z.object({
+  name: z.string(),
+  note: z.string().optional(),
+  list: z.array(z.object({ n: z.number() })),
+  byId: z.record(z.string(), z.object({ status: z.enum(['running', 'done']) })),
+  free: z.unknown(),
+});
+const base = { name: 'a', list: [{ n: 1 }], byId: { x: { status: 'running' } }, free: { deep: [1] } };
+
+const apply = (patch: unknown) => applyPatch(base, patch, Schema, 'state');
+
+describe('applyPatch', () => {
+  test('applies whole values, appends, changes keys and removes optional ones; untouched parts stay the same objects', () => {
+    const out = apply({ o: { name: { v: 'b' }, list: { a: [{ n: 2 }] }, byId: { o: { y: { v: { status: 'done' } } } }, free: { o: { deep: { a: [2] } } } } }) as typeof base;
+    expect(out).toEqual({ name: 'b', list: [{ n: 1 }, { n: 2 }], byId: { x: { status: 'running' }, y: { status: 'done' } }, free: { deep: [1, 2] } });
+    expect(out.byId.x).toBe(base.byId.x);
+    expect(out.list[0]).toBe(base.list[0]);
+    expect(apply({ o: { note: { v: 'n' } } })).toMatchObject({ note: 'n' });
+    expect(applyPatch({ ...base, note: 'n' }, { d: ['note'] }, Schema, 'state')).not.toHaveProperty('note');
+  });
+
+  test.each([
+    ['a value of the wrong type', { o: { byId: { o: { x: { o: { status: { v: 'hacked' } } } } } } }, /state.byId.x.status/],
+    ['an element of the wrong shape', { o: { list: { a: [{ n: 'one' }] } } }, /state.list\[1\]/],
+    ['"a" on something that is not a list', { o: { name: { a: ['x'] } } }, /"a" needs an array/],
+    ['a key the schema does not have', { o: { admin: { v: true } } }, /unexpected key "admin"/],
+    ['removing a key that must be there', { d: ['name'] }, /cannot remove name/],
+    ['an element past the end', { o: { list: { o: { 5: { v: { n: 1 } } } } } }, /no element 5/],
+    ['a key that reaches the prototype', JSON.parse('{"o":{"byId":{"o":{"__proto__":{"v":{"status":"done"}}}}}}'), /"__proto__" is not allowed/],
+    ['a patch that is not one', { o: { name: 'b' } }, /a patch must be an object/],
+    ['a patch of no kind', { o: { name: {} } }, /needs "v", "a" or "o"/],
+  ])('refuses %s, naming where', (_, patch, message) => {
+    expect(() => apply(patch)).toThrow(KeyframeInvalid);
+    expect(() => apply(patch)).toThrow(message);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Applies one keyframe patch (what changed in a replay's state since the keyframe before)
+ * to the state it was taken against, checking every value it brings against the schema at
+ * its place (keyframe-schema.ts). A keyframe comes from a file: a patch that does not fit
+ * throws KeyframeInvalid naming where, and the caller replays the frames instead.
+ *
+ * A patch is one of:
+ *   {"v": value}                      the value at this place, whole
+ *   {"a": [elements]}                 an array that only grew: these appended
+ *   {"o": {key: patch}, "d": [keys]}  an object or array changed at some keys (d: keys removed)
+ * Only new values are checked, so restoring 256 keyframes costs what they add, not 256
+ * whole states; what a patch leaves alone was checked when it came in (or is the store's
+ * own initial state). Untouched parts stay the same objects, so the snapshots share them.
+ *
+ * Copy on write: `owned` holds the objects this caller made since its last snapshot, which
+ * a patch may change in place; anything else is copied first (and then owned). A run of
+ * patches applied with one set copies each big record once, not once per patch: copying
+ * a record of a thousand nodes costs about a millisecond.
+ */
+import * as z from 'zod';
+
+export class KeyframeInvalid extends Error {}
+
+type Patch = Readonly<{ v?: unknown; a?: unknown; o?: unknown; d?: unknown }>;
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function applyPatch(prev: unknown, patch: unknown, schema: z.ZodType, path: string, owned: Set<object> = new Set()): unknown {
+  if (!isObject(patch)) throw new KeyframeInvalid(`${path}: a patch must be an object`);
+  const p = patch as Patch;
+  if ('v' in p) return checked(schema, p.v, path);
+  const inner = unwrap(schema);
+  if ('a' in p) return appended(prev, p.a, inner, path, owned);
+  if ('o' in p || 'd' in p) return changed(prev, p, inner, path, owned);
+  throw new KeyframeInvalid(`${path}: a patch needs "v", "a" or "o"`);
+}
+
+function checked(schema: z.ZodType, value: unknown, path: string): unknown {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new KeyframeInvalid(`${path}: ${result.error.issues[0]?.message ?? 'invalid'} at ${result.error.issues[0]?.path.join('.') ?? ''}`);
+  return result.data;
+}
+
+/** The schema of the value itself: past optional, nullable and a transform's input (a patch changes a value that is there). */
+function unwrap(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  for (;;) {
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
+    else if (inner instanceof z.ZodPipe) inner = inner.in as z.ZodType;
+    else return inner;
+  }
+}
+
+function appended(prev: unknown, tail: unknown, schema: z.ZodType, path: string, owned: Set<object>): unknown[] {
+  if (!(schema instanceof z.ZodArray || isFree(schema)) || !Array.isArray(prev) || !Array.isArray(tail)) throw new KeyframeInvalid(`${path}: "a" needs an array`);
+  const element = elementOf(schema);
+  const out = writable(prev, owned);
+  for (let i = 0; i < tail.length; i++) out.push(checked(element, tail[i], `${path}[${prev.length + i}]`));
+  return out;
+}
+
+function changed(prev: unknown, patch: Patch, schema: z.ZodType, path: string, owned: Set<object>): unknown {
+  const keys = patch.o === undefined ? {} : patch.o;
+  const removed = patch.d === undefined ? [] : patch.d;
+  if (!isObject(keys) || !Array.isArray(removed)) throw new KeyframeInvalid(`${path}: "o" must be an object and "d" a list`);
+  if (Array.isArray(prev)) return changedArray(prev, keys, removed, schema, path, owned);
+  if (!isObject(prev)) throw new KeyframeInvalid(`${path}: "o" on a value that is not an object`);
+  const out = writable(prev, owned);
+  for (const key of removed) {
+    if (typeof key !== 'string' || !childSchema(schema, key, path).safeParse(undefined).success) throw new KeyframeInvalid(`${path}: cannot remove ${String(key)}`);
+    delete out[key];
+  }
+  for (const [key, child] of Object.entries(keys)) {
+    out[key] = applyPatch(out[key], child, childSchema(schema, key, path), `${path}.${key}`, owned);
+  }
+  return out;
+}
+
+function changedArray(prev: unknown[], keys: object, removed: readonly unknown[], schema: z.ZodType, path: string, owned: Set<object>): unknown[] {
+  if (!(schema instanceof z.ZodArray || isFree(schema)) || removed.length > 0) throw new KeyframeInvalid(`${path}: not an array patch`);
+  const out = writable(prev, owned);
+  for (const [key, child] of Object.entries(keys)) {
+    const index = Number(key);
+    if (!Number.isInteger(index) || index < 0 || index >= out.length) throw new KeyframeInvalid(`${path}: no element ${key}`);
+    out[index] = applyPatch(out[index], child, elementOf(schema), `${path}[${key}]`, owned);
+  }
+  return out;
+}
+
+function childSchema(schema: z.ZodType, key: string, path: string): z.ZodType {
+  if (FORBIDDEN_KEYS.has(key)) throw new KeyframeInvalid(`${path}: key "${key}" is not allowed`);
+  if (schema instanceof z.ZodRecord) return schema.valueType as z.ZodType;
+  if (isFree(schema)) return schema;
+  if (schema instanceof z.ZodObject) {
+    const child = (schema.shape as Record<string, z.ZodType | undefined>)[key];
+    if (child && Object.hasOwn(schema.shape, key)) return child;
+  }
+  throw new KeyframeInvalid(`${path}: unexpected key "${key}"`);
+}
+
+/** `value` itself when this caller owns it, else a copy it now owns. */
+function writable<T extends object>(value: T, owned: Set<object>): T {
+  if (owned.has(value)) return value;
+  const copy = (Array.isArray(value) ? value.slice() : { ...value }) as T;
+  owned.add(copy);
+  return copy;
+}
+
+/** A place that holds any JSON (the agent's shared state): its parts are free too. */
+function isFree(schema: z.ZodType): boolean {
+  return schema instanceof z.ZodUnknown || schema instanceof z.ZodAny;
+}
+
+function elementOf(schema: z.ZodType): z.ZodType {
+  return schema instanceof z.ZodArray ? (schema.element as z.ZodType) : schema;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
