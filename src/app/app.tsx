@@ -6,10 +6,9 @@ import { useSearch } from '@/app/use-route';
 import { useSystemTheme } from '@/app/use-system-theme';
 import { parseRoute } from '@/app/url-contract';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
-import { DIALECTS } from '@/protocol/dialects';
+import { KNOWN_DIALECTS } from '@/protocol/dialect-info';
+import { loadDialect } from '@/protocol/load-dialect';
 import { backendsStore, useKeptBackends } from '@/stores/backends-store';
-
-const KNOWN = Object.keys(DIALECTS);
 
 // The run screens (resizable panels, timeline, inspector, gate dialogs, replay player) load
 // on their own: the start page draws without them, and the initial-JS budget (issue 15:
@@ -38,8 +37,10 @@ const LOADING = <p className="p-6 text-sm text-slate-500">Loading…</p>;
 export function App() {
   useSystemTheme();
   const [search, navigate] = useSearch();
-  const route = parseRoute(search, KNOWN);
+  const route = parseRoute(search, KNOWN_DIALECTS);
   const consoleIsHome = useKeptBackends().length > 0;
+  // The link's protocol loads alongside the run page's chunk, not after it (the page waits on the same promise).
+  if (route.kind === 'live') void loadDialect(route.dialect)?.catch(() => undefined);
   useEffect(() => startWatchWhenWanted(), []);
   return (
     <PanelErrorBoundary name="page">
