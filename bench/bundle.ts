@@ -1,7 +1,7 @@
 /**
  * Benchmark 7 — bundle: the JavaScript each way into the app downloads before its screen
  * draws, gzipped with zlib (level 9), read from the build's own chunk graph (Vite's
- * `.vite/manifest.json`, which run-all.ts asks the build for):
+ * `.vite/manifest.json`, bench/lib/chunk-graph.ts):
  * - the start page: the entry script and its static imports, and the start page's chunks;
  * - the console: the entry and the console page;
  * - a live-run link, per protocol: the entry, the live-run page and that protocol's dialect
@@ -11,51 +11,24 @@
  *   alongside, never waited for) and every panel, tab and dialog behind a lazy import load
  *   after.
  * `npx tsx bench/bundle.ts <dist> [<dist> …]` prints the same rows for builds made with
- * `vite build --manifest --outDir <dist>`, side by side (a baseline and a change).
+ * `vite build --outDir <dist>` (with a manifest: vite.config.ts asks for one), side by side (a baseline and a change).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { DIALECT_INFOS } from '@/protocol/dialect-info';
 
 import { BENCH_DIST } from './browser/launch';
+import { CONSOLE_PAGE, dialectModule, ENTRY, keysMatching, LIVE_PAGE, readManifest, START_PAGE, staticFiles } from './lib/chunk-graph';
 import { kb, type BenchOptions, type BenchRow } from './lib/report';
-
-type ManifestChunk = Readonly<{ file: string; imports?: readonly string[]; dynamicImports?: readonly string[] }>;
-type Manifest = Readonly<Record<string, ManifestChunk>>;
 
 export type RouteSize = Readonly<{ route: string; budget: number; gzip: number; chunks: number; withTransport?: number }>;
 
-const ENTRY = 'index.html';
-const START = ['src/app/start/start-page.tsx', 'src/app/start/replay-start-section.tsx'];
-const CONSOLE = ['src/app/console/console-page.tsx'];
-const LIVE = ['src/app/run/live-run-page.tsx'];
 /** Transports a session imports when it connects, by the dialect's wire. */
-const LAZY_TRANSPORTS: Readonly<Partial<Record<string, RegExp>>> = { 'socket.io': /^node_modules\/socket\.io-client\// };
+export const LAZY_TRANSPORTS: Readonly<Partial<Record<string, RegExp>>> = { 'socket.io': /^node_modules\/socket\.io-client\// };
 const PAGE_BUDGET = 150 * 1024;
 const LIVE_BUDGET = 200 * 1024;
-
-/** Every file the given manifest keys load before they run: themselves and their static imports, recursively. */
-function staticFiles(manifest: Manifest, keys: readonly string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return files;
-}
-
-function readManifest(dist: string): Manifest {
-  const path = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(path)) throw new Error(`${path} is missing: build with \`vite build --manifest\``);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-}
 
 /** The gzip size of each route's JavaScript in this build. */
 export function measureRoutes(dist: string): RouteSize[] {
@@ -68,7 +41,7 @@ export function measureRoutes(dist: string): RouteSize[] {
     }, 0);
   const route = (name: string, budget: number, keys: readonly string[], transport?: RegExp): RouteSize => {
     const files = staticFiles(manifest, [ENTRY, ...keys]);
-    const transportKeys = transport ? Object.keys(manifest).filter((key) => transport.test(key)) : [];
+    const transportKeys = transport ? keysMatching(manifest, transport) : [];
     return {
       route: name,
       budget,
@@ -78,9 +51,9 @@ export function measureRoutes(dist: string): RouteSize[] {
     };
   };
   return [
-    route('start page', PAGE_BUDGET, START),
-    route('console', PAGE_BUDGET, CONSOLE),
-    ...DIALECT_INFOS.map((d) => route(`live-run link, ${d.id}`, LIVE_BUDGET, [...LIVE, `src/protocol/${d.id}/${d.id}-dialect.ts`], LAZY_TRANSPORTS[d.wire])),
+    route('start page', PAGE_BUDGET, START_PAGE),
+    route('console', PAGE_BUDGET, CONSOLE_PAGE),
+    ...DIALECT_INFOS.map((d) => route(`live-run link, ${d.id}`, LIVE_BUDGET, [...LIVE_PAGE, dialectModule(d.id)], LAZY_TRANSPORTS[d.wire])),
   ];
 }
 

@@ -48,7 +48,7 @@ function ensureBuild() {
   const manifest = join(BENCH_DIST, '.vite', 'manifest.json');
   if (existsSync(index) && existsSync(manifest) && statSync(index).mtimeMs >= Math.max(newestMtime('src'), statSync('index.html').mtimeMs)) return;
   log('building the app into bench/out/dist …');
-  execFileSync('npx', ['vite', 'build', '--outDir', BENCH_DIST, '--emptyOutDir', '--manifest', '--logLevel', 'warn'], { stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--outDir', BENCH_DIST, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 
 const BENCHES: readonly (readonly [string, (o: BenchOptions) => BenchRow[] | Promise<BenchRow[]>])[] = [
