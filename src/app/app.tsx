@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 
-import { ReplayStartSection } from '@/app/start/replay-start-section';
-import { StartPage } from '@/app/start/start-page';
 import { useSearch } from '@/app/use-route';
 import { useSystemTheme } from '@/app/use-system-theme';
 import { parseRoute } from '@/app/url-contract';
@@ -26,6 +24,16 @@ function withRunScreen<T>(page: Promise<T>): Promise<T> {
   import('@/features/canvas/run-canvas').catch(() => undefined);
   return page;
 }
+// The start page too (its forms, the simulator's catalogue, the replay section): a link to a run does not wait for it.
+const StartScreen = lazy(async () => {
+  const [{ StartPage }, { ReplayStartSection }] = await Promise.all([import('@/app/start/start-page'), import('@/app/start/replay-start-section')]);
+  const Screen = ({ navigate }: { navigate: (search: string) => void }) => (
+    <StartPage navigate={navigate}>
+      <ReplayStartSection navigate={navigate} />
+    </StartPage>
+  );
+  return { default: Screen };
+});
 // The console and a backend's list load on their own too: a link to one run does not wait for them.
 const ConsolePage = lazy(() => import('@/app/console/console-page').then((m) => ({ default: m.ConsolePage })));
 const BackendPage = lazy(() => import('@/app/console/backend-page').then((m) => ({ default: m.BackendPage })));
@@ -47,9 +55,7 @@ export function App() {
       <Suspense fallback={LOADING}>
         {route.kind === 'start' && consoleIsHome && <ConsolePage navigate={navigate} />}
         {(route.kind === 'welcome' || (route.kind === 'start' && !consoleIsHome)) && (
-          <StartPage navigate={navigate}>
-            <ReplayStartSection navigate={navigate} />
-          </StartPage>
+          <StartScreen navigate={navigate} />
         )}
         {route.kind === 'backend' && <BackendPage key={search} route={route} navigate={navigate} />}
         {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}
