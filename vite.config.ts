@@ -43,7 +43,8 @@ export default defineConfig({
     // before the first page instead of finding them on a request and reloading that page.
     include: ['@xyflow/react', '@dagrejs/dagre', 'recharts', 'socket.io-client', 'eventsource-parser'],
   },
-  build: { target: 'es2022', chunkSizeWarningLimit: 900 },
+  // The manifest is the chunk graph benchmark 7 and tests/e2e/route-chunks.spec.ts read (bench/lib/chunk-graph.ts).
+  build: { target: 'es2022', chunkSizeWarningLimit: 900, manifest: true },
   test: {
     // tests/faults: the seeded fault runs of issue 6 (5 seeds per dialect; more: npm run faults:long).
     include: ['src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}', 'tests/faults/**/*.test.ts'],

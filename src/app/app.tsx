@@ -1,15 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
 
-import { ReplayStartSection } from '@/app/start/replay-start-section';
-import { StartPage } from '@/app/start/start-page';
 import { useSearch } from '@/app/use-route';
 import { useSystemTheme } from '@/app/use-system-theme';
 import { parseRoute } from '@/app/url-contract';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
-import { DIALECTS } from '@/protocol/dialects';
+import { KNOWN_DIALECTS } from '@/protocol/dialect-info';
+import { loadDialect } from '@/protocol/load-dialect';
 import { backendsStore, useKeptBackends } from '@/stores/backends-store';
-
-const KNOWN = Object.keys(DIALECTS);
 
 // The run screens (resizable panels, timeline, inspector, gate dialogs, replay player) load
 // on their own: the start page draws without them, and the initial-JS budget (issue 15:
@@ -27,6 +24,16 @@ function withRunScreen<T>(page: Promise<T>): Promise<T> {
   import('@/features/canvas/run-canvas').catch(() => undefined);
   return page;
 }
+// The start page too (its forms, the simulator's catalogue, the replay section): a link to a run does not wait for it.
+const StartScreen = lazy(async () => {
+  const [{ StartPage }, { ReplayStartSection }] = await Promise.all([import('@/app/start/start-page'), import('@/app/start/replay-start-section')]);
+  const Screen = ({ navigate }: { navigate: (search: string) => void }) => (
+    <StartPage navigate={navigate}>
+      <ReplayStartSection navigate={navigate} />
+    </StartPage>
+  );
+  return { default: Screen };
+});
 // The console and a backend's list load on their own too: a link to one run does not wait for them.
 const ConsolePage = lazy(() => import('@/app/console/console-page').then((m) => ({ default: m.ConsolePage })));
 const BackendPage = lazy(() => import('@/app/console/backend-page').then((m) => ({ default: m.BackendPage })));
@@ -38,17 +45,17 @@ const LOADING = <p className="p-6 text-sm text-slate-500">Loading…</p>;
 export function App() {
   useSystemTheme();
   const [search, navigate] = useSearch();
-  const route = parseRoute(search, KNOWN);
+  const route = parseRoute(search, KNOWN_DIALECTS);
   const consoleIsHome = useKeptBackends().length > 0;
+  // The link's protocol loads alongside the run page's chunk, not after it (the page waits on the same promise).
+  if (route.kind === 'live') void loadDialect(route.dialect)?.catch(() => undefined);
   useEffect(() => startWatchWhenWanted(), []);
   return (
     <PanelErrorBoundary name="page">
       <Suspense fallback={LOADING}>
         {route.kind === 'start' && consoleIsHome && <ConsolePage navigate={navigate} />}
         {(route.kind === 'welcome' || (route.kind === 'start' && !consoleIsHome)) && (
-          <StartPage navigate={navigate}>
-            <ReplayStartSection navigate={navigate} />
-          </StartPage>
+          <StartScreen navigate={navigate} />
         )}
         {route.kind === 'backend' && <BackendPage key={search} route={route} navigate={navigate} />}
         {route.kind === 'live' && <LiveRunPage key={search.replace(/&(node|event)=[^&]*/g, '')} route={route} search={search} navigate={navigate} />}

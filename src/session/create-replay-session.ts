@@ -11,7 +11,7 @@ import { createRecordingReader, type RecordingProblem, type RecordingReader } fr
 import { RecordingLines } from '@/ingest/recording-lines';
 import { createReplayCursor, type ReplayCursor } from '@/ingest/replay-cursor';
 import type { Dialect } from '@/protocol/dialect';
-import { dialectById } from '@/protocol/dialects';
+import { loadDialect } from '@/protocol/load-dialect';
 import { EventLog } from '@/stores/event-log';
 import { createGateAnswerStore } from '@/stores/gate-answer-store';
 import { createNodeStatusStore } from '@/stores/node-status-store';
@@ -56,11 +56,11 @@ function inferRunId(dialect: Dialect, lines: RecordingLines): string | undefined
   return undefined;
 }
 
-function readHeader(lines: RecordingLines, reader: RecordingReader) {
+async function readHeader(lines: RecordingLines, reader: RecordingReader) {
   if (lines.count > 0) reader.read(lines.line(0), 1);
   const header = reader.header;
   if (!header) throw new RecordingUnreadable('This file is not a Runboard recording: its first line is not a valid header.', reader.problems);
-  const dialect = dialectById(header.dialect);
+  const dialect = await loadDialect(header.dialect);
   if (!dialect) throw new RecordingUnreadable(`This recording is of an unknown dialect "${header.dialect}".`, reader.problems);
   return { header, dialect };
 }
@@ -68,7 +68,7 @@ function readHeader(lines: RecordingLines, reader: RecordingReader) {
 export async function createReplaySession(options: ReplaySessionOptions): Promise<ReplaySession> {
   const lines = typeof options.recording === 'string' ? RecordingLines.fromText(options.recording) : new RecordingLines(options.recording);
   const reader = createRecordingReader();
-  const { header, dialect } = readHeader(lines, reader);
+  const { header, dialect } = await readHeader(lines, reader);
   // The header's runId is Runboard's own addition: a recording from elsewhere names the run only in its frames.
   const runId = header.runId ?? inferRunId(dialect, lines) ?? 'recording';
   const timeline = await buildReplay({ dialect, header, lines, reader, runId, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });

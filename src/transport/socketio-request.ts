@@ -5,9 +5,9 @@
  * No reconnection: a list fetch that cannot connect fails at once with the reason, and the
  * poller tries again on its next tick. Frames stay `unknown`; the caller's `isAnswer` decides
  * which event answers. Resolves with that frame; rejects with a readable Error on a
- * refused handshake, a timeout or an abort.
+ * refused handshake, a timeout or an abort. socket.io-client loads with the first such
+ * request, not with the console that shows the list (socketio-transport.ts does the same).
  */
-import { io } from 'socket.io-client';
 
 export type SocketIoRequest = Readonly<{
   url: string;
@@ -31,7 +31,8 @@ export class SocketIoRequestError extends Error {
   }
 }
 
-export function requestOverSocketIo(request: SocketIoRequest): Promise<{ event: string; data: unknown }> {
+export async function requestOverSocketIo(request: SocketIoRequest): Promise<{ event: string; data: unknown }> {
+  const { io } = await import('socket.io-client');
   return new Promise((resolve, reject) => {
     const socket = io(new URL(request.namespace, request.url).toString(), {
       auth: request.auth,

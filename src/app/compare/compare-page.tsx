@@ -12,7 +12,7 @@ import { openCompareSide, searchOfSide } from '@/app/compare/open-compare-side';
 import { useRunFacts } from '@/app/compare/use-run-facts';
 import { RecordingNotFound } from '@/session';
 import { parseRoute, type Route } from '@/app/url-contract';
-import { DIALECTS } from '@/protocol/dialects';
+import { KNOWN_DIALECTS } from '@/protocol/dialect-info';
 import { useKeptBackends } from '@/stores/backends-store';
 import type { RunSession } from '@/stores/run-session';
 
@@ -24,7 +24,7 @@ type Side = { kind: 'loading' } | { kind: 'failed'; title: string; message: stri
 type Props = Readonly<{ route: Extract<Route, { kind: 'compare' }>; navigate: (search: string) => void }>;
 
 export function ComparePage({ route, navigate }: Props) {
-  const checked = parseCompareRoute(route.addresses, (address) => parseRoute(address, Object.keys(DIALECTS)));
+  const checked = parseCompareRoute(route.addresses, (address) => parseRoute(address, KNOWN_DIALECTS));
   if (checked.kind === 'invalid') return <InvalidLink problems={checked.problems} />;
   return <Compare sides={checked.sides} navigate={navigate} />;
 }

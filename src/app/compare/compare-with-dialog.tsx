@@ -13,11 +13,11 @@ import { addLocalRecording } from '@/session';
 import { personalRuns, useSessionRegistry } from '@/app/session/session-registry';
 import { buildReplaySearch, parseRoute } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
-import { DIALECTS } from '@/protocol/dialects';
+import { DIALECT_INFOS, KNOWN_DIALECTS } from '@/protocol/dialect-info';
 
 type Candidate = Readonly<{ address: string; title: string; detail: string }>;
 
-const SAMPLES = Object.values(DIALECTS).flatMap((d) => [
+const SAMPLES = DIALECT_INFOS.flatMap((d) => [
   { address: buildReplaySearch(`/recordings/${d.id}-fanout.jsonl`).slice(1), title: `${d.label}: fan-out sample` },
   { address: buildReplaySearch(`/recordings/${d.id}-gate.jsonl`).slice(1), title: `${d.label}: human gate sample` },
 ]);
@@ -112,7 +112,7 @@ function AddressForm({ onAddress }: { onAddress: (address: string) => void }) {
   const [problem, setProblem] = useState<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const known = Object.keys(DIALECTS);
+    const known = KNOWN_DIALECTS;
     const checked = parseCompareRoute([queryOfAddress(text), queryOfAddress(text)], (s) => parseRoute(s, known));
     if (checked.kind === 'invalid') return setProblem(checked.problems[0]?.replace(/^run A: /, '') ?? 'This address names no run.');
     onAddress(queryOfAddress(text).slice(1));

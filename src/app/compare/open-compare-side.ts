@@ -8,12 +8,12 @@ import { createReplaySession } from '@/session';
 import { assertNotWebPage, fetchRecording } from '@/session';
 import { openLiveRun } from '@/app/session/open-live-run';
 import { buildLiveSearch, buildReplaySearch } from '@/app/url-contract';
-import { dialectById } from '@/protocol/dialects';
+import { loadDialect } from '@/protocol/load-dialect';
 import type { RunSession } from '@/stores/run-session';
 
 export async function openCompareSide(side: CompareSide): Promise<RunSession> {
   if (side.kind === 'live') {
-    const dialect = dialectById(side.dialect);
+    const dialect = await loadDialect(side.dialect);
     if (!dialect) throw new Error(`Unknown protocol "${side.dialect}".`);
     return openLiveRun({ dialect, url: side.url, run: side.run, session: side.session }).session;
   }

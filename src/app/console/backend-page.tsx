@@ -16,7 +16,7 @@ import { useSessionRegistry } from '@/app/session/session-registry';
 import { useRunListPolling } from '@/app/console/use-run-list-polling';
 import type { Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
-import { dialectById } from '@/protocol/dialects';
+import { dialectInfoById } from '@/protocol/dialect-info';
 import { runListOf } from '@/protocol/run-lists';
 import { backendsStore, useKeptBackendAt, useKeptBackends, type KeptBackend } from '@/stores/backends-store';
 import { recentRunsStore } from '@/stores/recent-runs-store';
@@ -35,7 +35,7 @@ const PAGE_SIZE = 25;
 export function BackendPage({ route, navigate }: { route: BackendRoute; navigate: (search: string) => void }) {
   const kept = useKeptBackendAt(route.dialect, route.url);
   const hasConsole = useKeptBackends().length > 0;
-  const dialect = dialectById(route.dialect);
+  const dialect = dialectInfoById(route.dialect);
   const entry = runListOf(route.dialect);
   const fallbackDialect = dialect?.id ?? 'relavium';
   const backend: KeptBackend = useMemo(

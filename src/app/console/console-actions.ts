@@ -3,11 +3,10 @@
  * edit) a backend, start a run on one. Tokens typed in the form go to memory (or this tab's
  * sessionStorage when asked), never into the kept backend.
  */
-import { openLiveRun } from '@/app/session/open-live-run';
 import { rememberToken, tokenFor } from '@/app/session/session-registry';
 import { buildLiveSearch } from '@/app/url-contract';
 import { DIALECT_IDS, type DialectId } from '@/protocol/dialect';
-import { dialectById } from '@/protocol/dialects';
+import { loadDialect } from '@/protocol/load-dialect';
 import { runListOf } from '@/protocol/run-lists';
 import { probeBackend } from '@/services/probe-backend';
 import { requestJson } from '@/services/request-json';
@@ -52,10 +51,12 @@ export type StartOutcome = { ok: true; search: string } | { ok: false; reason: s
  * protocol's HTTP call (Shannon `POST /api/v1/tasks`), then opens it.
  */
 export async function startRunOn(backend: Pick<KeptBackend, 'dialect' | 'url'>, instructions: string): Promise<StartOutcome> {
-  const dialect = dialectById(backend.dialect);
+  const dialect = await loadDialect(backend.dialect);
   const starter = runListOf(backend.dialect)?.starter;
   if (!dialect || !starter) return { ok: false, reason: 'this protocol does not let a client start runs' };
   if (starter.kind === 'session') {
+    // The session engine loads with the run it opens, not with the console.
+    const { openLiveRun } = await import('@/app/session/open-live-run');
     const opened = openLiveRun({ dialect, url: backend.url, start: instructions });
     return { ok: true, search: opened.search };
   }

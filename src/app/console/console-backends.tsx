@@ -1,10 +1,10 @@
 /** The console's kept backends, one row each: health (a failing one says why, on its own row), watch switch, actions. */
 import { useStore } from 'zustand';
 
-import { MAX_WATCHED_STREAMS } from '@/app/console/console-watch';
+import { MAX_WATCHED_STREAMS } from '@/app/console/watch-bound';
 import { testConnection } from '@/app/console/console-actions';
 import { buildBackendSearch } from '@/app/url-contract';
-import { dialectById } from '@/protocol/dialects';
+import { dialectInfoById } from '@/protocol/dialect-info';
 import { runListOf } from '@/protocol/run-lists';
 import { backendsStore, type KeptBackend } from '@/stores/backends-store';
 import { runListStore } from '@/stores/run-list-store';
@@ -43,7 +43,7 @@ export function ConsoleBackends({ backends, nowMs, navigate, onEdit, onStart }: 
             <BackendRow
               key={backend.id}
               backend={backend}
-              protocolLabel={dialectById(backend.dialect)?.label ?? backend.dialect}
+              protocolLabel={dialectInfoById(backend.dialect)?.label ?? backend.dialect}
               listable={entry?.source.kind !== 'local'}
               canStart={entry?.starter !== undefined}
               maxStreams={MAX_WATCHED_STREAMS}

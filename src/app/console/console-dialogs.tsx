@@ -1,7 +1,7 @@
 /** The console's dialogs: add or edit a backend, and start a run on one ("nothing is sent until Start run"). */
 import { saveBackend, startRunOn, testConnection } from '@/app/console/console-actions';
 import { PROTOCOL_CHOICES } from '@/app/start/protocol-choices';
-import { dialectById } from '@/protocol/dialects';
+import { dialectInfoById } from '@/protocol/dialect-info';
 import type { KeptBackend } from '@/stores/backends-store';
 
 import { BackendFormDialog } from '@/features/console/backend-form';
@@ -16,7 +16,7 @@ export function ConsoleDialogs({ dialog, onClose, navigate }: { dialog: ConsoleD
     return (
       <StartRunDialog
         backendLabel={backend.label}
-        protocolLabel={dialectById(backend.dialect)?.label ?? backend.dialect}
+        protocolLabel={dialectInfoById(backend.dialect)?.label ?? backend.dialect}
         onClose={onClose}
         onStart={async (instructions) => {
           const outcome = await startRunOn(backend, instructions);

@@ -3,11 +3,11 @@
  * filters for all), each backend's health on its own row, "watch running runs" per
  * backend, and the reviewer inbox in the bar. The start page once a backend is kept.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { AppNav } from '@/app/app-nav';
 import { ConsoleBackends } from '@/app/console/console-backends';
-import { ConsoleDialogs, type ConsoleDialog } from '@/app/console/console-dialogs';
+import type { ConsoleDialog } from '@/app/console/console-dialogs';
 import { ConsoleRuns } from '@/app/console/console-runs';
 import { useRunListPolling } from '@/app/console/use-run-list-polling';
 import { runListOf } from '@/protocol/run-lists';
@@ -15,6 +15,9 @@ import { useKeptBackends } from '@/stores/backends-store';
 
 import { Button } from '@/components/ui/button';
 import { NO_ROW_FILTERS, type RowFilters } from '@/features/console/console-rows';
+
+// The dialogs (Radix, the connection test) load when first opened, as on the start page.
+const ConsoleDialogs = lazy(() => import('@/app/console/console-dialogs').then((m) => ({ default: m.ConsoleDialogs })));
 
 /** Runs fetched per backend for the merged table. */
 const PER_BACKEND = 50;
@@ -54,7 +57,11 @@ export function ConsolePage({ navigate }: { navigate: (search: string) => void }
           />
         </div>
       </main>
-      <ConsoleDialogs dialog={dialog} onClose={() => setDialog(undefined)} navigate={navigate} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <ConsoleDialogs dialog={dialog} onClose={() => setDialog(undefined)} navigate={navigate} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -11,16 +11,18 @@
  * so gates keep arriving while the person looks at a run.
  */
 import { listTargetOf } from '@/app/console/backend-target';
+import { MAX_WATCHED_STREAMS } from '@/app/console/watch-bound';
 import { openLiveRun } from '@/app/session/open-live-run';
 import { liveRunKey, useSessionRegistry } from '@/app/session/session-registry';
-import { dialectById } from '@/protocol/dialects';
+import type { Dialect } from '@/protocol/dialect';
+import { loadDialect } from '@/protocol/load-dialect';
 import { runListOf } from '@/protocol/run-lists';
 import { ACTIVE_STATUSES, type RunSummary } from '@/protocol/run-summary';
 import { pollRunList } from '@/services/run-list-poller';
 import { backendsStore, type BackendsStore, type KeptBackend } from '@/stores/backends-store';
 import { runListStore, type RunListStore } from '@/stores/run-list-store';
 
-export const MAX_WATCHED_STREAMS = 25;
+export { MAX_WATCHED_STREAMS };
 const WATCH_PAGE = 50;
 const WATCH_INTERVAL_MS = 10_000;
 
@@ -30,6 +32,8 @@ export type WatchOptions = Readonly<{ signal: AbortSignal; backends?: BackendsSt
 
 export function startConsoleWatch({ signal, backends = backendsStore, lists = runListStore, intervalMs = WATCH_INTERVAL_MS }: WatchOptions): void {
   const watched = new Map<string, Watched>();
+  // A protocol's code loads once its first backend is watched; until then its runs wait (its list is still in flight).
+  const dialects = new Map<string, Dialect>();
 
   const sync = () => {
     const wanted = backends.getState().backends.filter((b) => b.watchRunning);
@@ -51,6 +55,13 @@ export function startConsoleWatch({ signal, backends = backendsStore, lists = ru
     const stop = new AbortController();
     const state: Watched = { backend, stop, active: [] };
     watched.set(backend.id, state);
+    loadDialect(backend.dialect)?.then(
+      (dialect) => {
+        dialects.set(dialect.id, dialect);
+        if (!signal.aborted) reconcile();
+      },
+      (error: unknown) => console.error(`the ${backend.dialect} protocol could not load: its runs are not watched`, error),
+    );
     pollRunList({
       source: entry.source,
       target: () => listTargetOf(backend),
@@ -74,7 +85,7 @@ export function startConsoleWatch({ signal, backends = backendsStore, lists = ru
     const keep = new Set(chosen.map((c) => c.key));
     for (const run of Object.values(registry.runs)) if (run.watched && !keep.has(run.key)) registry.remove(run.key);
     for (const { backend, run } of chosen) {
-      const dialect = dialectById(backend.dialect);
+      const dialect = dialects.get(backend.dialect);
       if (dialect) openLiveRun({ dialect, url: backend.url, run: run.runId, session: backend.session, watched: true });
     }
     for (const w of watched.values()) {

@@ -8,8 +8,7 @@ import type { ConsoleDialog } from '@/app/console/console-dialogs';
 import { SIMULATOR_URL } from '@/app/start/simulator-catalogue';
 import { Button } from '@/components/ui/button';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
-import { DIALECTS } from '@/protocol/dialects';
-import { listNeedsSession } from '@/protocol/run-lists';
+import { DIALECT_INFOS } from '@/protocol/dialect-info';
 import { backendsStore, useKeptBackends, type BackendInput } from '@/stores/backends-store';
 
 // The dialogs (and the connection test behind them) load when first opened.
@@ -19,11 +18,11 @@ const ConsoleDialogs = lazy(() => import('@/app/console/console-dialogs').then((
 const SIMULATOR_TOLKY_SESSION = 'demo';
 
 function simulatorBackends(base: string): BackendInput[] {
-  return Object.values(DIALECTS).map((dialect) => ({
+  return DIALECT_INFOS.map((dialect) => ({
     dialect: dialect.id,
     url: simulatorBackendUrl(dialect, base),
     label: `Simulator · ${dialect.id}`,
-    ...(listNeedsSession(dialect.id) ? { session: SIMULATOR_TOLKY_SESSION } : {}),
+    ...(dialect.listNeedsSession ? { session: SIMULATOR_TOLKY_SESSION } : {}),
   }));
 }
 

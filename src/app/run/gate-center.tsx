@@ -1,17 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { useSessionRegistry } from '@/app/session/session-registry';
 import { Button } from '@/components/ui/button';
+import { MountOnceOpened } from '@/components/ui/mount-once-opened';
 import { UNNAMED_WIRE_NAME, useReviewerName } from '@/stores/reviewer-store';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
 import { GateConfirmation } from '@/features/gates/gate-confirmation';
-import { GateDialog } from '@/features/gates/gate-dialog';
-import { GateInboxDrawer } from '@/features/gates/gate-inbox-drawer';
 import { useInboxGates, type InboxEntry } from '@/features/gates/use-inbox-gates';
 import { NotifySettingsMenu } from '@/features/notify/notify-settings-menu';
 import { runLabelOf } from '@/features/notify/session-sightings';
 import { useTabAttention } from '@/features/notify/use-tab-attention';
+
+// The dialogs (and Radix with them) load when first opened: the screen draws without them.
+const GateDialog = lazy(() => import('@/features/gates/gate-dialog').then((m) => ({ default: m.GateDialog })));
+const GateInboxDrawer = lazy(() => import('@/features/gates/gate-inbox-drawer').then((m) => ({ default: m.GateInboxDrawer })));
 
 type GateRef = Readonly<{ session: RunSession; gateId: string }>;
 
@@ -70,23 +73,27 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
         Gates{pending.length > 0 ? ` (${pending.length} waiting)` : ''}
       </Button>
       <NotifySettingsMenu />
-      <GateInboxDrawer
-        open={inboxOpen}
-        onOpenChange={setInboxOpen}
-        pending={pending}
-        decided={decided}
-        onAnswer={answer}
-      />
+      <MountOnceOpened opened={inboxOpen} name="gate inbox">
+        <GateInboxDrawer
+          open={inboxOpen}
+          onOpenChange={setInboxOpen}
+          pending={pending}
+          decided={decided}
+          onAnswer={answer}
+        />
+      </MountOnceOpened>
       {open && (
         <RunSessionContext.Provider value={open.session}>
-          <GateDialog
-            gateId={open.gateId}
-            reviewer={reviewer}
-            onClose={() => setOpen(undefined)}
-            onDecided={onDecided}
-            fallbackFocus={() => inboxButton.current}
-            {...(open.session !== activeSession ? { runLabel: runLabelOf(open.session) } : {})}
-          />
+          <MountOnceOpened opened name="gate dialog">
+            <GateDialog
+              gateId={open.gateId}
+              reviewer={reviewer}
+              onClose={() => setOpen(undefined)}
+              onDecided={onDecided}
+              fallbackFocus={() => inboxButton.current}
+              {...(open.session !== activeSession ? { runLabel: runLabelOf(open.session) } : {})}
+            />
+          </MountOnceOpened>
         </RunSessionContext.Provider>
       )}
       {confirmed && (

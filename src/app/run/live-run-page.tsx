@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { use, useEffect, useId, useMemo, useState } from 'react';
 
 import { openLiveRun } from '@/app/session/open-live-run';
 import { keptResume } from '@/session';
@@ -8,11 +8,18 @@ import { buildLiveSearch, type Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
 import { StartOptionsFields } from '@/features/connect/start-options-fields';
 import type { Dialect, Memo, StartConfig } from '@/protocol/dialect';
-import { dialectById } from '@/protocol/dialects';
+import { loadDialect } from '@/protocol/load-dialect';
 import { startedHere } from '@/stores/recent-runs-store';
 import { useConnectionHealth } from '@/stores/run-selectors';
 
 type LiveRoute = Extract<Route, { kind: 'live' }>;
+type Props = Readonly<{ route: LiveRoute; search: string; navigate: (s: string, replace?: boolean) => void }>;
+
+/** Waits (in the app's Suspense) for the link's protocol, whose code loads when a run of it opens. */
+export function LiveRunPage(props: Props) {
+  const loading = loadDialect(props.route.dialect);
+  return loading ? <LiveRun {...props} dialect={use(loading)} /> : null;
+}
 
 /**
  * Opens (or re-shows) a live run. Watching starts on arrival — it only reads. Starting a
@@ -21,12 +28,11 @@ type LiveRoute = Extract<Route, { kind: 'live' }>;
  * run's connection (a dialect that watches without it), a run this browser started is
  * opened again — a reload, the same `start=` link — as a watcher, never started again.
  */
-export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; search: string; navigate: (s: string, replace?: boolean) => void }) {
-  const dialect = dialectById(route.dialect);
+function LiveRun({ route, search, navigate, dialect }: Props & { dialect: Dialect }) {
   const routeKey = liveRunKey(route);
   // Asked once per link, before this page starts anything: pressing "Start run" remembers the run.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
-  const startedBefore = useMemo(() => (dialect?.watchPlan && route.run ? startedHere(dialect.id, route.url, route.run) : false), [routeKey]);
+  const startedBefore = useMemo(() => (dialect.watchPlan && route.run ? startedHere(dialect.id, route.url, route.run) : false), [routeKey]);
   const [startedNow, setStartedNow] = useState(false);
   // A run started here (before, or just now) is known by its address without instructions, and watched like any link.
   const key = startedBefore || startedNow ? liveRunKey({ dialect: route.dialect, url: route.url, ...(route.run ? { run: route.run } : {}) }) : routeKey;
@@ -34,10 +40,10 @@ export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; sea
   const wantsStart = route.start !== undefined && !startedBefore && !startedNow;
   // A run this tab started before a reload is resumed with what the tab kept, never started again.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link
-  const kept = useMemo(() => (wantsStart ? keptResume(key, dialect?.keptForReload) : undefined), [key]);
+  const kept = useMemo(() => (wantsStart ? keptResume(key, dialect.keptForReload) : undefined), [key]);
 
   const connect = (start?: string, startConfig?: StartConfig, resume?: Memo) => {
-    if (!dialect || useSessionRegistry.getState().runs[key]) return;
+    if (useSessionRegistry.getState().runs[key]) return;
     // Where only the starter may hold the run (MARS), the run gets its id here and the address names it at once:
     // a reload or a copied link then watches the run instead of offering to start another.
     const namesRun = start !== undefined && dialect.watchPlan !== undefined;
@@ -62,7 +68,6 @@ export function LiveRunPage({ route, search, navigate }: { route: LiveRoute; sea
     // eslint-disable-next-line react-hooks/exhaustive-deps -- connect once per run key
   }, [key]);
 
-  if (!dialect) return null;
   if (open) return <RunView session={open.session} focus={route.focus} navigate={navigate} extraBar={open.started ? watchLink(dialect, route.url, open.session.runId) : undefined} />;
   if (wantsStart && !kept) return <StartRunPanel dialect={dialect} initial={route.start ?? ''} onStart={connect} />;
   return null;

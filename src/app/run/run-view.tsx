@@ -6,12 +6,12 @@ import { GateCenter } from '@/app/run/gate-center';
 import { RunNotFound, useRunNotFound } from '@/app/run/run-not-found';
 import { RunPanels } from '@/app/run/run-panels';
 import { RunSwitcher } from '@/app/run/run-switcher';
-import { ShortcutHelp } from '@/app/shortcut-help';
 import { PANEL_LOADING, SidePanel, type SideTab } from '@/app/run/side-panel';
 import { useFocusRescue } from '@/app/use-focus-rescue';
 import { useGlobalShortcuts } from '@/app/use-global-shortcuts';
 import { withFocus, type Focus } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
+import { MountOnceOpened } from '@/components/ui/mount-once-opened';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
@@ -26,6 +26,7 @@ import { Timeline } from '@/features/timeline/timeline';
 const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
 const CompareWithDialog = lazy(() => import('@/app/compare/compare-with-dialog').then((m) => ({ default: m.CompareWithDialog })));
 const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
+const ShortcutHelp = lazy(() => import('@/app/shortcut-help').then((m) => ({ default: m.ShortcutHelp })));
 const CallsView = lazy(() => import('@/features/calls/calls-view').then((m) => ({ default: m.CallsView })));
 
 /** Where focus goes when nothing it was on is left: the timeline list's Tab stop, else its search box. */
@@ -123,7 +124,9 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
           <CompareWithDialog currentSearch={window.location.search} onClose={() => setComparing(false)} navigate={navigate} />
         </Suspense>
       )}
-      <ShortcutHelp open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />
+      <MountOnceOpened opened={help} name="shortcut help">
+        <ShortcutHelp open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />
+      </MountOnceOpened>
     </RunSessionContext.Provider>
   );
 }

@@ -5,12 +5,11 @@ import { TabList } from '@/components/ui/tab-list';
 import { useHasAgentState } from '@/stores/panel-selectors';
 import { useRunSession } from '@/stores/run-session';
 
-import { DiagnosticsPanel } from '@/features/diagnostics/diagnostics-panel';
-import { NodeDetails } from '@/features/inspector/node-details';
-import { StatePanel } from '@/features/state/state-panel';
-
-// recharts loads on its own, so the first paint only waits for the light shell (bench/bundle.ts).
+// Each tab loads when first shown (recharts with the cost tab), so the first paint only waits for the light shell (bench/bundle.ts).
 const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({ default: m.CostPanel })));
+const NodeDetails = lazy(() => import('@/features/inspector/node-details').then((m) => ({ default: m.NodeDetails })));
+const StatePanel = lazy(() => import('@/features/state/state-panel').then((m) => ({ default: m.StatePanel })));
+const DiagnosticsPanel = lazy(() => import('@/features/diagnostics/diagnostics-panel').then((m) => ({ default: m.DiagnosticsPanel })));
 export const PANEL_LOADING = <p className="p-4 text-sm text-slate-500">Loading…</p>;
 
 export type SideTab = 'details' | 'cost' | 'state' | 'diagnostics';
@@ -38,7 +37,9 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
         {tab === 'details' && (
           <PanelErrorBoundary name="node details">
             {selectedNode ? (
-              <NodeDetails nodeId={selectedNode} onClose={onCloseNode} />
+              <Suspense fallback={PANEL_LOADING}>
+                <NodeDetails nodeId={selectedNode} onClose={onCloseNode} />
+              </Suspense>
             ) : (
               <p className="p-4 text-sm text-slate-500">Select a node on the graph or a row in the timeline to see its details.</p>
             )}
@@ -53,12 +54,16 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
         )}
         {tab === 'state' && (
           <PanelErrorBoundary name="state">
-            <StatePanel />
+            <Suspense fallback={PANEL_LOADING}>
+              <StatePanel />
+            </Suspense>
           </PanelErrorBoundary>
         )}
         {tab === 'diagnostics' && (
           <PanelErrorBoundary name="diagnostics">
-            <DiagnosticsPanel />
+            <Suspense fallback={PANEL_LOADING}>
+              <DiagnosticsPanel />
+            </Suspense>
           </PanelErrorBoundary>
         )}
       </div>

@@ -10,7 +10,7 @@ import { createLiveSession } from '@/session';
 import { liveRunKey, tokenFor, useSessionRegistry, type OpenRun } from '@/app/session/session-registry';
 import { buildLiveSearch } from '@/app/url-contract';
 import type { Dialect, Memo, StartConfig } from '@/protocol/dialect';
-import { runListOf } from '@/protocol/run-lists';
+import { DIALECT_INFO } from '@/protocol/dialect-info';
 import { summaryStatusOf } from '@/protocol/run-summary';
 import { recentRunsStore } from '@/stores/recent-runs-store';
 import type { RunSession } from '@/stores/run-session';
@@ -54,7 +54,7 @@ export function openLiveRun(request: LiveRunRequest): OpenRun {
     ...(request.resume ? { resume: request.resume } : {}),
   });
   const search = request.search ?? buildLiveSearch({ dialect: dialect.id, url, session, ...(run ? { run } : {}), ...(start !== undefined ? { start } : {}) });
-  const stopTracking = runListOf(dialect.id)?.source.kind === 'local' || startedWatchable ? trackRecentRun(key, live.session, url, search, start) : undefined;
+  const stopTracking = DIALECT_INFO[dialect.id].listedLocally || startedWatchable ? trackRecentRun(key, live.session, url, search, start) : undefined;
   const opened: OpenRun = {
     key,
     session: live.session,

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 
-import { addLocalRecording } from '@/session';
 import { buildReplaySearch } from '@/app/url-contract';
-import { DIALECTS } from '@/protocol/dialects';
+import { DIALECT_INFOS } from '@/protocol/dialect-info';
 
 /** Sample recordings shipped in public/recordings (scripts/record-samples.ts writes them). */
 const SAMPLE_SCENARIOS = [
@@ -20,7 +19,12 @@ export function ReplayStartSection({ navigate }: { navigate: (search: string) =>
   const [dragging, setDragging] = useState(false);
   const open = useCallback(
     (file: File | undefined) => {
-      if (file) navigate(buildReplaySearch(addLocalRecording(file)));
+      if (!file) return;
+      // The session engine is the replay page's to load: the start page draws without it.
+      import('@/session').then(
+        ({ addLocalRecording }) => navigate(buildReplaySearch(addLocalRecording(file))),
+        (error: unknown) => console.error('the replay code could not load', error),
+      );
     },
     [navigate],
   );
@@ -31,7 +35,7 @@ export function ReplayStartSection({ navigate }: { navigate: (search: string) =>
       <div>
         <h3 className="text-sm font-semibold">Replay a sample recording</h3>
         <ul className="mt-1 grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm md:grid-cols-2">
-          {Object.values(DIALECTS).map((dialect) => (
+          {DIALECT_INFOS.map((dialect) => (
             <li key={dialect.id} className="flex items-baseline gap-3">
               <span className="w-64 shrink-0 truncate font-medium" title={dialect.label}>{dialect.label}</span>
               {SAMPLE_SCENARIOS.map(([scenario, label]) => {

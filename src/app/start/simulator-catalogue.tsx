@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 
 import { buildLiveSearch } from '@/app/url-contract';
 import { EmptyState } from '@/components/ui/empty-state';
-import type { Dialect } from '@/protocol/dialect';
-import { DIALECTS } from '@/protocol/dialects';
+import { DIALECT_INFOS, type DialectInfo } from '@/protocol/dialect-info';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 /** `dialects`: the stories only some servers tell (absent: every dialect). */
@@ -28,15 +27,15 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
   }
   if (error) return <EmptyState title="Simulator unavailable">{error}</EmptyState>;
   if (!catalogue) return <EmptyState title="Loading the simulator’s runs…" />;
-  const dialects = Object.values(DIALECTS);
+  const dialects = DIALECT_INFOS;
   return (
     <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
       {dialects.map((dialect) => (
         <section key={dialect.id} aria-label={`${dialect.label} simulator runs`} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
           <h3 className="text-sm font-semibold">{dialect.label}</h3>
           <p className="mb-2 text-xs text-slate-500 dark:text-slate-400">
-            {dialect.wire} · {dialect.capabilities.startsRuns ? 'you start the run' : 'watch a running run'}
-            {dialect.watchPlan ? ' · open it in a second tab to watch it without the socket' : ''}
+            {dialect.wire} · {dialect.startsRuns ? 'you start the run' : 'watch a running run'}
+            {dialect.watchesWithoutStarter ? ' · open it in a second tab to watch it without the socket' : ''}
           </p>
           <ul className="flex flex-col gap-1">
             {catalogue.scenarios.filter((scenario) => scenario.dialects?.includes(dialect.id) ?? true).map((scenario) => (
@@ -59,11 +58,11 @@ export function SimulatorCatalogue({ onOpen }: { onOpen: (search: string) => voi
   );
 }
 
-function simulatorSearch(dialect: Dialect, scenario: { id: string; title: string }): string {
+function simulatorSearch(dialect: DialectInfo, scenario: { id: string; title: string }): string {
   const url = simulatorBackendUrl(dialect, SIMULATOR_URL);
   const run = `${scenario.id}~${Date.now().toString(36)}`;
-  if (!dialect.capabilities.startsRuns) return buildLiveSearch({ dialect: dialect.id, url, run });
+  if (!dialect.startsRuns) return buildLiveSearch({ dialect: dialect.id, url, run });
   // The instructions are the scenario's title, as a person would type them: they become the run's
   // name. The simulator picks the story from the run id, or (where the server names runs) the title.
-  return buildLiveSearch({ dialect: dialect.id, url, start: scenario.title, ...(dialect.capabilities.serverNamesRuns ? {} : { run }) });
+  return buildLiveSearch({ dialect: dialect.id, url, start: scenario.title, ...(dialect.serverNamesRuns ? {} : { run }) });
 }

@@ -3,15 +3,14 @@ import { OpenRuns } from '@/app/run/open-runs';
 import { rememberToken } from '@/app/session/session-registry';
 import { SimulatorCatalogue } from '@/app/start/simulator-catalogue';
 import { buildLiveSearch } from '@/app/url-contract';
-import type { Dialect } from '@/protocol/dialect';
-import { DIALECTS } from '@/protocol/dialects';
+import { DIALECT_INFOS } from '@/protocol/dialect-info';
 
 import { ConnectForm, type DialectChoice } from '@/features/connect/connect-form';
 
-const CHOICES: DialectChoice[] = Object.values(DIALECTS).map((d: Dialect) => ({
+const CHOICES: DialectChoice[] = DIALECT_INFOS.map((d) => ({
     id: d.id,
     label: d.label,
-    startsRuns: d.capabilities.startsRuns,
+    startsRuns: d.startsRuns,
     urlHint: d.address.example,
   }));
 

@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+
+import { MountOnceOpened } from '@/components/ui/mount-once-opened';
 
 import type { RunAction } from '@/protocol/dialect';
 
@@ -6,9 +8,11 @@ import { useRunSession } from '@/stores/run-session';
 import { useCommandsUnavailable, useConnectionHealth, useRunStatus } from '@/stores/run-selectors';
 
 import { controlRun } from '@/features/control/actions/control-run';
-import { CancelRunDialog } from '@/features/control/cancel-run-dialog';
 import { ControlButton } from '@/features/control/control-button';
 import { offeredControls } from '@/features/control/offered-controls';
+
+// The confirmation (and Radix with it) loads when first asked for: the run header draws without it.
+const CancelRunDialog = lazy(() => import('@/features/control/cancel-run-dialog').then((m) => ({ default: m.CancelRunDialog })));
 
 /**
  * Cancel / pause / resume where the run's state and the protocol allow and this session may
@@ -47,13 +51,15 @@ export function RunControls() {
         />
       ))}
       {confirmCancel && (
-        <CancelRunDialog
-          onCancel={() => setConfirmCancel(false)}
-          onConfirm={(reason) => {
-            setConfirmCancel(false);
-            void run('cancel', reason);
-          }}
-        />
+        <MountOnceOpened opened name="cancel dialog">
+          <CancelRunDialog
+            onCancel={() => setConfirmCancel(false)}
+            onConfirm={(reason) => {
+              setConfirmCancel(false);
+              void run('cancel', reason);
+            }}
+          />
+        </MountOnceOpened>
       )}
     </div>
   );

@@ -20,6 +20,7 @@
  * heartbeat, hence the long stale limit.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
+import { dialectIdentity } from '@/protocol/dialect-info';
 import { CONVERSATION_MEMO, type AguiMessage } from '@/protocol/agui/agui-conversation';
 import { createAguiInterpreter } from '@/protocol/agui/agui-interpreter';
 import { locateAguiFrame } from '@/protocol/agui/agui-locate';
@@ -71,10 +72,7 @@ export function newAguiId(prefix: string): string {
 const NO_CONTROL = 'AG-UI has no control channel: closing the stream only stops watching, it does not stop the agent';
 
 export const aguiDialect: Dialect = {
-  id: 'agui',
-  label: 'AG-UI (POST + SSE)',
-  wire: 'sse',
-  address: { kind: 'endpoint', example: 'http://host:port/path/of/the/agent' },
+  ...dialectIdentity('agui'),
   // No heartbeat in the protocol: a model thinking for a minute is normal silence.
   staleAfterMs: 120_000,
   capabilities: {

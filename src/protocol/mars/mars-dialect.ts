@@ -13,6 +13,7 @@
  * No auth on the socket or the REST routes, so a token is never sent.
  */
 import type { Dialect, OutboundCommand, StartConfig } from '@/protocol/dialect';
+import { dialectIdentity } from '@/protocol/dialect-info';
 import { isHttpReplyFrame } from '@/protocol/dialect';
 import { stringField } from '@/protocol/decode-util';
 import { buildApprovalAnswer } from '@/protocol/mars/mars-answer';
@@ -44,10 +45,7 @@ function marsRunIdOf(frame: unknown): string | undefined {
 }
 
 export const marsDialect: Dialect = {
-  id: 'mars',
-  label: 'MARS (WebSocket)',
-  wire: 'websocket',
-  address: { kind: 'origin', example: 'ws://host:port' },
+  ...dialectIdentity('mars'),
   // The starter pings every 30 s (after its start frame) and the server answers: two missed pongs plus slack.
   staleAfterMs: 75_000,
   capabilities: { startsRuns: true, control: { cancel: true, pause: true, resume: true } },

@@ -25,6 +25,7 @@
  * with `user.reconnect_with_state`.
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import { dialectIdentity } from '@/protocol/dialect-info';
 import { createMyagentInterpreter } from '@/protocol/myagent/myagent-interpreter';
 import { locateMyagentFrame } from '@/protocol/myagent/myagent-locate';
 import { responseContent } from '@/protocol/myagent/myagent-gate';
@@ -73,10 +74,7 @@ function tasksOf(instructions: string): unknown[] | undefined {
 }
 
 export const myagentDialect: Dialect = {
-  id: 'myagent',
-  label: 'MyAgent (WebSocket)',
-  wire: 'websocket',
-  address: { kind: 'origin', example: 'ws://host:port' },
+  ...dialectIdentity('myagent'),
   // Heartbeats every 60 s (the document says 30): stale after two missed ones and some slack.
   staleAfterMs: 150_000,
   // The socket stays open after the run's end (it is the chat session's): the session closes it

@@ -10,6 +10,7 @@
  * open after that restores the run's state from the snapshot.
  */
 import { bearerHeaders, type Dialect } from '@/protocol/dialect';
+import { dialectIdentity } from '@/protocol/dialect-info';
 import { stringField } from '@/protocol/decode-util';
 import { interpretRelavium } from '@/protocol/relavium/relavium-interpreter';
 import { locateRelaviumFrame } from '@/protocol/relavium/relavium-locate';
@@ -17,10 +18,7 @@ import { locateRelaviumFrame } from '@/protocol/relavium/relavium-locate';
 const runPath = (runId: string) => `/runs/${encodeURIComponent(runId)}`;
 
 export const relaviumDialect: Dialect = {
-  id: 'relavium',
-  label: 'Relavium (SSE)',
-  wire: 'sse',
-  address: { kind: 'origin', example: 'http://host:port' },
+  ...dialectIdentity('relavium'),
   staleAfterMs: 45_000,
   capabilities: {
     startsRuns: false,

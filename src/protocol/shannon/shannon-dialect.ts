@@ -19,6 +19,7 @@
  * saying how the run ended (a failure need not send `done`), the status check asks.
  */
 import { bearerHeaders, type Dialect, type OutboundCommand } from '@/protocol/dialect';
+import { dialectIdentity } from '@/protocol/dialect-info';
 import { stringField } from '@/protocol/decode-util';
 import { NO_APPROVAL_ID_REASON } from '@/protocol/shannon/shannon-gates';
 import { UNANSWERABLE_MEMO_PREFIX, createShannonInterpreter } from '@/protocol/shannon/shannon-interpreter';
@@ -46,10 +47,7 @@ function isUnanswerable(gateId: string, runId: string, memo: Readonly<Record<str
 }
 
 export const shannonDialect: Dialect = {
-  id: 'shannon',
-  label: 'Shannon (SSE)',
-  wire: 'sse',
-  address: { kind: 'origin', example: 'http://host:port' },
+  ...dialectIdentity('shannon'),
   // The server pings every 10 s; three missed pings plus slack means the stream is stale.
   staleAfterMs: 35_000,
   capabilities: {

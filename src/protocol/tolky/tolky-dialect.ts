@@ -16,6 +16,7 @@
  * a hole that stays open is only said, never a snapshot (tolky has none).
  */
 import type { Dialect, OutboundCommand } from '@/protocol/dialect';
+import { dialectIdentity } from '@/protocol/dialect-info';
 import { stringField } from '@/protocol/decode-util';
 import { createTolkyInterpreter } from '@/protocol/tolky/tolky-interpreter';
 import { locateTolkyFrame } from '@/protocol/tolky/tolky-locate';
@@ -34,10 +35,7 @@ function replay(intentId: string, cursor: string | undefined): OutboundCommand {
 const startRequest = (instructions: string, intentId: string) => [emit('start_request', { instructions, intentId })];
 
 export const tolkyDialect: Dialect = {
-  id: 'tolky',
-  label: 'tolky sequential thinking (Socket.IO)',
-  wire: 'socket.io',
-  address: { kind: 'origin', example: 'http://host:port' },
+  ...dialectIdentity('tolky'),
   // Step heartbeats come while steps run; between phases tolky can stay quiet for a while.
   staleAfterMs: 60_000,
   // The server never closes the Socket.IO connection when an intent ends (it is the session's,
