@@ -6,13 +6,28 @@
  */
 import type { Page } from 'playwright-core';
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
 
 export type TracedTask = Readonly<{ ms: number; parts: readonly (readonly [string, number])[] }>;
 
 const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing';
 
 export async function traceLongTasks(page: Page, during: () => Promise<void>, thresholdMs = 50): Promise<TracedTask[]> {
+  return breakDown(await traceDuring(page, during), thresholdMs);
+}
+
+/**
+ * Every main-thread task of the trace: wall time, and the thread's own CPU time (`tdur`),
+ * which a loaded machine does not inflate by descheduling the renderer mid-task.
+ */
+export async function traceTasks(page: Page, during: () => Promise<void>): Promise<{ wallMs: number; cpuMs: number }[]> {
+  const events = await traceDuring(page, during);
+  return mainThread(events)
+    .filter((e) => e.name === 'RunTask')
+    .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }));
+}
+
+async function traceDuring(page: Page, during: () => Promise<void>): Promise<TraceEvent[]> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   // playwright-core types CDP events by protocol name; these two are tracing's.
@@ -24,12 +39,16 @@ export async function traceLongTasks(page: Page, during: () => Promise<void>, th
   await cdp.send('Tracing.end');
   await done;
   await cdp.detach();
-  return breakDown(events, thresholdMs);
+  return events;
+}
+
+function mainThread(events: readonly TraceEvent[]): TraceEvent[] {
+  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
+  return events.filter((e) => e.ph === 'X' && e.dur !== undefined && (!main || (e.pid === main.pid && e.tid === main.tid)));
 }
 
 function breakDown(events: readonly TraceEvent[], thresholdMs: number): TracedTask[] {
-  const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
-  const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && (!main || (e.pid === main.pid && e.tid === main.tid)));
+  const onMain = mainThread(events);
   const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) / 1000 > thresholdMs);
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);

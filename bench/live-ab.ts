@@ -1,0 +1,49 @@
+/**
+ * Benchmark 3's growing run (and, with `--steady`, its steady run) against two builds of
+ * the app in the same session, alternating, so a loaded machine weighs on both alike:
+ * `npx tsx bench/live-ab.ts --a=bench/out/dist-base --b=bench/out/dist [--rounds=2] [--quick] [--steady]`.
+ * Build each first (`npx vite build --outDir <dir>`). Per run: the page's long tasks (the
+ * Long Tasks API, wall time) and, from a trace, main-thread tasks by the renderer's own CPU
+ * time, which descheduling on a loaded machine does not inflate. Evidence, not a figure.
+ */
+import type { Page } from 'playwright-core';
+
+import { launchBenchBrowser } from './browser/launch';
+import { growingRun, steadyRun } from './browser/live-render';
+import { traceTasks } from './browser/trace-long-tasks';
+import { ms, percentile } from './lib/report';
+
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const variants = { A: arg('a', 'bench/out/dist-base'), B: arg('b', 'bench/out/dist') };
+const rounds = Number(arg('rounds', '2'));
+const quick = process.argv.includes('--quick');
+const steady = process.argv.includes('--steady');
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+type Tasks = { wallMs: number; cpuMs: number }[];
+
+async function once(dir: string): Promise<string> {
+  process.env.BENCH_STATIC_DIR = dir;
+  const browser = await launchBenchBrowser();
+  let tasks: Tasks = [];
+  const around = async (page: Page, storm: () => Promise<void>) => {
+    tasks = await traceTasks(page, storm);
+  };
+  try {
+    const probe = steady ? (await steadyRun(browser, quick ? 8 : 20, around)).result : await growingRun(browser, quick, () => {}, around);
+    const cpu = tasks.map((t) => t.cpuMs).sort((a, b) => b - a);
+    const total = cpu.reduce((a, b) => a + b, 0);
+    return [
+      `long tasks ${probe.longTasks.length} (max ${ms(Math.max(0, ...probe.longTasks))})`,
+      `frame p95 ${ms(percentile(probe.frames, 95))}`,
+      `CPU > 50 ms: ${cpu.filter((c) => c > 50).length}, top ${cpu.slice(0, 5).map((c) => c.toFixed(0)).join(' ')}`,
+      `main-thread CPU ${(total / 1000).toFixed(2)} s`,
+    ].join(' · ');
+  } finally {
+    await browser.close();
+  }
+}
+
+for (let round = 1; round <= rounds; round++) {
+  for (const [name, dir] of Object.entries(variants)) log(`round ${round} ${name} (${dir}): ${await once(dir)}`);
+}
