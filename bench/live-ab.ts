@@ -4,7 +4,8 @@
  * `npx tsx bench/live-ab.ts --a=bench/out/dist-base --b=bench/out/dist [--rounds=2] [--quick] [--steady]`.
  * Build each first (`npx vite build --outDir <dir>`). Per run: the page's long tasks (the
  * Long Tasks API, wall time) and, from a trace, main-thread tasks by the renderer's own CPU
- * time, which descheduling on a loaded machine does not inflate. Evidence, not a figure.
+ * time, which descheduling on a loaded machine does not inflate (`--parts`: what each task over
+ * 30 ms of CPU was made of). Evidence, not a figure.
  */
 import type { Page } from 'playwright-core';
 
@@ -20,23 +21,25 @@ const quick = process.argv.includes('--quick');
 const steady = process.argv.includes('--steady');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-type Tasks = { wallMs: number; cpuMs: number }[];
+type Traced = Awaited<ReturnType<typeof traceTasks>>;
+const showParts = process.argv.includes('--parts');
 
 async function once(dir: string): Promise<string> {
   process.env.BENCH_STATIC_DIR = dir;
   const browser = await launchBenchBrowser();
-  let tasks: Tasks = [];
+  let traced: Traced = { tasks: [], heavy: [] };
   const around = async (page: Page, storm: () => Promise<void>) => {
-    tasks = await traceTasks(page, storm);
+    traced = await traceTasks(page, storm);
   };
   try {
     const probe = steady ? (await steadyRun(browser, quick ? 8 : 20, around)).result : await growingRun(browser, quick, () => {}, around);
-    const cpu = tasks.map((t) => t.cpuMs).sort((a, b) => b - a);
+    const cpu = traced.tasks.map((t) => t.cpuMs).sort((a, b) => b - a);
+    if (showParts) for (const task of traced.heavy) log(`    at ${(task.atMs / 1000).toFixed(1)} s, ${task.ms.toFixed(0)} ms CPU: ${task.parts.map(([name, t]) => `${name} ${t.toFixed(0)}`).join(' · ')}`);
     const total = cpu.reduce((a, b) => a + b, 0);
     return [
       `long tasks ${probe.longTasks.length} (max ${ms(Math.max(0, ...probe.longTasks))})`,
       `frame p95 ${ms(percentile(probe.frames, 95))}`,
-      `CPU > 50 ms: ${cpu.filter((c) => c > 50).length}, top ${cpu.slice(0, 5).map((c) => c.toFixed(0)).join(' ')}`,
+      `CPU > 50 ms: ${cpu.filter((c) => c > 50).length}, > 30 ms: ${cpu.filter((c) => c > 30).length}, top ${cpu.slice(0, 5).map((c) => c.toFixed(0)).join(' ')}`,
       `main-thread CPU ${(total / 1000).toFixed(2)} s`,
     ].join(' · ');
   } finally {

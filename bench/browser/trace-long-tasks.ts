@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
 
-export type TracedTask = Readonly<{ ms: number; parts: readonly (readonly [string, number])[] }>;
+/** `atMs`: when the task began, from the first main-thread task of the trace. */
+export type TracedTask = Readonly<{ ms: number; atMs: number; parts: readonly (readonly [string, number])[] }>;
 
 const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing';
 
@@ -20,11 +21,12 @@ export async function traceLongTasks(page: Page, during: () => Promise<void>, th
  * Every main-thread task of the trace: wall time, and the thread's own CPU time (`tdur`),
  * which a loaded machine does not inflate by descheduling the renderer mid-task.
  */
-export async function traceTasks(page: Page, during: () => Promise<void>): Promise<{ wallMs: number; cpuMs: number }[]> {
+export async function traceTasks(page: Page, during: () => Promise<void>, heavyCpuMs = 30): Promise<{ tasks: { wallMs: number; cpuMs: number }[]; heavy: TracedTask[] }> {
   const events = await traceDuring(page, during);
-  return mainThread(events)
+  const tasks = mainThread(events)
     .filter((e) => e.name === 'RunTask')
     .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }));
+  return { tasks, heavy: breakDown(events, heavyCpuMs, 'tdur') };
 }
 
 async function traceDuring(page: Page, during: () => Promise<void>): Promise<TraceEvent[]> {
@@ -47,9 +49,12 @@ function mainThread(events: readonly TraceEvent[]): TraceEvent[] {
   return events.filter((e) => e.ph === 'X' && e.dur !== undefined && (!main || (e.pid === main.pid && e.tid === main.tid)));
 }
 
-function breakDown(events: readonly TraceEvent[], thresholdMs: number): TracedTask[] {
+/** Tasks over `thresholdMs` with their parts, timed by wall clock (`dur`) or the thread's CPU time (`tdur`). */
+function breakDown(events: readonly TraceEvent[], thresholdMs: number, clock: 'dur' | 'tdur' = 'dur'): TracedTask[] {
   const onMain = mainThread(events);
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) / 1000 > thresholdMs);
+  const took = (e: TraceEvent) => (clock === 'tdur' ? (e.tdur ?? e.dur ?? 0) : (e.dur ?? 0)) / 1000;
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && took(e) > thresholdMs);
+  const origin = onMain.find((e) => e.name === 'RunTask')?.ts ?? 0;
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     const parts = new Map<string, number>();
@@ -57,9 +62,9 @@ function breakDown(events: readonly TraceEvent[], thresholdMs: number): TracedTa
       if (e === task || e.ts < task.ts || e.ts >= end || e.name === 'RunTask') continue;
       const key = e.name === 'FunctionCall' ? `script ${e.args?.data?.functionName || '(anonymous)'} ${e.args?.data?.url?.split('/').pop() ?? ''}`.trim() : e.name;
       if (!LEAF_OR_TOP.has(e.name)) continue;
-      parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+      parts.set(key, (parts.get(key) ?? 0) + took(e));
     }
-    return { ms: (task.dur ?? 0) / 1000, parts: [...parts].sort((a, b) => b[1] - a[1]).slice(0, 10) };
+    return { ms: took(task), atMs: (task.ts - origin) / 1000, parts: [...parts].sort((a, b) => b[1] - a[1]).slice(0, 10) };
   });
 }
 
