@@ -1,0 +1,47 @@
+/**
+ * What benchmark 3 reads from the page besides frames and long tasks: when every step of
+ * the run shows a final status (after the last event was sent), and the frame intervals of
+ * an empty page in the same browser (the floor the run's frame p95 is held against).
+ */
+import type { Page } from 'playwright-core';
+
+import { PROBE_SCRIPT, startRecording, stopRecording, type BenchBrowser } from './launch';
+
+/**
+ * The wall-clock time (ms since the epoch, the simulator's clock on this machine) of the
+ * first animation frame in which the overview's legend counts `total` steps and none of
+ * them pending, running, retrying or waiting; NaN if that does not happen in `timeoutMs`.
+ * The legend is what a person reads on a graph this size (zoomed out: every node a mark).
+ */
+export function allFinalAt(page: Page, total: number, timeoutMs = 10_000): Promise<number> {
+  return page.evaluate(
+    ([want, limit]) =>
+      new Promise<number>((resolve) => {
+        const open = new Set(['pending', 'running', 'retrying', 'waiting']);
+        const until = Date.now() + limit;
+        const check = () => {
+          const items = [...document.querySelectorAll<HTMLElement>('[data-testid="overview-legend"] li[data-status]')];
+          const count = items.reduce((sum, li) => sum + Number((li.querySelector('.tabular-nums')?.textContent ?? '0').replace(/,/g, '')), 0);
+          if (count === want && items.every((li) => !open.has(li.dataset.status ?? ''))) return resolve(Date.now());
+          if (Date.now() > until) return resolve(Number.NaN);
+          requestAnimationFrame(check);
+        };
+        check();
+      }),
+    [total, timeoutMs] as const,
+  );
+}
+
+/** rAF intervals of a blank page for `seconds`: what "one frame" is in this browser, now. */
+export async function emptyPageFrames(browser: BenchBrowser, seconds: number): Promise<number[]> {
+  const page = await browser.newPage();
+  try {
+    await page.goto('about:blank');
+    await page.evaluate(PROBE_SCRIPT);
+    await startRecording(page);
+    await page.waitForTimeout(seconds * 1000);
+    return (await stopRecording(page)).frames;
+  } finally {
+    await page.close();
+  }
+}
