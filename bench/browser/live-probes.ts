@@ -14,22 +14,19 @@ import { PROBE_SCRIPT, startRecording, stopRecording, type BenchBrowser } from '
  * The legend is what a person reads on a graph this size (zoomed out: every node a mark).
  */
 export function allFinalAt(page: Page, total: number, timeoutMs = 10_000): Promise<number> {
-  return page.evaluate(
-    ([want, limit]) =>
-      new Promise<number>((resolve) => {
-        const open = new Set(['pending', 'running', 'retrying', 'waiting']);
-        const until = Date.now() + limit;
-        const check = () => {
-          const items = [...document.querySelectorAll<HTMLElement>('[data-testid="overview-legend"] li[data-status]')];
-          const count = items.reduce((sum, li) => sum + Number((li.querySelector('.tabular-nums')?.textContent ?? '0').replace(/,/g, '')), 0);
-          if (count === want && items.every((li) => !open.has(li.dataset.status ?? ''))) return resolve(Date.now());
-          if (Date.now() > until) return resolve(Number.NaN);
-          requestAnimationFrame(check);
-        };
-        check();
-      }),
-    [total, timeoutMs] as const,
-  );
+  // A string, not a function: tsx would wrap the inner functions in a helper the page lacks.
+  return page.evaluate(`new Promise((resolve) => {
+    const open = new Set(['pending', 'running', 'retrying', 'waiting']);
+    const until = Date.now() + ${timeoutMs};
+    const check = () => {
+      const items = [...document.querySelectorAll('[data-testid="overview-legend"] li[data-status]')];
+      const count = items.reduce((sum, li) => sum + Number((li.querySelector('.tabular-nums')?.textContent ?? '0').replace(/,/g, '')), 0);
+      if (count === ${total} && items.every((li) => !open.has(li.dataset.status ?? ''))) return resolve(Date.now());
+      if (Date.now() > until) return resolve(Number.NaN);
+      requestAnimationFrame(check);
+    };
+    check();
+  })`) as Promise<number>;
 }
 
 /** rAF intervals of a blank page for `seconds`: what "one frame" is in this browser, now. */

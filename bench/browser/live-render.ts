@@ -33,7 +33,7 @@ const TICK_MS = 10;
 /** The shape of a steady run: how many steps, how many of them streaming, events per second. */
 export type StormShape = Readonly<{ nodes: number; running: number; rate: number }>;
 const STEADY: StormShape = { nodes: NODES, running: RUNNING, rate: RATE };
-const FLOOD: StormShape = { nodes: 2_000, running: 200, rate: 10_000 };
+export const FLOOD: StormShape = { nodes: 2_000, running: 200, rate: 10_000 };
 
 const id = (i: number) => `n${String(i).padStart(3, '0')}`;
 
