@@ -1,11 +1,14 @@
 /**
  * What benchmark 3 reads from the page besides frames and long tasks: when every step of
  * the run shows a final status (after the last event was sent), and the frame intervals of
- * an empty page in the same browser (the floor the run's frame p95 is held against).
+ * an empty page in the same browser (the floor the run's frame p95 is held against), and
+ * the renderer's CPU time per task.
  */
 import type { Page } from 'playwright-core';
 
+import { ms } from '../lib/report';
 import { PROBE_SCRIPT, startRecording, stopRecording, type BenchBrowser } from './launch';
+import { traceTasks } from './trace-long-tasks';
 
 /**
  * The wall-clock time (ms since the epoch, the simulator's clock on this machine) of the
@@ -41,4 +44,21 @@ export async function emptyPageFrames(browser: BenchBrowser, seconds: number): P
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Wraps a storm in a performance trace and keeps its main-thread tasks' CPU time. On a
+ * loaded machine the Long Tasks API's wall time mostly measures how long the renderer
+ * waited for a core (a 5 ms task read 55 ms); the renderer's own CPU time per task is the
+ * work, and is reported beside it.
+ */
+export function cpuTasks() {
+  let cpu: number[] = [];
+  return {
+    around: async (page: Page, storm: () => Promise<void>) => {
+      cpu = (await traceTasks(page, storm)).tasks.map((t) => t.cpuMs);
+    },
+    /** "by CPU time: longest 35 ms, 0 > 50 ms" */
+    text: (over: number) => `by the renderer's CPU time: longest ${ms(Math.max(0, ...cpu))}, ${cpu.filter((c) => c > over).length} > ${over} ms`,
+  };
 }
