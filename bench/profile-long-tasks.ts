@@ -42,6 +42,6 @@ if (useTrace) {
   log(`${tasks.length} busy stretches over 50 ms in the CPU profile`);
   for (const task of tasks) {
     log(`— ${task.ms.toFixed(0)} ms:`);
-    for (const f of task.top) log(`    ${f.selfMs.toFixed(1).padStart(6)} ms self  ${f.name}`);
+    for (const f of task.top) log(`    ${f.selfMs.toFixed(1).padStart(6)} ms self ${f.totalMs.toFixed(1).padStart(6)} ms total  ${f.name}`);
   }
 }

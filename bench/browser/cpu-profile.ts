@@ -13,10 +13,18 @@ export type HotFunction = Readonly<{ name: string; selfMs: number; totalMs: numb
 
 export type LongTask = Readonly<{ ms: number; top: HotFunction[] }>;
 
+const INTERVAL_US = 200;
+/**
+ * `SAMPLES=count`: weigh each sample as one interval instead of the time since the last
+ * one. On a loaded machine a descheduled renderer hands its whole pause to whichever
+ * function the next sample lands in; a count follows the renderer's own CPU time.
+ */
+const BY_SAMPLE = process.env.SAMPLES === 'count';
+
 export async function profileDuring(page: Page, during: () => Promise<void>): Promise<{ hot: HotFunction[]; longTasks: LongTask[] }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.setSamplingInterval', { interval: INTERVAL_US });
   await cdp.send('Profiler.start');
   await during();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
@@ -52,7 +60,7 @@ function summarize(profile: Profile, from: number, to: number): HotFunction[] {
   const selfUs = new Map<number, number>();
   for (let i = from; i < to; i++) {
     const id = profile.samples[i] ?? 0;
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (BY_SAMPLE ? INTERVAL_US : (profile.timeDeltas[i] ?? 0)));
   }
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -69,7 +77,7 @@ function summarize(profile: Profile, from: number, to: number): HotFunction[] {
   }
   return [...self.entries()]
     .map(([name, us]) => ({ name, selfMs: us / 1000, totalMs: (total.get(name) ?? 0) / 1000 }))
-    .sort((a, b) => b.selfMs - a.selfMs);
+    .sort((a, b) => (process.env.SORT === 'total' ? b.totalMs - a.totalMs : b.selfMs - a.selfMs));
 }
 
 function label(node: ProfileNode | undefined): string {

@@ -6,13 +6,30 @@
  */
 import type { Page } from 'playwright-core';
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
+type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
 
-export type TracedTask = Readonly<{ ms: number; parts: readonly (readonly [string, number])[] }>;
+/** `atMs`: when the task began, from the first main-thread task of the trace. */
+export type TracedTask = Readonly<{ ms: number; atMs: number; parts: readonly (readonly [string, number])[] }>;
 
 const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing';
 
 export async function traceLongTasks(page: Page, during: () => Promise<void>, thresholdMs = 50): Promise<TracedTask[]> {
+  return breakDown(await traceDuring(page, during), thresholdMs);
+}
+
+/**
+ * Every main-thread task of the trace: wall time, and the thread's own CPU time (`tdur`),
+ * which a loaded machine does not inflate by descheduling the renderer mid-task.
+ */
+export async function traceTasks(page: Page, during: () => Promise<void>, heavyCpuMs = 30): Promise<{ tasks: { wallMs: number; cpuMs: number }[]; heavy: TracedTask[] }> {
+  const events = await traceDuring(page, during);
+  const tasks = mainThread(events)
+    .filter((e) => e.name === 'RunTask')
+    .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }));
+  return { tasks, heavy: breakDown(events, heavyCpuMs, 'tdur') };
+}
+
+async function traceDuring(page: Page, during: () => Promise<void>): Promise<TraceEvent[]> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   // playwright-core types CDP events by protocol name; these two are tracing's.
@@ -24,13 +41,20 @@ export async function traceLongTasks(page: Page, during: () => Promise<void>, th
   await cdp.send('Tracing.end');
   await done;
   await cdp.detach();
-  return breakDown(events, thresholdMs);
+  return events;
 }
 
-function breakDown(events: readonly TraceEvent[], thresholdMs: number): TracedTask[] {
+function mainThread(events: readonly TraceEvent[]): TraceEvent[] {
   const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain');
-  const onMain = events.filter((e) => e.ph === 'X' && e.dur !== undefined && (!main || (e.pid === main.pid && e.tid === main.tid)));
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) / 1000 > thresholdMs);
+  return events.filter((e) => e.ph === 'X' && e.dur !== undefined && (!main || (e.pid === main.pid && e.tid === main.tid)));
+}
+
+/** Tasks over `thresholdMs` with their parts, timed by wall clock (`dur`) or the thread's CPU time (`tdur`). */
+function breakDown(events: readonly TraceEvent[], thresholdMs: number, clock: 'dur' | 'tdur' = 'dur'): TracedTask[] {
+  const onMain = mainThread(events);
+  const took = (e: TraceEvent) => (clock === 'tdur' ? (e.tdur ?? e.dur ?? 0) : (e.dur ?? 0)) / 1000;
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && took(e) > thresholdMs);
+  const origin = onMain.find((e) => e.name === 'RunTask')?.ts ?? 0;
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     const parts = new Map<string, number>();
@@ -38,9 +62,9 @@ function breakDown(events: readonly TraceEvent[], thresholdMs: number): TracedTa
       if (e === task || e.ts < task.ts || e.ts >= end || e.name === 'RunTask') continue;
       const key = e.name === 'FunctionCall' ? `script ${e.args?.data?.functionName || '(anonymous)'} ${e.args?.data?.url?.split('/').pop() ?? ''}`.trim() : e.name;
       if (!LEAF_OR_TOP.has(e.name)) continue;
-      parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0) / 1000);
+      parts.set(key, (parts.get(key) ?? 0) + took(e));
     }
-    return { ms: (task.dur ?? 0) / 1000, parts: [...parts].sort((a, b) => b[1] - a[1]).slice(0, 10) };
+    return { ms: took(task), atMs: (task.ts - origin) / 1000, parts: [...parts].sort((a, b) => b[1] - a[1]).slice(0, 10) };
   });
 }
 

@@ -150,6 +150,20 @@ describe('canvas render budget', () => {
     expect(vi.mocked(layoutGraph).mock.calls.length).toBe(layouts + 1);
     expect(screen.getByText('Publish')).toBeTruthy();
   });
+
+  it('a run that grows calls no step already on the canvas again (React Flow keeps their objects)', () => {
+    calls.clear();
+    const session = makeSession();
+    render(withSession(session, <RunCanvas selectedNodeId={undefined} onSelectNode={() => {}} nodeTypes={countingNodeTypes} />));
+    act(() => session.apply([GRAPH]));
+    const before = snapshot(calls);
+    expect(before.a).toBeGreaterThan(0);
+    act(() => session.apply([{ type: 'graph.defined', nodes: [{ id: 'd', label: 'Publish' }], edges: [{ source: 'c', target: 'd' }] }]));
+    act(() => session.apply([{ type: 'node.started', nodeId: 'e', label: 'Loose step', atMs: Date.now() }]));
+    expect(screen.getByText('Publish')).toBeTruthy();
+    expect(screen.getByText('Loose step')).toBeTruthy();
+    expect(snapshot(calls)).toEqual(before);
+  });
 });
 
 describe('RunCanvas', () => {

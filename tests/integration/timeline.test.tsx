@@ -184,6 +184,34 @@ describe('Timeline', () => {
     expect(screen.getByRole('status').textContent).toBe('100,001 rows');
   });
 
+  it('with a ResizeObserver, following scrolls once the content has grown, not in the middle of the commit', () => {
+    const fire: (() => void)[] = [];
+    class ObserverStub {
+      constructor(callback: ResizeObserverCallback) {
+        fire.push(() => callback([], this as unknown as ResizeObserver));
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal('ResizeObserver', ObserverStub);
+    try {
+      const many: RunEvent[] = [];
+      for (let i = 0; i < 2_000; i++) many.push({ type: 'log', level: 'info', message: `line ${i}` });
+      const { view, session } = setup(many, { initialFollow: true });
+      const scroller = view.getByTestId('timeline-scroll');
+      act(() => fire.forEach((f) => f()));
+      const end = scroller.scrollTop;
+      expect(end).toBeGreaterThan(50_000);
+      act(() => session.apply([{ type: 'log', level: 'info', message: 'newest line' }]));
+      expect(scroller.scrollTop).toBe(end); // the commit wrote nothing: no forced layout
+      act(() => fire.forEach((f) => f())); // the frame's layout: the content grew by a row
+      expect(scroller.scrollTop).toBe(end + 28);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('follows live to the newest row and stops when the person scrolls up', async () => {
     const many: RunEvent[] = [];
     for (let i = 0; i < 2_000; i++) many.push({ type: 'log', level: 'info', message: `line ${i}` });

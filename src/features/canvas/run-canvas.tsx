@@ -34,6 +34,7 @@ import { useDetailWindow } from '@/features/canvas/overview/use-detail-window';
 import { useAutoFit } from '@/features/canvas/use-auto-fit';
 import { useCanvasKeyboard } from '@/features/canvas/use-canvas-keyboard';
 import { useDarkClass } from '@/features/canvas/use-dark-class';
+import { useGentleExit } from '@/features/canvas/use-gentle-exit';
 import { useWaveKey } from '@/features/canvas/use-node-state';
 
 export type RunCanvasProps = Readonly<{
@@ -50,7 +51,9 @@ export type RunCanvasProps = Readonly<{
 
 /**
  * Culling: above this many canvas nodes React Flow renders only what is in view. Below
- * it, culling's per-pan visibility pass costs more than the few off-screen nodes.
+ * it, culling's per-pan visibility pass costs more than the few off-screen nodes. Always
+ * on a big graph: React Flow holds a window of it, and nodes leaving the window are culled
+ * before they are dropped (use-gentle-exit.ts).
  */
 export const CULL_THRESHOLD = 120;
 /**
@@ -111,6 +114,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
   const scene = useMemo(() => (layout && big ? buildScene(layout, direction) : undefined), [layout, big, direction]);
   const inWindow = useDetailWindow(scene);
   const flow = useFlowArrays(layout, nodes, inWindow);
+  const handed = useGentleExit(flow.nodes, big);
   const inFlow = useInFlowMask(scene, inWindow);
   const rootRef = useRef<HTMLDivElement>(null);
   const onKeyDown = useCanvasKeyboard({ rootRef, nodes, onSelectNode, setGroupExpanded });
@@ -132,7 +136,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
             ref={rootRef}
             aria-label="Run graph"
             className="min-h-0 flex-1"
-            nodes={flow.nodes}
+            nodes={handed}
             edges={flow.edges}
             nodeTypes={nodeTypes ?? canvasNodeTypes}
             edgeTypes={canvasEdgeTypes}
@@ -143,7 +147,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
             nodesConnectable={false}
             elementsSelectable={false}
             edgesFocusable={false}
-            onlyRenderVisibleElements={flow.nodes.length > CULL_THRESHOLD}
+            onlyRenderVisibleElements={big || flow.nodes.length > CULL_THRESHOLD}
             minZoom={big ? MIN_ZOOM_BIG : MIN_ZOOM}
             colorMode={dark ? 'dark' : 'light'}
           >

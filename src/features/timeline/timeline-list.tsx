@@ -45,6 +45,7 @@ export type TimelineListProps = Readonly<{
 export function TimelineList(props: TimelineListProps) {
   const { items, log, chapters, follow, onFollowChange } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element>>(null);
   const keyboard = useListKeyboard({
@@ -66,7 +67,7 @@ export function TimelineList(props: TimelineListProps) {
   });
   virtualizerRef.current = virtualizer;
   const virtualItems = virtualizer.getVirtualItems();
-  const { onScroll, onWheel } = useFollowScroll({ scrollRef, totalSize: virtualizer.getTotalSize(), viewportHeight: virtualizer.scrollRect?.height ?? 0, follow, onFollowChange });
+  const { onScroll, onWheel } = useFollowScroll({ scrollRef, contentRef, totalSize: virtualizer.getTotalSize(), viewportHeight: virtualizer.scrollRect?.height ?? 0, follow, onFollowChange });
   const tabStop = pinned ?? tabStopInView(virtualizer, items, props.selectedRow);
 
   return (
@@ -83,7 +84,7 @@ export function TimelineList(props: TimelineListProps) {
       className="relative min-h-0 flex-1 overflow-auto overscroll-contain"
       data-testid="timeline-scroll"
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+      <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualItems.map((v) => {
           const item = items[v.index] ?? 0;
           const tabbable = v.index === tabStop;

@@ -8,8 +8,16 @@
  * everything else together. So the end comes from the virtualiser's total size and its
  * viewport height (which it keeps from a ResizeObserver), the position is written only
  * when that end moved, and nothing is read back.
+ *
+ * Why it is written from a ResizeObserver: even a bare write lays out everything the
+ * batch changed (the whole page: new canvas nodes too) in the middle of React's commit,
+ * and the frame lays it out again after the effects that follow. Observing the list's
+ * content, the write happens once the frame's own layout is done (the content grew), so
+ * it costs no layout of its own, and the newest row still shows in that frame (rows just
+ * past the old end are already rendered: the virtualiser's overscan). Where there is no
+ * ResizeObserver, and when following is switched on, the write happens in a layout effect.
  */
-import { useLayoutEffect, useRef, type RefObject, type UIEvent, type WheelEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject, type UIEvent, type WheelEvent } from 'react';
 
 export type FollowScroll = Readonly<{
   onScroll: (event: UIEvent<HTMLElement>) => void;
@@ -18,6 +26,8 @@ export type FollowScroll = Readonly<{
 
 export type FollowInput = Readonly<{
   scrollRef: RefObject<HTMLElement | null>;
+  /** The element whose height is `totalSize`: it grows with every new row. */
+  contentRef: RefObject<HTMLElement | null>;
   /** The height of everything in the list (the virtualiser's total size). */
   totalSize: number;
   /** The height of the list's viewport, as the virtualiser last measured it. */
@@ -26,18 +36,39 @@ export type FollowInput = Readonly<{
   onFollowChange: (follow: boolean) => void;
 }>;
 
-export function useFollowScroll({ scrollRef, totalSize, viewportHeight, follow, onFollowChange }: FollowInput): FollowScroll {
+export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeight, follow, onFollowChange }: FollowInput): FollowScroll {
   // Where our own last follow scroll put the list: a smaller scrollTop later is the person's.
   const lastTop = useRef(0);
   const end = Math.max(0, totalSize - viewportHeight);
+  const wanted = useRef({ follow, end: totalSize === 0 ? undefined : end });
+  const before = useRef({ follow: false, viewportHeight });
 
   // Layout effect: the newest row is in place before the frame is painted, never one frame late.
   useLayoutEffect(() => {
+    wanted.current = { follow, end: totalSize === 0 ? undefined : end };
     const el = scrollRef.current;
-    if (!follow || !el || totalSize === 0) return;
+    // Only new rows moved the end: the observer below writes it, after the frame's layout.
+    const rowsOnly = observing() && before.current.follow && before.current.viewportHeight === viewportHeight;
+    before.current = { follow, viewportHeight };
+    if (!follow || !el || totalSize === 0 || rowsOnly) return;
     el.scrollTop = end;
     lastTop.current = end;
-  }, [scrollRef, follow, end, totalSize]);
+  }, [scrollRef, follow, end, totalSize, viewportHeight]);
+
+  useEffect(() => {
+    const el = scrollRef.current;
+    const content = contentRef.current;
+    if (!observing() || !el || !content) return;
+    const observer = new ResizeObserver(() => {
+      const { follow: on, end: at } = wanted.current;
+      if (!on || at === undefined) return;
+      el.scrollTop = at;
+      lastTop.current = at;
+    });
+    observer.observe(content);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scrollRef, contentRef]);
 
   const onScroll = (event: UIEvent<HTMLElement>) => {
     // The virtualiser reads the offset on this same event, so reading it here lays nothing out again.
@@ -54,3 +85,5 @@ export function useFollowScroll({ scrollRef, totalSize, viewportHeight, follow, 
   };
   return { onScroll, onWheel };
 }
+
+const observing = () => typeof ResizeObserver === 'function';

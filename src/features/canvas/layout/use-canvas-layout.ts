@@ -10,10 +10,11 @@
  * until the answer arrives, and stale answers are dropped by request id. Where Worker
  * does not exist (jsdom, old embeds) or fails, the synchronous path is used.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 
 import type { GraphState } from '@/stores/run-types';
 
+import { keepUnchanged } from '@/features/canvas/layout/keep-unchanged';
 import { layoutGraph } from '@/features/canvas/layout/layout-graph';
 import type { LayoutDirection, LayoutInput, LayoutResult } from '@/features/canvas/layout/layout-types';
 import type { LayoutReply, LayoutRequest } from '@/features/canvas/layout/layout.worker';
@@ -64,14 +65,14 @@ function toInput({ graph, overrides, direction, waveKey }: Wanted, applied: Appl
 }
 
 function compute(wanted: Wanted, applied: Applied | undefined) {
-  return layoutGraph(toInput(wanted, applied));
+  return keepUnchanged(applied?.result, layoutGraph(toInput(wanted, applied)));
 }
 
 function useWorkerLayout(
   active: boolean,
   wanted: Wanted,
   applied: Applied,
-  setApplied: (next: Applied) => void,
+  setApplied: Dispatch<SetStateAction<Applied>>,
   setFailed: (failed: boolean) => void,
 ): void {
   const workerRef = useRef<Worker | undefined>(undefined);
@@ -85,8 +86,9 @@ function useWorkerLayout(
     const want: Wanted = { graph, overrides, direction, waveKey };
     worker.onmessage = (event: MessageEvent<LayoutReply>) => {
       if (event.data.id !== requestRef.current) return; // a newer graph is already on its way
-      if ('error' in event.data) setFailed(true);
-      else setApplied({ ...want, result: event.data.result });
+      const reply = event.data;
+      if ('error' in reply) return setFailed(true);
+      setApplied((prev) => ({ ...want, result: keepUnchanged(prev.result, reply.result) }));
     };
     worker.onerror = () => setFailed(true);
     const request: LayoutRequest = { id, input: toInput(want, applied) };
