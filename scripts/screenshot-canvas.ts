@@ -5,6 +5,7 @@
  * Shots: big-out (the 10,000-node graph zoomed out), big-in (zoomed in on it), relavium
  * (a relavium fan-out: no edges in the stream), expanded (a tolky fan-out after "Expand"),
  * each at 1024×700 and 1920×1080, light and dark. Default: all of them into bench/out/shots.
+ * SHOT_NODES=50000 draws the big graph with that many steps (statuses scaled along).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,19 +21,21 @@ const SHOTS = ['big-out', 'big-in', 'relavium', 'expanded'] as const;
 type Shot = (typeof SHOTS)[number];
 
 const [outDir = 'bench/out/shots', ...wanted] = process.argv.slice(2);
+const BIG = Number(process.env.SHOT_NODES ?? 10_000);
+const scale = BIG / 10_000;
 const shots = (wanted.length > 0 ? wanted : SHOTS) as readonly Shot[];
 mkdirSync(outDir, { recursive: true });
 
 async function open(harness: BrowserHarness, page: Page, shot: Shot): Promise<void> {
   const url = harness.sim.url;
   if (shot === 'big-out' || shot === 'big-in') {
-    const run = startBigGraphRun(harness.sim, `shot~big-${Date.now()}`, 10_000);
+    const run = startBigGraphRun(harness.sim, `shot~big-${Date.now()}`, BIG);
     await page.goto(`${url}/?${new URLSearchParams({ dialect: 'shannon', url, run: run.runId }).toString()}`);
     await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('[data-testid="graph-overview"]')?.dataset.drawn ?? 0) > 0, undefined, { timeout: 60_000 });
     // Statuses after the page is live: Shannon's backend keeps only its last ~256 events for a late joiner.
-    run.emit(Array.from({ length: 3_000 }, (_, i) => ({ op: 'node.done' as const, node: `t${i}`, output: {} })));
-    run.emit(Array.from({ length: 40 }, (_, i) => ({ op: 'node.fail' as const, node: `t${3_000 + i * 97}`, error: 'rate limited', willRetry: false })));
-    run.emit(Array.from({ length: 40 }, (_, i) => ({ op: 'node.skip' as const, node: `t${3_050 + i * 89}`, reason: 'not needed' })));
+    run.emit(Array.from({ length: 3_000 * scale }, (_, i) => ({ op: 'node.done' as const, node: `t${i}`, output: {} })));
+    run.emit(Array.from({ length: 40 }, (_, i) => ({ op: 'node.fail' as const, node: `t${Math.round((3_000 + i * 97) * scale)}`, error: 'rate limited', willRetry: false })));
+    run.emit(Array.from({ length: 40 }, (_, i) => ({ op: 'node.skip' as const, node: `t${Math.round((3_050 + i * 89) * scale)}`, reason: 'not needed' })));
     await page.getByTestId('overview-legend').getByText('failed').waitFor({ timeout: 20_000 });
     if (shot === 'big-in') await zoomIn(page);
     return;

@@ -4,25 +4,33 @@ import type { GraphEdge, GraphNode, RunEventOf } from '@/protocol/run-event';
 import type { BatchScratch, Draft } from '@/stores/run-draft';
 import type { GraphState } from '@/stores/run-types';
 
+/**
+ * One pass per node and edge, one key per edge, no object copied that did not change: a
+ * 50,000-task Shannon plan arrives as one event (benchmark 4), and spreading each node into
+ * a fresh object, or keying each edge twice, cost a third of a second of the page's load.
+ */
 export function mergeGraph(graph: GraphState, event: RunEventOf<'graph.defined'>): GraphState {
-  const nodes = event.replace ? {} : { ...graph.nodes };
+  const nodes: Record<string, GraphNode> = event.replace ? {} : { ...graph.nodes };
   const order = event.replace ? [] : [...graph.order];
   for (const node of event.nodes) {
-    if (!(node.id in nodes)) order.push(node.id);
-    nodes[node.id] = { ...nodes[node.id], ...node };
+    const known = Object.hasOwn(nodes, node.id) ? nodes[node.id] : undefined;
+    if (!known) order.push(node.id);
+    nodes[node.id] = known ? { ...known, ...node } : node;
   }
   const edges: GraphEdge[] = event.replace ? [] : [...graph.edges];
   const seen = new Set(edges.map(edgeKey));
+  const ensure = (id: string) => {
+    if (Object.hasOwn(nodes, id)) return;
+    nodes[id] = { id, label: id };
+    order.push(id);
+  };
   for (const edge of event.edges) {
-    if (seen.has(edgeKey(edge))) continue;
-    seen.add(edgeKey(edge));
+    const key = edgeKey(edge);
+    if (seen.has(key)) continue;
+    seen.add(key);
     edges.push(edge);
-    for (const id of [edge.source, edge.target]) {
-      if (!(id in nodes)) {
-        nodes[id] = { id, label: id };
-        order.push(id);
-      }
-    }
+    ensure(edge.source);
+    ensure(edge.target);
   }
   return { nodes, order, edges, version: graph.version + 1 };
 }

@@ -7,19 +7,38 @@ import { useStore as useFlowStore, useStoreApi } from '@xyflow/react';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 
 import { NODE_HEIGHT, NODE_WIDTH, type CanvasEdge, type CanvasNode, type LayoutResult } from '@/features/canvas/layout/layout-types';
+import { positionOf } from '@/features/canvas/layout/compact-result';
 import type { OverviewScene, Rect } from '@/features/canvas/overview/overview-scene';
 import { layoutBounds } from '@/features/canvas/use-auto-fit';
 
 /** The mini map needs room: below this panel width it would cover the nodes it maps. */
 export const MINIMAP_MIN_WIDTH = 720;
 
-/** The nodes and edges React Flow gets: all of them, or those inside the detail window. */
-export function useFlowArrays(layout: LayoutResult | undefined, nodes: CanvasNode[], inWindow: ReadonlySet<string> | undefined) {
+const NO_NODES: CanvasNode[] = [];
+const NO_EDGES: CanvasEdge[] = [];
+
+/**
+ * The nodes and edges React Flow gets: all of them, or those inside the detail window —
+ * on a big graph's compact layout built for the window's steps only (in layout order),
+ * never for all of them.
+ */
+export function useFlowArrays(layout: LayoutResult | undefined, inWindow: ReadonlySet<string> | undefined) {
   return useMemo(() => {
-    const edges: CanvasEdge[] = layout?.edges ?? [];
-    if (!inWindow) return { nodes, edges };
-    return { nodes: nodes.filter((n) => inWindow.has(n.id)), edges: edges.filter((e) => inWindow.has(e.source) && inWindow.has(e.target)) };
-  }, [layout, nodes, inWindow]);
+    if (!layout) return { nodes: NO_NODES, edges: NO_EDGES };
+    const compact = layout.compact;
+    if (!inWindow) return { nodes: layout.nodes, edges: layout.edges };
+    if (!compact) {
+      return { nodes: layout.nodes.filter((n) => inWindow.has(n.id)), edges: layout.edges.filter((e) => inWindow.has(e.source) && inWindow.has(e.target)) };
+    }
+    const mask = new Uint8Array(compact.layout.viewIds.length);
+    for (const id of inWindow) mask[compact.indexOf.get(id) ?? -1] = 1;
+    const nodes: CanvasNode[] = [];
+    mask.forEach((inside, v) => inside && nodes.push(compact.flowNode(v)));
+    const edges: CanvasEdge[] = [];
+    const { edgeFrom, edgeTo } = compact.layout;
+    for (let e = 0; e < edgeFrom.length; e++) if (mask[edgeFrom[e] ?? -1] && mask[edgeTo[e] ?? -1]) edges.push(compact.flowEdge(e));
+    return { nodes, edges };
+  }, [layout, inWindow]);
 }
 
 /** 1 at the scene index of every node React Flow draws; undefined while it draws none. */
@@ -64,10 +83,9 @@ export function useFocusExpandedGroup(layout: LayoutResult | undefined, pending:
  */
 export function useRevealSelected(layout: LayoutResult | undefined, selectedId: string | undefined, reveal: (x: number, y: number) => void) {
   const store = useStoreApi();
-  const positions = layout?.positions;
   const revealed = useRef<string | undefined>(undefined);
   useEffect(() => {
-    const at = selectedId === undefined ? undefined : positions?.[selectedId];
+    const at = selectedId === undefined || !layout ? undefined : positionOf(layout, selectedId);
     // Once per selection: a later layout (the run grows) must not pull the view back.
     if (!at || revealed.current === selectedId) return;
     revealed.current = selectedId;
@@ -79,5 +97,5 @@ export function useRevealSelected(layout: LayoutResult | undefined, selectedId: 
       if (width > 0 && (sx < 0 || sy < 0 || sx > width || sy > height)) reveal(at.x + NODE_WIDTH / 2, at.y + NODE_HEIGHT / 2);
     });
     return () => cancelAnimationFrame(frame);
-  }, [selectedId, positions, store, reveal]);
+  }, [selectedId, layout, store, reveal]);
 }

@@ -24,6 +24,8 @@ import { CanvasActionsContext, GroupMembersContext } from '@/features/canvas/can
 import { useFlowArrays, useFocusExpandedGroup, useInFlowMask, useMiniMapWanted, useRevealSelected } from '@/features/canvas/canvas-view-hooks';
 import { DependencyNote } from '@/features/canvas/dependency-note';
 import { ExpandedGroupsPanel } from '@/features/canvas/expanded-groups-panel';
+import { layoutSize } from '@/features/canvas/layout/compact-result';
+import { groupNodeId } from '@/features/canvas/layout/group-graph';
 import type { CanvasNode, LayoutDirection, LayoutResult } from '@/features/canvas/layout/layout-types';
 import { useCanvasLayout } from '@/features/canvas/layout/use-canvas-layout';
 import { MiniMapStatusNode } from '@/features/canvas/minimap-node';
@@ -109,11 +111,12 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
   }, []);
   const actions = useMemo(() => ({ setGroupExpanded }), [setGroupExpanded]);
   const members = useGroupMembers(layout);
-  const nodes = useSelectedNodes(layout, members.memberOf, selectedNodeId);
-  const big = layout !== undefined && layout.nodes.length > OVERVIEW_ABOVE;
+  const big = layout !== undefined && layoutSize(layout) > OVERVIEW_ABOVE;
   const scene = useMemo(() => (layout && big ? buildScene(layout, direction) : undefined), [layout, big, direction]);
   const inWindow = useDetailWindow(scene);
-  const flow = useFlowArrays(layout, nodes, inWindow);
+  const windowed = useFlowArrays(layout, inWindow);
+  const nodes = useSelectedNodes(windowed.nodes, members.memberOf, selectedNodeId);
+  const flow = { nodes, edges: windowed.edges };
   const handed = useGentleExit(flow.nodes, big);
   const inFlow = useInFlowMask(scene, inWindow);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -131,7 +134,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
     <CanvasActionsContext value={actions}>
       <GroupMembersContext value={members.byGroup}>
         <div className={cn('flex h-full w-full flex-col', className)}>
-          <DependencyNote looseCount={layout.looseCount} total={layout.nodes.length} />
+          <DependencyNote looseCount={layout.looseCount} total={layoutSize(layout)} />
           <ReactFlow<CanvasNode>
             ref={rootRef}
             aria-label="Run graph"
@@ -178,7 +181,6 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
   );
 }
 
-const NO_NODES: CanvasNode[] = [];
 const NO_IDS: readonly string[] = [];
 
 /** Steps no edge touches, in the order they became known: they are laid out by run time. */
@@ -194,14 +196,13 @@ function useLooseIds(graph: GraphState): readonly string[] {
   }, [graph]);
 }
 
-/** Layout's nodes, with the selected one (or its collapsed group) marked; others keep their identity. */
-function useSelectedNodes(layout: LayoutResult | undefined, memberOf: ReadonlyMap<string, string>, selectedId: string | undefined) {
+/** React Flow's nodes, with the selected one (or its collapsed group) marked; others keep their identity. */
+function useSelectedNodes(nodes: CanvasNode[], memberOf: ReadonlyMap<string, string>, selectedId: string | undefined) {
   return useMemo(() => {
-    if (!layout) return NO_NODES;
     const target = selectedId === undefined ? undefined : (memberOf.get(selectedId) ?? selectedId);
-    if (target === undefined) return layout.nodes;
-    return layout.nodes.map((n) => (n.id === target ? { ...n, selected: true } : n));
-  }, [layout, memberOf, selectedId]);
+    if (target === undefined) return nodes;
+    return nodes.map((n) => (n.id === target ? { ...n, selected: true } : n));
+  }, [nodes, memberOf, selectedId]);
 }
 
 function FitIcon() {
@@ -212,14 +213,16 @@ function FitIcon() {
   );
 }
 
+/** Collapsed groups (one canvas node each) and their members, from the layout's groups (never its node objects). */
 function useGroupMembers(layout: LayoutResult | undefined) {
   return useMemo(() => {
     const byGroup: Record<string, readonly string[]> = {};
     const memberOf = new Map<string, string>();
-    for (const node of layout?.nodes ?? NO_NODES) {
-      if (node.type !== 'runGroup') continue;
-      byGroup[node.id] = node.data.memberIds;
-      for (const id of node.data.memberIds) memberOf.set(id, node.id);
+    for (const group of layout?.groups ?? []) {
+      if (!group.collapsed) continue;
+      const id = groupNodeId(group.key);
+      byGroup[id] = group.memberIds;
+      for (const member of group.memberIds) memberOf.set(member, id);
     }
     return { byGroup, memberOf };
   }, [layout]);

@@ -30,12 +30,18 @@ export function layoutBounds(layout: LayoutResult, only?: ReadonlySet<string>): 
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const node of layout.nodes) {
-    if (only && !only.has(node.id)) continue;
-    minX = Math.min(minX, node.position.x);
-    minY = Math.min(minY, node.position.y);
-    maxX = Math.max(maxX, node.position.x + NODE_WIDTH);
-    maxY = Math.max(maxY, node.position.y + NODE_HEIGHT);
+  const add = (x: number, y: number) => {
+    minX = Math.min(minX, x);
+    minY = Math.min(minY, y);
+    maxX = Math.max(maxX, x + NODE_WIDTH);
+    maxY = Math.max(maxY, y + NODE_HEIGHT);
+  };
+  // A big graph's layout is typed arrays: its node objects are never built for a fit.
+  const compact = layout.compact?.layout;
+  if (compact) {
+    compact.viewIds.forEach((id, v) => (only && !only.has(id) ? undefined : add(compact.x[v] ?? 0, compact.y[v] ?? 0)));
+  } else {
+    for (const node of layout.nodes) if (!only || only.has(node.id)) add(node.position.x, node.position.y);
   }
   return minX === Infinity ? { x: 0, y: 0, width: 0, height: 0 } : { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }

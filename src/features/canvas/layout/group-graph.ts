@@ -57,7 +57,7 @@ export function findGroups(graph: GraphState): Candidate[] {
   for (const bucket of buckets.values()) {
     const explicit = bucket.key.startsWith('g:');
     if (bucket.memberIds.length < (explicit ? 2 : minSiblings)) continue;
-    if (!explicit) bucket.label = siblingLabel(bucket.memberIds, graph, parents);
+    if (!explicit) bucket.label = siblingLabel(bucket.memberIds, graph, [...(parents.get(bucket.memberIds[0] ?? '') ?? [])][0]);
     groups.push(bucket);
   }
   return groups;
@@ -141,7 +141,7 @@ function siblingKey(id: string, parents: Adjacency['parents'], children: Adjacen
 }
 
 /** "summarise chunk" from "summarise chunk 1", "summarise chunk 2"…; else "after <parent>". */
-function siblingLabel(memberIds: readonly string[], graph: GraphState, parents: Adjacency['parents']): string {
+export function siblingLabel(memberIds: readonly string[], graph: GraphState, parent: string | undefined): string {
   const labels = memberIds.map((id) => graph.nodes[id]?.label ?? id);
   let prefix = labels[0] ?? '';
   for (const label of labels) {
@@ -151,6 +151,5 @@ function siblingLabel(memberIds: readonly string[], graph: GraphState, parents: 
   }
   prefix = prefix.replace(/[\s\-_#:.[(0-9]+$/, '');
   if (prefix.length >= 3) return prefix;
-  const [parent] = parents.get(memberIds[0] ?? '') ?? [];
   return `after ${graph.nodes[parent ?? '']?.label ?? parent ?? 'start'}`;
 }

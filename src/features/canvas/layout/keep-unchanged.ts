@@ -9,7 +9,8 @@
 import type { CanvasEdge, CanvasNode, LayoutResult } from '@/features/canvas/layout/layout-types';
 
 export function keepUnchanged(previous: LayoutResult | undefined, next: LayoutResult): LayoutResult {
-  if (!previous) return next;
+  // A big graph's layout builds React Flow objects only per window (compact-result.ts): nothing to hand back.
+  if (!previous || previous.compact !== undefined) return next;
   const nodes = reuse(previous.nodes, next.nodes, sameNode);
   const edges = reuse(previous.edges, next.edges, sameEdge);
   if (nodes === next.nodes && edges === next.edges) return next;

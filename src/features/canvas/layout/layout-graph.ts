@@ -29,13 +29,13 @@ import { wavePositions, type Waves } from '@/features/canvas/layout/wave-positio
  * Below this share of nodes with a reusable previous position, lay out afresh: e.g. the
  * first steps arrived one by one without edges, then the full graph was declared.
  */
-const MIN_REUSE_SHARE = 0.5;
+export const MIN_REUSE_SHARE = 0.5;
 /**
  * Up to this many new connected nodes are fitted in without running dagre at all: dagre
  * costs ~1–3 ms a node (measured: 300 nodes ≈ 1 s on a slow CI box), and a run usually
  * grows a few steps at a time.
  */
-const INCREMENTAL_MAX_NEW = 24;
+export const INCREMENTAL_MAX_NEW = 24;
 /**
  * Above this many connected canvas nodes the layered layout of layered-positions.ts
  * replaces dagre: dagre grows far faster than linearly (2,000 nodes: > 60 s), ours is
@@ -97,7 +97,7 @@ function toViewWaves(waves: Waves, nodes: readonly ViewNode[]): Waves {
   );
 }
 
-function toFlowNode(view: ViewNode, at: PlacedPosition | undefined, noDeps: boolean, direction: LayoutDirectionLike): CanvasNode {
+export function toFlowNode(view: ViewNode, at: PlacedPosition | undefined, noDeps: boolean, direction: LayoutDirectionLike): CanvasNode {
   const base = {
     id: view.id,
     position: { x: at?.x ?? 0, y: at?.y ?? 0 },
@@ -119,7 +119,7 @@ function toFlowNode(view: ViewNode, at: PlacedPosition | undefined, noDeps: bool
 
 type LayoutDirectionLike = NonNullable<LayoutInput['direction']>;
 
-function toFlowEdge(edge: ViewEdge): CanvasEdge {
+export function toFlowEdge(edge: ViewEdge): CanvasEdge {
   return {
     id: `${edge.source}->${edge.target}`,
     source: edge.source,

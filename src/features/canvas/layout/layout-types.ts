@@ -10,6 +10,8 @@ import type { Edge, Node } from '@xyflow/react';
 
 import type { GraphState } from '@/stores/run-types';
 
+import type { CompactLayout } from '@/features/canvas/layout/compact-layout';
+
 export type LayoutDirection = 'LR' | 'TB';
 
 /** Data of one run step on the canvas. `noDeps`: no edge touches it, while other steps have edges. */
@@ -52,6 +54,21 @@ export type LayoutResult = Readonly<{
   version: number;
   /** How many canvas nodes have no known edge (laid out in waves). */
   looseCount: number;
+  /**
+   * Big graphs (compact-result.ts): the layout as typed arrays, with React Flow objects
+   * built per step on demand; `nodes`, `edges` and `positions` are then built on first
+   * read, which the overview path never does.
+   */
+  compact?: CompactResult;
+}>;
+
+/** What a compact layout offers beside the arrays (compact-result.ts). */
+export type CompactResult = Readonly<{
+  layout: CompactLayout;
+  indexOf: ReadonlyMap<string, number>;
+  labels: readonly string[];
+  flowNode: (v: number) => CanvasNode;
+  flowEdge: (e: number) => CanvasEdge;
 }>;
 
 export const NODE_WIDTH = 240;

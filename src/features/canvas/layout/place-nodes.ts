@@ -19,7 +19,7 @@ import { createOccupancy, type Occupancy } from '@/features/canvas/layout/occupa
 
 const NODE_GAP = 28;
 const RANK_GAP = 72;
-const SHELF_GAP = 96;
+export const SHELF_GAP = 96;
 
 type Box = { x: number; y: number };
 type Placement = Record<string, PlacedPosition>;

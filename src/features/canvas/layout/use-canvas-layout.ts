@@ -14,6 +14,9 @@ import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 
 
 import type { GraphState } from '@/stores/run-types';
 
+import { compactLayout } from '@/features/canvas/layout/compact-layout';
+import { compactResult } from '@/features/canvas/layout/compact-result';
+import { indexGraph } from '@/features/canvas/layout/graph-index';
 import { keepUnchanged } from '@/features/canvas/layout/keep-unchanged';
 import { layoutGraph } from '@/features/canvas/layout/layout-graph';
 import type { LayoutDirection, LayoutInput, LayoutResult } from '@/features/canvas/layout/layout-types';
@@ -26,10 +29,18 @@ import { parseWaveKey } from '@/features/canvas/layout/wave-positions';
  * visible freeze; incremental updates (a few new steps) skip dagre and stay cheap.
  */
 export const WORKER_THRESHOLD = 150;
+/**
+ * Above this many graph nodes the layout runs on integers (compact-layout.ts: same
+ * picture) and React Flow objects are built only for the steps it shows. Measured on
+ * benchmark 4's 50,000-node graph: layoutGraph 2–3 s plus 1–2 s to clone its objects
+ * across the worker boundary, the compact layout a tenth of that.
+ */
+export const COMPACT_ABOVE = 1_000;
 
 type Overrides = Readonly<Record<string, boolean>>;
 type Wanted = Readonly<{ graph: GraphState; overrides: Overrides; direction: LayoutDirection; waveKey: string }>;
-type Applied = Wanted & Readonly<{ result: LayoutResult | undefined }>;
+/** `token`: the worker's id of a compact answer (the worker grows the next layout from it). */
+type Applied = Wanted & Readonly<{ result: LayoutResult | undefined; token?: number }>;
 
 const EMPTY_POSITIONS = {};
 
@@ -64,8 +75,33 @@ function toInput({ graph, overrides, direction, waveKey }: Wanted, applied: Appl
   return { graph, groupOverrides: overrides, direction, previous: previousFor(applied, overrides, direction), waves: parseWaveKey(waveKey) };
 }
 
-function compute(wanted: Wanted, applied: Applied | undefined) {
-  return keepUnchanged(applied?.result, layoutGraph(toInput(wanted, applied)));
+function compute(wanted: Wanted, applied: Applied | undefined): LayoutResult {
+  // React Flow re-renders a node whose object is new: the ones the layout did not move keep theirs.
+  if (!isCompact(wanted.graph)) return keepUnchanged(applied?.result, layoutGraph(toInput(wanted, applied)));
+  const { graph, overrides, direction, waveKey } = wanted;
+  const indexed = indexGraph(graph);
+  const previous = growsFrom(applied, overrides, direction) ? applied?.result?.compact?.layout : undefined;
+  return compactResult(compactLayout({ graph: indexed, overrides, direction, previous, waves: parseWaveKey(waveKey) }), indexed, graph, direction);
+}
+
+const isCompact = (graph: GraphState) => graph.order.length > COMPACT_ABOVE;
+
+/** A new layout grows from the one shown unless the person asked for a new picture (previousFor). */
+const growsFrom = (applied: Applied | undefined, overrides: Overrides, direction: LayoutDirection) =>
+  applied?.result !== undefined && applied.overrides === overrides && applied.direction === direction;
+
+/** The worker's request: a big graph as integers (its typed arrays copied, the page keeps them), else layoutGraph's input. */
+function request(id: number, want: Wanted, applied: Applied): { message: LayoutRequest; reply: (data: LayoutReply) => Applied | undefined } {
+  if (!isCompact(want.graph)) {
+    return { message: { id, input: toInput(want, applied) }, reply: (data) => ('result' in data ? { ...want, result: keepUnchanged(applied.result, data.result) } : undefined) };
+  }
+  const { graph, overrides, direction, waveKey } = want;
+  const indexed = indexGraph(graph);
+  const previous = growsFrom(applied, overrides, direction) ? applied.token : undefined;
+  return {
+    message: { id, compact: { graph: indexed, overrides, direction, waves: parseWaveKey(waveKey) }, previous },
+    reply: (data) => ('layout' in data ? { ...want, result: compactResult(data.layout, indexed, graph, direction), token: id } : undefined),
+  };
 }
 
 function useWorkerLayout(
@@ -83,16 +119,15 @@ function useWorkerLayout(
     if (!active) return;
     const worker = (workerRef.current ??= new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module' }));
     const id = ++requestRef.current;
-    const want: Wanted = { graph, overrides, direction, waveKey };
+    const { message, reply } = request(id, { graph, overrides, direction, waveKey }, applied);
     worker.onmessage = (event: MessageEvent<LayoutReply>) => {
       if (event.data.id !== requestRef.current) return; // a newer graph is already on its way
-      const reply = event.data;
-      if ('error' in reply) return setFailed(true);
-      setApplied((prev) => ({ ...want, result: keepUnchanged(prev.result, reply.result) }));
+      const next = reply(event.data);
+      if (next) setApplied(next);
+      else setFailed(true);
     };
     worker.onerror = () => setFailed(true);
-    const request: LayoutRequest = { id, input: toInput(want, applied) };
-    worker.postMessage(request);
+    worker.postMessage(message);
     // `applied` is read for its previous positions only; re-posting when it changes would loop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, graph, overrides, direction, waveKey]);

@@ -12,7 +12,7 @@
  * under the pointer: a step opens its details, a group expands.
  */
 import { useStoreApi } from '@xyflow/react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { useRunSession } from '@/stores/run-session';
 
@@ -21,7 +21,7 @@ import { drawOverview, markRadius, type DrawOptions } from '@/features/canvas/ov
 import { createEdgeLayer, disposeEdgeLayer, type EdgePaint } from '@/features/canvas/overview/edge-layer';
 import { OverviewLegend } from '@/features/canvas/overview/overview-legend';
 import { nodeAt, type OverviewScene } from '@/features/canvas/overview/overview-scene';
-import { readStatuses, updateStatuses } from '@/features/canvas/overview/overview-statuses';
+import { createStatusSync, syncStatuses, type StatusSync } from '@/features/canvas/overview/overview-statuses';
 import { STATUS_TEXT, type Theme } from '@/features/canvas/status-style';
 import { usePanePointer } from '@/features/canvas/overview/use-pane-pointer';
 
@@ -41,7 +41,9 @@ export function GraphOverview({ scene, inFlow, selectedId, onSelectNode, onExpan
   const [edges] = useState(createEdgeLayer);
   useEffect(() => () => disposeEdgeLayer(edges), [edges]);
   const options = useRef<FrameOptions>({ theme, edges, inFlow, selected: -1, hovered: -1 });
-  const redraw = useOverviewDrawing(canvasRef, scene, options);
+  const nodeStatus = useRunSession().nodeStatus;
+  const sync = useMemo(() => createStatusSync(scene, nodeStatus.getState().byId), [scene, nodeStatus]);
+  const redraw = useOverviewDrawing(canvasRef, sync, options);
   useLayoutEffect(() => {
     options.current = { theme, edges, inFlow, selected: selectedId === undefined ? -1 : (scene.indexOf.get(selectedId) ?? -1), hovered: inFlow ? -1 : hovered };
     redraw();
@@ -68,7 +70,7 @@ export function GraphOverview({ scene, inFlow, selectedId, onSelectNode, onExpan
         style={{ cursor: hovered >= 0 ? 'pointer' : undefined }}
       />
       {hovered >= 0 && !inFlow && <HoverLabel scene={scene} index={hovered} />}
-      {!inFlow && <OverviewLegend scene={scene} theme={theme} />}
+      {!inFlow && <OverviewLegend sync={sync} theme={theme} />}
     </>
   );
 }
@@ -80,18 +82,23 @@ type FrameOptions = Omit<DrawOptions, 'sharp'>;
 /** How long the view must rest on a scaled copy of the edges before a sharp one is asked for. */
 const SHARPEN_MS = 120;
 
-/** Subscribes to the viewport and the statuses; returns a stable "draw at the next frame". */
-function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>, scene: OverviewScene, options: React.RefObject<FrameOptions>) {
+/**
+ * Subscribes to the viewport and the statuses; returns a stable "draw at the next frame".
+ * A status change only asks for a frame: the frame brings the statuses (and the legend's
+ * counts) to the store's latest once, however many changes came since the last one.
+ */
+function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>, sync: StatusSync, options: React.RefObject<FrameOptions>) {
   const flow = useStoreApi();
   const nodeStatus = useRunSession().nodeStatus;
   const scheduleRef = useRef<() => void>(() => {});
   useLayoutEffect(() => {
-    const statuses = readStatuses(scene, nodeStatus.getState().byId);
+    const { scene, statuses } = sync;
     let frame = 0;
     let sharpen: ReturnType<typeof setTimeout> | undefined;
     let sharp = false;
     const draw = () => {
       frame = 0;
+      syncStatuses(sync, nodeStatus.getState().byId);
       const canvas = canvasRef.current;
       const ctx = canvas?.getContext('2d');
       clearTimeout(sharpen);
@@ -112,8 +119,8 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
     const offFlow = flow.subscribe((s, prev) => {
       if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) schedule();
     });
-    const offStatus = nodeStatus.subscribe((s, prev) => {
-      if (updateStatuses(scene, statuses, s.byId, prev.byId)) schedule();
+    const offStatus = nodeStatus.subscribe((s) => {
+      if (s.byId !== sync.seen) schedule();
     });
     schedule();
     return () => {
@@ -122,7 +129,7 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
       cancelAnimationFrame(frame);
       clearTimeout(sharpen);
     };
-  }, [canvasRef, flow, nodeStatus, scene, options]);
+  }, [canvasRef, flow, nodeStatus, sync, options]);
   return useCallback(() => scheduleRef.current(), []);
 }
 

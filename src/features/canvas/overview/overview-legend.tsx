@@ -1,26 +1,26 @@
 /**
  * The overview's legend: each status present as its mark (shape and colour, the same
- * outline the canvas draws), its words and how many steps are in it. Counts come from
- * one selector returning a string, so the legend re-renders only when a count changes.
+ * outline the canvas draws), its words and how many steps are in it. Counts come from the
+ * canvas' own status sync (overview-statuses.ts), brought up to date in the frame the
+ * marks are drawn, so legend and marks agree; it re-renders only when a count changes.
  */
 import { Panel } from '@xyflow/react';
-import { useStore } from 'zustand';
+import { useCallback, useSyncExternalStore } from 'react';
 
 import { NODE_STATUSES, type NodeStatus } from '@/protocol/run-event';
-import { useRunSession } from '@/stores/run-session';
 
-import type { OverviewScene } from '@/features/canvas/overview/overview-scene';
-import { statusCountKey } from '@/features/canvas/overview/overview-statuses';
+import { subscribeCounts, type StatusSync } from '@/features/canvas/overview/overview-statuses';
 import { GLYPH_NAME, STATUS_GLYPH, glyphSvgPath } from '@/features/canvas/overview/status-glyphs';
 import { STATUS_INK, STATUS_TEXT, SUMMARY_RANK, type Theme } from '@/features/canvas/status-style';
 
 const BY_URGENCY = [...NODE_STATUSES].sort((a, b) => SUMMARY_RANK[a] - SUMMARY_RANK[b]);
 
-type Props = Readonly<{ scene: OverviewScene; theme: Theme }>;
+type Props = Readonly<{ sync: StatusSync; theme: Theme }>;
 
 /** Shown while zoomed out; zoomed in, every node says its status in words itself. */
-export function OverviewLegend({ scene, theme }: Props) {
-  const key = useStore(useRunSession().nodeStatus, (s) => statusCountKey(scene, s.byId));
+export function OverviewLegend({ sync, theme }: Props) {
+  const subscribe = useCallback((listener: () => void) => subscribeCounts(sync, listener), [sync]);
+  const key = useSyncExternalStore(subscribe, () => sync.key);
   const counts = key.split(',').map(Number);
   const total = counts.reduce((a, b) => a + b, 0);
   const present = BY_URGENCY.filter((status) => (counts[NODE_STATUSES.indexOf(status)] ?? 0) > 0);

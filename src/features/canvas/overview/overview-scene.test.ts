@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
+import { NODE_STATUSES } from '@/protocol/run-event';
 import type { NodeState } from '@/stores/node-types';
 
 import { layoutGraph } from '@/features/canvas/layout/layout-graph';
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
 import { buildScene, nodeAt, nodesIn } from '@/features/canvas/overview/overview-scene';
-import { readStatuses, statusCountKey, updateStatuses } from '@/features/canvas/overview/overview-statuses';
+import { createStatusSync, subscribeCounts, syncStatuses } from '@/features/canvas/overview/overview-statuses';
 import { nextWindow, NO_WINDOW } from '@/features/canvas/overview/use-detail-window';
 
 function chain(n: number) {
@@ -34,15 +35,42 @@ describe('overview scene', () => {
     expect(nodesIn(scene, scene.bounds)).toHaveLength(50);
   });
 
-  it('keeps statuses by index, noticing only the entries a batch replaced', () => {
+  it('keeps statuses by index and the legend counts, noticing only the entries a batch replaced', () => {
     const scene = chain(3);
     const before = { n0: state('succeeded'), n1: state('running') };
-    const statuses = readStatuses(scene, before);
-    expect(statusCountKey(scene, before)).toBe(statusCountKey(scene, { n0: state('succeeded'), n1: state('running'), n2: state('pending') }));
+    const sync = createStatusSync(scene, before);
+    expect(sync.key).toBe(createStatusSync(scene, { n0: state('succeeded'), n1: state('running'), n2: state('pending') }).key);
+    let told = 0;
+    subscribeCounts(sync, () => (told += 1));
     const after = { ...before, n1: state('failed') };
-    expect(updateStatuses(scene, statuses, after, before)).toBe(true);
-    expect(updateStatuses(scene, statuses, after, after)).toBe(false);
-    expect(readStatuses(scene, after)).toEqual(statuses);
+    expect(syncStatuses(sync, after)).toBe(true);
+    expect(syncStatuses(sync, after)).toBe(false);
+    expect(told).toBe(1);
+    const fresh = createStatusSync(scene, after);
+    expect(sync.statuses).toEqual(fresh.statuses);
+    expect(sync.counts).toEqual(fresh.counts);
+    // A replaced entry with the same status (a new attempt number): no mark, no count moves.
+    expect(syncStatuses(sync, { ...after, n0: { ...state('succeeded'), attempt: 2 } })).toBe(false);
+    expect(told).toBe(1);
+  });
+
+  it('counts every member of a collapsed group and marks the group by its most urgent one', () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `m${i}`);
+    const graph = {
+      nodes: Object.fromEntries(['root', ...ids].map((id) => [id, { id, label: id }])),
+      order: ['root', ...ids],
+      edges: ids.map((id) => ({ source: 'root', target: id })),
+      version: 1,
+    };
+    const scene = buildScene(layoutGraph({ graph, previous: {}, groupOverrides: {} }), 'LR');
+    const group = scene.members.findIndex((m) => m !== undefined);
+    expect(group).toBeGreaterThanOrEqual(0);
+    const sync = createStatusSync(scene, {});
+    const later = { m3: state('failed'), m4: state('succeeded') };
+    expect(syncStatuses(sync, later)).toBe(true);
+    expect(NODE_STATUSES[sync.statuses[group]!]).toBe('failed');
+    expect(sync.counts).toEqual(createStatusSync(scene, later).counts);
+    expect(sync.counts[NODE_STATUSES.indexOf('pending')]).toBe(11);
   });
 });
 

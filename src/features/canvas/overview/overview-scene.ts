@@ -5,7 +5,7 @@
  * instead of 10,000 boxes. Built once per layout (structure only; statuses are read by
  * index at draw time). Pure; guarded by overview-scene.test.ts.
  */
-import { NODE_HEIGHT, NODE_WIDTH, type LayoutDirection, type LayoutResult } from '@/features/canvas/layout/layout-types';
+import { NODE_HEIGHT, NODE_WIDTH, type CompactResult, type LayoutDirection, type LayoutResult } from '@/features/canvas/layout/layout-types';
 
 export type Rect = Readonly<{ x: number; y: number; width: number; height: number }>;
 
@@ -31,6 +31,7 @@ const CELL = 1024;
 const cellKey = (cx: number, cy: number) => (cx + 32_768) * 65_536 + (cy + 32_768);
 
 export function buildScene(layout: LayoutResult, direction: LayoutDirection): OverviewScene {
+  if (layout.compact) return compactScene(layout.compact, layout.groups, direction);
   const n = layout.nodes.length;
   const x = new Float64Array(n);
   const y = new Float64Array(n);
@@ -71,6 +72,37 @@ export function buildScene(layout: LayoutResult, direction: LayoutDirection): Ov
     indexOf,
     direction,
     bounds: n === 0 ? { x: 0, y: 0, width: 0, height: 0 } : { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
+    cells,
+  };
+}
+
+/** A compact layout already is flat arrays: the scene takes them as they are, and adds the grid. */
+function compactScene(compact: CompactResult, groups: LayoutResult['groups'], direction: LayoutDirection): OverviewScene {
+  const { viewIds, x, y, edgeFrom, edgeTo, groupAt } = compact.layout;
+  const cells = new Map<number, number[]>();
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < viewIds.length; i++) {
+    const nx = x[i] ?? 0;
+    const ny = y[i] ?? 0;
+    [minX, minY, maxX, maxY] = [Math.min(minX, nx), Math.min(minY, ny), Math.max(maxX, nx + NODE_WIDTH), Math.max(maxY, ny + NODE_HEIGHT)];
+    const key = cellKey(Math.floor(nx / CELL), Math.floor(ny / CELL));
+    const bucket = cells.get(key);
+    if (bucket) bucket.push(i);
+    else cells.set(key, [i]);
+  }
+  const groupOf = (i: number) => groups[groupAt[i] ?? -1];
+  return {
+    ids: viewIds,
+    labels: compact.labels,
+    members: Array.from(viewIds, (_, i) => groupOf(i)?.memberIds),
+    groupKeys: Array.from(viewIds, (_, i) => groupOf(i)?.key),
+    x,
+    y,
+    edgeFrom,
+    edgeTo,
+    indexOf: compact.indexOf,
+    direction,
+    bounds: viewIds.length === 0 ? { x: 0, y: 0, width: 0, height: 0 } : { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
     cells,
   };
 }

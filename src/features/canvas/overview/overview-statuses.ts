@@ -1,8 +1,14 @@
 /**
- * The overview's statuses by scene index (a byte each: NODE_STATUSES' index), kept in
- * step with the node-status store. A batch replaces only the entries it touched
- * (reduceNodeStatus), so comparing entries by reference finds the changes; a group
- * takes its most urgent member's status, as its box does. Pure; overview-scene.test.ts.
+ * The overview's statuses by scene index (a byte each: NODE_STATUSES' index) and the
+ * legend's counts, brought up to date once per drawn frame rather than once per store
+ * change. At 1,000 status changes a second the node-status store changes several times a
+ * frame, and comparing 50,000 entries (then counting them all again for the legend) on
+ * each change took most of the main thread. Here a change only asks for a frame; the
+ * frame compares the store's map with the one it last saw, entry by entry by reference
+ * (a batch replaces only what it touched), and moves each changed step's count from its
+ * old status to its new one. So the canvas and the legend show the same statuses — the
+ * store's latest — from the frame after they changed. A group takes its most urgent
+ * member's status, as its box does. Pure but for the listeners; overview-scene.test.ts.
  */
 import { NODE_STATUSES, type NodeStatus } from '@/protocol/run-event';
 import type { NodeState } from '@/stores/node-types';
@@ -14,52 +20,66 @@ type ById = Readonly<Record<string, NodeState>>;
 
 const INDEX = Object.fromEntries(NODE_STATUSES.map((status, i) => [status, i])) as Record<NodeStatus, number>;
 
-function statusAt(scene: OverviewScene, i: number, byId: ById): number {
+export type StatusSync = {
+  readonly scene: OverviewScene;
+  /** NODE_STATUSES' index by scene index. */
+  readonly statuses: Uint8Array;
+  /** Steps per status (a group's members each count), by NODE_STATUSES' index. */
+  readonly counts: number[];
+  /** The counts as one string: the legend re-renders only when it changes. */
+  key: string;
+  /** The node-status map the statuses and counts were last brought to. */
+  seen: ById;
+  readonly listeners: Set<() => void>;
+};
+
+const statusOf = (byId: ById, id: string) => INDEX[byId[id]?.status ?? 'pending'];
+const markOf = (scene: OverviewScene, i: number, byId: ById) => {
   const members = scene.members[i];
-  return INDEX[members ? dominantStatus(byId, members) : (byId[scene.ids[i] ?? '']?.status ?? 'pending')];
+  return members ? INDEX[dominantStatus(byId, members)] : statusOf(byId, scene.ids[i] ?? '');
+};
+
+export function createStatusSync(scene: OverviewScene, byId: ById): StatusSync {
+  const statuses = new Uint8Array(scene.ids.length);
+  const counts = NODE_STATUSES.map(() => 0);
+  scene.ids.forEach((id, i) => {
+    statuses[i] = markOf(scene, i, byId);
+    for (const member of scene.members[i] ?? [id]) counts[statusOf(byId, member)]! += 1;
+  });
+  return { scene, statuses, counts, key: counts.join(','), seen: byId, listeners: new Set() };
 }
 
-export function readStatuses(scene: OverviewScene, byId: ById): Uint8Array {
-  const out = new Uint8Array(scene.ids.length);
-  for (let i = 0; i < out.length; i++) out[i] = statusAt(scene, i, byId);
-  return out;
-}
-
-/** Updates `statuses` in place from `prev` → `next`; true when any mark changed. */
-export function updateStatuses(scene: OverviewScene, statuses: Uint8Array, next: ById, prev: ById): boolean {
-  if (next === prev) return false;
+/** Brings `sync` to `byId`; true when a mark changed. Tells the listeners when a count did. */
+export function syncStatuses(sync: StatusSync, byId: ById): boolean {
+  const prev = sync.seen;
+  if (prev === byId) return false;
+  sync.seen = byId;
+  const { scene, statuses, counts } = sync;
   let changed = false;
+  const moved = (id: string) => {
+    if (byId[id] === prev[id]) return false;
+    counts[statusOf(prev, id)]! -= 1;
+    counts[statusOf(byId, id)]! += 1;
+    return true;
+  };
   for (let i = 0; i < statuses.length; i++) {
     const members = scene.members[i];
-    const id = scene.ids[i] ?? '';
-    if (!members && next[id] === prev[id]) continue;
-    const status = statusAt(scene, i, next);
-    if (status !== statuses[i]) {
-      statuses[i] = status;
-      changed = true;
-    }
+    let touched = false;
+    if (members) for (const member of members) touched = moved(member) || touched;
+    else touched = moved(scene.ids[i] ?? '');
+    if (!touched) continue;
+    const mark = markOf(scene, i, byId);
+    if (mark !== statuses[i]) [statuses[i], changed] = [mark, true];
+  }
+  const key = counts.join(',');
+  if (key !== sync.key) {
+    sync.key = key;
+    for (const listener of sync.listeners) listener();
   }
   return changed;
 }
 
-const countKeys = new WeakMap<object, { scene: OverviewScene; key: string }>();
-
-/**
- * How many steps are in each status (a group's members each count), as a primitive key;
- * kept per `byId` object, since the selector runs on every change and again on render.
- */
-export function statusCountKey(scene: OverviewScene, byId: ById): string {
-  const known = countKeys.get(byId);
-  if (known?.scene === scene) return known.key;
-  const key = countStatuses(scene, byId);
-  countKeys.set(byId, { scene, key });
-  return key;
-}
-
-function countStatuses(scene: OverviewScene, byId: ById): string {
-  const counts = NODE_STATUSES.map(() => 0);
-  scene.ids.forEach((id, i) => {
-    for (const member of scene.members[i] ?? [id]) counts[INDEX[byId[member]?.status ?? 'pending']]! += 1;
-  });
-  return counts.join(',');
+export function subscribeCounts(sync: StatusSync, listener: () => void): () => void {
+  sync.listeners.add(listener);
+  return () => void sync.listeners.delete(listener);
 }
