@@ -39,7 +39,7 @@ const ConsolePage = lazy(() => import('@/app/console/console-page').then((m) => 
 const BackendPage = lazy(() => import('@/app/console/backend-page').then((m) => ({ default: m.BackendPage })));
 // The compare screen (and jsdiff with it) loads only for a compare link.
 const ComparePage = lazy(() => import('@/app/compare/compare-page').then((m) => ({ default: m.ComparePage })));
-const LOADING = <p className="p-6 text-sm text-slate-500">Loading…</p>;
+const LOADING = <p className="p-6 text-sm text-slate-500 dark:text-slate-400">Loading…</p>;
 
 /** Composition root: theme, route, and the page the URL asks for. */
 export function App() {

@@ -10,7 +10,7 @@ const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({
 const NodeDetails = lazy(() => import('@/features/inspector/node-details').then((m) => ({ default: m.NodeDetails })));
 const StatePanel = lazy(() => import('@/features/state/state-panel').then((m) => ({ default: m.StatePanel })));
 const DiagnosticsPanel = lazy(() => import('@/features/diagnostics/diagnostics-panel').then((m) => ({ default: m.DiagnosticsPanel })));
-export const PANEL_LOADING = <p className="p-4 text-sm text-slate-500">Loading…</p>;
+export const PANEL_LOADING = <p className="p-4 text-sm text-slate-500 dark:text-slate-400">Loading…</p>;
 
 export type SideTab = 'details' | 'cost' | 'state' | 'diagnostics';
 
@@ -41,7 +41,7 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
                 <NodeDetails nodeId={selectedNode} onClose={onCloseNode} />
               </Suspense>
             ) : (
-              <p className="p-4 text-sm text-slate-500">Select a node on the graph or a row in the timeline to see its details.</p>
+              <p className="p-4 text-sm text-slate-500 dark:text-slate-400">Select a node on the graph or a row in the timeline to see its details.</p>
             )}
           </PanelErrorBoundary>
         )}

@@ -129,7 +129,7 @@ function CanvasFlow({ graph, selectedNodeId, onSelectNode, direction = 'LR', nod
   const showMiniMap = useMiniMapWanted(layout, big);
   const OverviewLayer = loadedOverview ?? LazyGraphOverview;
 
-  if (!layout) return <p role="status" className="p-4 text-sm text-slate-500">Laying out {graph.order.length} steps…</p>;
+  if (!layout) return <p role="status" className="p-4 text-sm text-slate-500 dark:text-slate-400">Laying out {graph.order.length} steps…</p>;
   return (
     <CanvasActionsContext value={actions}>
       <GroupMembersContext value={members.byGroup}>
