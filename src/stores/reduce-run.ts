@@ -15,7 +15,7 @@ import type { RunEvent, RunEventOf, StreamedText } from '@/protocol/run-event';
 
 import { reduceAgentState } from '@/stores/reduce-agent-state';
 import { closeChapter, startChapter } from '@/stores/reduce-run-chapters';
-import { addCost } from '@/stores/reduce-run-cost';
+import { addCost, withNodeCosts } from '@/stores/reduce-run-cost';
 import { closeOpenGates, openGate, resolveGate } from '@/stores/reduce-run-gates';
 import { ensureNode, mergeGraph } from '@/stores/reduce-run-graph';
 import { withClosingTokens } from '@/stores/closing-tokens';
@@ -40,10 +40,11 @@ export type RunBatch = Readonly<{
 
 export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   const draft: Draft = { ...state };
-  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined, ownsGates: false, rejectedPatches: 0 };
+  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, costByNode: undefined, tailText: undefined, ownsGates: false, rejectedPatches: 0 };
   const { events, rows } = batch;
   for (let i = 0; i < events.length; i++) applyEvent(draft, scratch, events[i] as RunEvent, rows[i] ?? -1);
   if (scratch.tailText) draft.tails = withTails(state.tails, scratch.tailText);
+  if (scratch.costByNode) draft.cost = withNodeCosts(draft.cost, scratch.costByNode);
   draft.logLength = batch.log.length;
   draft.droppedRows = batch.log.firstRow;
   draft.logRevision = batch.log.revision;
@@ -127,7 +128,7 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       ensureNode(d, b, event.nodeId, undefined);
       return;
     case 'cost.recorded':
-      d.cost = addCost(d.cost, event, row, b.ownsCost);
+      d.cost = addCost(d.cost, event, row, b.ownsCost, (b.costByNode ??= new Map()));
       b.ownsCost = true;
       return;
     case 'gate.opened':

@@ -10,8 +10,10 @@ export type Draft = { -readonly [K in keyof RunState]: RunState[K] };
 export type BatchScratch = {
   /** Set once this batch copied `graph`: later additions in the batch mutate the copy (O(n) per batch, not per node). */
   ownsGraph: boolean;
-  /** The same for `cost.points` and `cost.byNode`: a batch of many cost events copies them once. */
+  /** The same for `cost.points`: a batch of many cost events copies it once. */
   ownsCost: boolean;
+  /** Each node's cost so far in this batch: written into `cost.byNode` once, at the end of the batch. */
+  costByNode: Map<string, number> | undefined;
   /**
    * Each streaming node's text so far in this batch (its tail before the batch plus the
    * batch's deltas, concatenated): cut to TAIL_CHARS once per node per batch, not once per
