@@ -95,7 +95,7 @@ export function useNodeTail(nodeId: string): string {
 
 /** What the node's streamed text is, where the producer says (a preview, a partial preview, the whole text); changes rarely. */
 export function useNodeStreamedText(nodeId: string): StreamedText | undefined {
-  return useStore(useRunSession().run, (s) => s.streamedText[nodeId]);
+  return useStore(useRunSession().run, (s) => bucketGet(s.streamedText, nodeId));
 }
 
 /** What the node has cost so far (sum of its recorded increments). */

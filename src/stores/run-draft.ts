@@ -2,6 +2,8 @@
  * The run reducer's working copy of one batch (reduce-run.ts and its slice modules): the
  * draft state, what the batch has copied already, and the small helpers they share.
  */
+import type { StreamedText } from '@/protocol/run-event';
+
 import type { RunState } from '@/stores/run-types';
 
 export type Draft = { -readonly [K in keyof RunState]: RunState[K] };
@@ -21,6 +23,8 @@ export type BatchScratch = {
    * The last TAIL_CHARS characters of the whole are the same however often it is cut.
    */
   tailText: Map<string, string> | undefined;
+  /** Nodes whose streamed-text mark this batch changed: written into `streamedText` once, at the end of the batch. */
+  textMarks: Map<string, StreamedText> | undefined;
   /** The same for `gates` and `gateOrder`: a batch of many gate events copies them once, not once per event. */
   ownsGates: boolean;
   /** State patches that could not be applied: their frames count as rejected (the diagnostics list them). */

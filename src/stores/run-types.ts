@@ -147,8 +147,8 @@ export type RunState = Readonly<{
   graph: GraphState;
   /** The last characters of each node's streamed text (bounded), read with `tailOf` (tails.ts): changes on every token batch. */
   tails: Tails;
-  /** Nodes whose streamed text is a preview, a preview with holes, or the whole text that replaced one (node.output `text`). */
-  streamedText: Readonly<Record<string, StreamedText>>;
+  /** Nodes whose streamed text is a preview, a preview with holes, or the whole text that replaced one (node.output `text`); read with `bucketGet`. */
+  streamedText: BucketMap<StreamedText>;
   cost: CostState;
   agentState: AgentState;
   gates: Readonly<Record<string, GateState>>;
