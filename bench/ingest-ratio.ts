@@ -1,8 +1,15 @@
 /**
  * A quick look at benchmark 1's ratio (ingest rate over bare JSON.parse of the same texts),
- * for iterating on the ingest path and profiling it: `node <bundle> <events> <runs> <dialects…>`
- * (bundle with bench/lib/node-bundle.ts; `--cpu-prof` on node gives the profile). All the
- * dialects named run in this one process, in turn, each measured after the ones before it.
+ * for iterating on the ingest path and profiling it. All the dialects named run in this one
+ * process, in turn, each measured after the ones before it. Run it bundled, as benchmark 1 is
+ * (bench/lib/node-bundle.ts says why):
+ *
+ *   npx esbuild bench/ingest-ratio.ts --bundle --platform=node --format=esm --packages=external \
+ *     --outfile=bench/out/node/ingest-ratio.mjs
+ *   node [--cpu-prof] bench/out/node/ingest-ratio.mjs <events> <runs> <dialect…>
+ *
+ * Built the same way from another checkout (main's, into /tmp), it gives the baseline in the
+ * same minutes: run the two alternately and compare ratios, not times.
  */
 import type { DialectId } from '@/protocol/dialect';
 
