@@ -30,7 +30,8 @@ const quick = process.argv.includes('--quick');
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const dialectArg = process.argv.find((a) => a.startsWith('--dialects='));
-const options: BenchOptions = { quick, log, ...(dialectArg ? { dialects: dialectArg.slice(11).split(',') } : {}) };
+const mixed = process.argv.includes('--mixed');
+const options: BenchOptions = { quick, log, mixed, ...(dialectArg ? { dialects: dialectArg.slice(11).split(',') } : {}) };
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -93,19 +94,23 @@ if (child) {
  * Benchmark 1 runs each dialect in a process of its own: in one process after the other five,
  * Shannon measured 0.10–0.20× JSON.parse where alone it measures ~0.5× (the JIT's view of the
  * shared zod and ingest code, and the heap, are what the earlier dialects left behind), so
- * the figure would be the order's, not the dialect's. Other benchmarks: one process each.
+ * the figure would be the order's, not the dialect's. Then one more process runs the chosen
+ * dialects together (`--mixed`): a tab watching several protocols is that case, and it has
+ * rows of its own. Other benchmarks: one process each.
  */
-function childDialects(id: string): (string | undefined)[] {
-  if (dialectArg || id !== '1') return [dialectArg];
-  return Object.keys(DIALECTS).map((dialect) => `--dialects=${dialect}`);
+function childDialects(id: string): string[][] {
+  if (id !== '1') return [dialectArg ? [dialectArg] : []];
+  const alone = dialectArg ? dialectArg.slice(11).split(',') : Object.keys(DIALECTS);
+  const together = alone.length > 1 ? [[...(dialectArg ? [dialectArg] : []), '--mixed']] : [];
+  return [...alone.map((dialect) => [`--dialects=${dialect}`]), ...together];
 }
 
 /**
  * Each benchmark runs in its own Node process with a large heap, so one benchmark running out
  * of memory does not cost the table the other six, from the bundle of this script.
  */
-function runIsolated(id: string, dialects: string | undefined): BenchRow[] {
-  const args = [bundle, `--child=${id}`, ...(quick ? ['--quick'] : []), ...(dialects ? [dialects] : [])];
+function runIsolated(id: string, extra: readonly string[]): BenchRow[] {
+  const args = [bundle, `--child=${id}`, ...(quick ? ['--quick'] : []), ...extra];
   const result = spawnSync(process.execPath, args, {
     env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=8192`.trim() },
     stdio: ['ignore', 'pipe', 'inherit'],

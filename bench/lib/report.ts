@@ -18,6 +18,8 @@ export type BenchOptions = Readonly<{
   log: (line: string) => void;
   /** Benchmark 1 only: these dialects (all when absent). */
   dialects?: readonly string[];
+  /** Benchmark 1 only: the chosen dialects all in this one process, measured in turn. */
+  mixed?: boolean;
 }>;
 
 export function percentile(values: readonly number[], p: number): number {

@@ -17,7 +17,7 @@
  * order key (`key`). A throw anywhere inside (a bug, not the frame's fault) becomes an
  * "internal error" issue and the stream goes on (tests/integration/pipeline-errors.test.ts).
  */
-import { orderKey, type Dialect, type Interpreter, type Location, type Memo, type Placement } from '@/protocol/dialect';
+import { orderKey, type Dialect, type Interpreter, type LocateContext, type Location, type Memo, type Placement } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 
 import { createPendingBatch, type Batch } from '@/ingest/batch';
@@ -53,6 +53,8 @@ export class Ingest {
   /** One sequencer output reused for every frame (read at once): no six arrays per frame for the collector. */
   private readonly scratch = emptyOutput<Item>();
   private connectionNumber = 0;
+  /** What `locate` is told, made once per connection rather than once per frame. */
+  private locateContext: LocateContext;
   private lastCursor: string | undefined;
   private endSeen = false;
   /** The connection the last end marker came on (a resumed stream repeats it). */
@@ -64,6 +66,7 @@ export class Ingest {
     this.sequencer = createSequencer<Item>(sequencerOptions(options));
     this.interpret = createSafeInterpreter(this.dialect.createInterpreter({ runId: options.runId }));
     this.recovery = createHoleRecovery(this.dialect, options.runId);
+    this.locateContext = { runId: options.runId, connection: 0 };
   }
 
   /** One frame exactly as the transport delivered it, with its index in the recording. */
@@ -97,6 +100,7 @@ export class Ingest {
    */
   newConnection(): void {
     this.connectionNumber += 1;
+    this.locateContext = { runId: this.options.runId, connection: this.connectionNumber };
     this.sequencer.discardHeld();
     this.recovery.noteReconnect();
   }
@@ -162,7 +166,7 @@ export class Ingest {
 
   private locate(frame: unknown): Location {
     try {
-      return this.dialect.locate(frame, { runId: this.options.runId, connection: this.connectionNumber });
+      return this.dialect.locate(frame, this.locateContext);
     } catch (error) {
       return { kind: 'rejected', reason: `could not place the frame: ${errorMessage(error)}` };
     }

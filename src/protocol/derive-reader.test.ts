@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 
+import { CostValueSchema, LogValueSchema, PlanValueSchema, StepValueSchema } from '@/protocol/agui/agui-custom';
 import { AguiEventSchema } from '@/protocol/agui/agui-schemas';
 import { INVALID, parseWith, readerOf } from '@/protocol/derive-reader';
 import { MarsEventSchema, MarsLegacySchema } from '@/protocol/mars/mars-schemas';
@@ -17,6 +18,10 @@ import { TOLKY_PAYLOADS, TolkyEnvelopeSchema, tolkyFrameSchema, type TolkyType }
 /** Every schema a dialect reads frames with through its derived reader. */
 const WIRE_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   AguiEventSchema,
+  CostValueSchema,
+  PlanValueSchema,
+  StepValueSchema,
+  LogValueSchema,
   MarsEventSchema,
   MarsLegacySchema,
   MyagentServerEventSchema,

@@ -16,6 +16,7 @@ import type { NodeState } from '@/stores/node-types';
 import type { NodeMap } from '@/stores/reduce-node-status';
 import { useRunSession } from '@/stores/run-session';
 import type { AgentState, Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
+import { bucketGet } from '@/stores/bucket-map';
 import { tailOf } from '@/stores/tails';
 
 export function useEventLog(): EventLog {
@@ -94,10 +95,10 @@ export function useNodeTail(nodeId: string): string {
 
 /** What the node's streamed text is, where the producer says (a preview, a partial preview, the whole text); changes rarely. */
 export function useNodeStreamedText(nodeId: string): StreamedText | undefined {
-  return useStore(useRunSession().run, (s) => s.streamedText[nodeId]);
+  return useStore(useRunSession().run, (s) => bucketGet(s.streamedText, nodeId));
 }
 
 /** What the node has cost so far (sum of its recorded increments). */
 export function useNodeCost(nodeId: string): number {
-  return useStore(useRunSession().run, (s) => s.cost.byNode[nodeId] ?? 0);
+  return useStore(useRunSession().run, (s) => bucketGet(s.cost.byNode, nodeId) ?? 0);
 }

@@ -20,6 +20,8 @@ import type { NodeState } from '@/stores/node-types';
 
 export type NodeMap = Readonly<Record<string, NodeState>>;
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 const RANK: Record<NodeStatus, number> = {
   pending: 0,
   running: 1,
@@ -153,13 +155,14 @@ function applyEvent(node: NodeState, event: RunEvent): NodeState {
       return moveTo(node, 'cancelled', event.atMs, undefined);
     case 'node.status':
       return moveTo(node, event.status, event.atMs, event.error);
-    case 'node.progress':
+    case 'node.progress': {
       if (node.progress === event.progress && node.progressMessage === event.message) return node;
-      return {
-        ...node,
-        ...(event.progress !== undefined ? { progress: event.progress } : {}),
-        ...(event.message !== undefined ? { progressMessage: event.message } : {}),
-      };
+      // One copy and two writes, not three spreads: narrating protocols (tolky) send one per fragment.
+      const next: Mutable<NodeState> = { ...node };
+      if (event.progress !== undefined) next.progress = event.progress;
+      if (event.message !== undefined) next.progressMessage = event.message;
+      return next;
+    }
     case 'node.output':
       // Text from a node nobody said started: it is running (the text itself is the run store's).
       return node.status === 'pending' ? { ...node, status: 'running' } : node;
@@ -183,7 +186,7 @@ function moveTo(node: NodeState, status: NodeStatus, atMs: number | undefined, e
   if (RANK[status] < RANK[node.status] && !(node.status === 'waiting' && status === 'running')) return node;
   if (RANK[node.status] === 3) return node; // terminal within this attempt
   const next: NodeState = { ...node, status };
-  const mutable = next as { -readonly [K in keyof NodeState]: NodeState[K] };
+  const mutable = next as Mutable<NodeState>;
   if (status === 'running' && node.startedAtMs === undefined && atMs !== undefined) mutable.startedAtMs = atMs;
   if (RANK[status] === 3) mutable.endedAtMs = atMs ?? Date.now();
   if (error) mutable.error = error;

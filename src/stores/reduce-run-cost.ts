@@ -1,10 +1,15 @@
-/** The run reducer's cost slice: one cost record added to the run's cost (integers; a backend's running total wins). */
+/**
+ * The run reducer's cost slice: one cost record added to the run's cost (integers; a backend's
+ * running total wins). Each node's sum goes into the batch's `byNode` map (its sums so far):
+ * the reducer writes them into the state's bucket map once at the end of the batch.
+ */
 import type { RunEventOf } from '@/protocol/run-event';
 
 import { isTokensOnly } from '@/lib/is-tokens-only';
+import { bucketGet, withBucketEntries } from '@/stores/bucket-map';
 import type { CostState } from '@/stores/run-types';
 
-export function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: number, owns: boolean): CostState {
+export function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row: number, owns: boolean, byNode: Map<string, number>): CostState {
   const inputTokens = event.inputTokens ?? 0;
   const outputTokens = event.outputTokens ?? 0;
   const point = {
@@ -20,8 +25,7 @@ export function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row
   // Within one batch the arrays are ours already: append instead of copying them again.
   const points = owns ? (cost.points as CostState['points'][number][]) : [...cost.points];
   points.push(point);
-  const byNode = owns ? (cost.byNode as Record<string, number>) : { ...cost.byNode };
-  if (event.nodeId !== undefined && event.micros !== 0) byNode[event.nodeId] = (byNode[event.nodeId] ?? 0) + event.micros;
+  if (event.nodeId !== undefined && event.micros !== 0) byNode.set(event.nodeId, (byNode.get(event.nodeId) ?? bucketGet(cost.byNode, event.nodeId) ?? 0) + event.micros);
   return {
     // A backend's running total only grows: a late, out-of-order total never pulls it back.
     totalMicros: event.cumulativeMicros !== undefined ? Math.max(event.cumulativeMicros, cost.totalMicros) : cost.totalMicros + event.micros,
@@ -30,8 +34,13 @@ export function addCost(cost: CostState, event: RunEventOf<'cost.recorded'>, row
     outputTokens: cost.outputTokens + outputTokens,
     unsplitTokens: cost.unsplitTokens + (event.unsplitTokens ?? 0),
     points,
-    byNode,
+    byNode: cost.byNode,
     costReported: cost.costReported || !isTokensOnly(event),
     tokensReported: cost.tokensReported || event.inputTokens !== undefined || event.outputTokens !== undefined || event.unsplitTokens !== undefined,
   };
+}
+
+/** The batch's node sums written into the cost (once per batch). */
+export function withNodeCosts(cost: CostState, byNode: ReadonlyMap<string, number>): CostState {
+  return byNode.size === 0 ? cost : { ...cost, byNode: withBucketEntries(cost.byNode, byNode) };
 }

@@ -15,7 +15,8 @@ import type { RunEvent, RunEventOf, StreamedText } from '@/protocol/run-event';
 
 import { reduceAgentState } from '@/stores/reduce-agent-state';
 import { closeChapter, startChapter } from '@/stores/reduce-run-chapters';
-import { addCost } from '@/stores/reduce-run-cost';
+import { bucketGet, withBucketEntries } from '@/stores/bucket-map';
+import { addCost, withNodeCosts } from '@/stores/reduce-run-cost';
 import { closeOpenGates, openGate, resolveGate } from '@/stores/reduce-run-gates';
 import { ensureNode, mergeGraph } from '@/stores/reduce-run-graph';
 import { withClosingTokens } from '@/stores/closing-tokens';
@@ -40,10 +41,12 @@ export type RunBatch = Readonly<{
 
 export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   const draft: Draft = { ...state };
-  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, tailText: undefined, ownsGates: false, rejectedPatches: 0 };
+  const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, costByNode: undefined, tailText: undefined, textMarks: undefined, ownsGates: false, rejectedPatches: 0 };
   const { events, rows } = batch;
   for (let i = 0; i < events.length; i++) applyEvent(draft, scratch, events[i] as RunEvent, rows[i] ?? -1);
   if (scratch.tailText) draft.tails = withTails(state.tails, scratch.tailText);
+  if (scratch.costByNode) draft.cost = withNodeCosts(draft.cost, scratch.costByNode);
+  if (scratch.textMarks) draft.streamedText = withBucketEntries(state.streamedText, scratch.textMarks);
   draft.logLength = batch.log.length;
   draft.droppedRows = batch.log.firstRow;
   draft.logRevision = batch.log.revision;
@@ -116,7 +119,7 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
     case 'node.output':
       ensureNode(d, b, event.nodeId, undefined);
       appendTail(d, b, event.nodeId, event.delta, event.text === 'whole');
-      if (event.text !== undefined) markText(d, event.nodeId, event.text);
+      if (event.text !== undefined) markText(d, b, event.nodeId, event.text);
       return;
     case 'node.completed':
     case 'node.failed':
@@ -127,7 +130,7 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       ensureNode(d, b, event.nodeId, undefined);
       return;
     case 'cost.recorded':
-      d.cost = addCost(d.cost, event, row, b.ownsCost);
+      d.cost = addCost(d.cost, event, row, b.ownsCost, (b.costByNode ??= new Map()));
       b.ownsCost = true;
       return;
     case 'gate.opened':
@@ -178,11 +181,11 @@ function appendTail(d: Draft, b: BatchScratch, nodeId: string, delta: string, re
   texts.set(nodeId, replaces ? delta : (texts.get(nodeId) ?? tailOf(d.tails, nodeId) ?? '') + delta);
 }
 
-/** A preview stays partial once a hole is known, until the whole text replaces it. */
-function markText(d: Draft, nodeId: string, text: StreamedText) {
-  const now = d.streamedText[nodeId];
+/** A preview stays partial once a hole is known, until the whole text replaces it (written at the end of the batch). */
+function markText(d: Draft, b: BatchScratch, nodeId: string, text: StreamedText) {
+  const now = b.textMarks?.get(nodeId) ?? bucketGet(d.streamedText, nodeId);
   const next = text === 'preview' && now === 'partial' ? 'partial' : text;
-  if (now !== next) d.streamedText = { ...d.streamedText, [nodeId]: next };
+  if (now !== next) (b.textMarks ??= new Map()).set(nodeId, next);
 }
 
 function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', event: RunEvent) {

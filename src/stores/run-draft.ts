@@ -2,6 +2,8 @@
  * The run reducer's working copy of one batch (reduce-run.ts and its slice modules): the
  * draft state, what the batch has copied already, and the small helpers they share.
  */
+import type { StreamedText } from '@/protocol/run-event';
+
 import type { RunState } from '@/stores/run-types';
 
 export type Draft = { -readonly [K in keyof RunState]: RunState[K] };
@@ -10,8 +12,10 @@ export type Draft = { -readonly [K in keyof RunState]: RunState[K] };
 export type BatchScratch = {
   /** Set once this batch copied `graph`: later additions in the batch mutate the copy (O(n) per batch, not per node). */
   ownsGraph: boolean;
-  /** The same for `cost.points` and `cost.byNode`: a batch of many cost events copies them once. */
+  /** The same for `cost.points`: a batch of many cost events copies it once. */
   ownsCost: boolean;
+  /** Each node's cost so far in this batch: written into `cost.byNode` once, at the end of the batch. */
+  costByNode: Map<string, number> | undefined;
   /**
    * Each streaming node's text so far in this batch (its tail before the batch plus the
    * batch's deltas, concatenated): cut to TAIL_CHARS once per node per batch, not once per
@@ -19,6 +23,8 @@ export type BatchScratch = {
    * The last TAIL_CHARS characters of the whole are the same however often it is cut.
    */
   tailText: Map<string, string> | undefined;
+  /** Nodes whose streamed-text mark this batch changed: written into `streamedText` once, at the end of the batch. */
+  textMarks: Map<string, StreamedText> | undefined;
   /** The same for `gates` and `gateOrder`: a batch of many gate events copies them once, not once per event. */
   ownsGates: boolean;
   /** State patches that could not be applied: their frames count as rejected (the diagnostics list them). */

@@ -13,9 +13,9 @@ import type { ConnectionState } from '@/transport/transport';
 
 import { reduceRunBatch, type RunBatch } from '@/stores/reduce-run';
 import type { ConnectionHealth, RunState } from '@/stores/run-types';
+import { NO_BUCKETS } from '@/stores/bucket-map';
 import { NO_TAILS } from '@/stores/tails';
 
-const NO_STREAMED_TEXT: RunState['streamedText'] = {};
 import { NO_AGENT_STATE } from '@/stores/reduce-agent-state';
 
 export type HealthPatch = Partial<Pick<ConnectionHealth, 'resyncing' | 'stale' | 'lastActivityAtMs' | 'note' | 'commandsUnavailable' | 'blindSpot' | 'nothingYet'>>;
@@ -48,8 +48,8 @@ export function initialRunState({ runId, dialect, source }: RunIdentity): RunSta
     chapters: [],
     graph: { nodes: {}, order: [], edges: [], version: 0 },
     tails: NO_TAILS,
-    streamedText: NO_STREAMED_TEXT,
-    cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, unsplitTokens: 0, points: [], byNode: {}, costReported: false, tokensReported: false },
+    streamedText: NO_BUCKETS,
+    cost: { totalMicros: 0, currency: 'USD', inputTokens: 0, outputTokens: 0, unsplitTokens: 0, points: [], byNode: NO_BUCKETS, costReported: false, tokensReported: false },
     agentState: NO_AGENT_STATE,
     gates: {},
     gateOrder: [],

@@ -2,6 +2,7 @@
 import type { ErrorInfo, GateKind, GateOption, GraphEdge, GraphNode, RunStatus, StreamedText } from '@/protocol/run-event';
 import type { ConnectionState } from '@/transport/transport';
 
+import type { BucketMap } from '@/stores/bucket-map';
 import type { Tails } from '@/stores/tails';
 
 export type Chapter = Readonly<{
@@ -43,8 +44,8 @@ export type CostState = Readonly<{
   /** Tokens counted without an input/output split; part of the total shown. */
   unsplitTokens: number;
   points: readonly CostPoint[];
-  /** Sum of the recorded increments per node (the canvas shows it on the node). */
-  byNode: Readonly<Record<string, number>>;
+  /** Sum of the recorded increments per node (the canvas shows it on the node); read with `bucketGet`. */
+  byNode: BucketMap<number>;
   /**
    * Whether the backend stated any cost, and any token count. Views say "no cost reported"
    * rather than "$0.00" while false: a zero nobody sent is not a zero. A zero-cost record
@@ -146,8 +147,8 @@ export type RunState = Readonly<{
   graph: GraphState;
   /** The last characters of each node's streamed text (bounded), read with `tailOf` (tails.ts): changes on every token batch. */
   tails: Tails;
-  /** Nodes whose streamed text is a preview, a preview with holes, or the whole text that replaced one (node.output `text`). */
-  streamedText: Readonly<Record<string, StreamedText>>;
+  /** Nodes whose streamed text is a preview, a preview with holes, or the whole text that replaced one (node.output `text`); read with `bucketGet`. */
+  streamedText: BucketMap<StreamedText>;
   cost: CostState;
   agentState: AgentState;
   gates: Readonly<Record<string, GateState>>;

@@ -6,6 +6,7 @@
 import { createSyncPipeline, type SyncPipeline } from '@/ingest/sync-pipeline';
 import type { Dialect } from '@/protocol/dialect';
 import { NODE_STATUSES, RUN_STATUSES } from '@/protocol/run-event';
+import { bucketEntries } from '@/stores/bucket-map';
 import { tailEntries } from '@/stores/tails';
 
 export type Pipeline = SyncPipeline;
@@ -34,7 +35,7 @@ export function brokenInvariants(p: Pipeline): string[] {
     if (!isCount(value)) broken.push(`cost.${name} is ${String(value)}, not an integer`);
   }
   for (const point of cost.points) if (!isCount(point.micros)) broken.push(`a cost point of ${String(point.micros)} micros`);
-  for (const [id, micros] of Object.entries(cost.byNode)) if (!isCount(micros)) broken.push(`node ${id} costs ${String(micros)} micros`);
+  for (const [id, micros] of bucketEntries(cost.byNode)) if (!isCount(micros)) broken.push(`node ${id} costs ${String(micros)} micros`);
   for (const [id, tail] of tailEntries(state.tails)) if (typeof tail !== 'string') broken.push(`node ${id} has a non-text tail`);
   for (const [id, node] of Object.entries(p.nodeStatus.getState().byId)) {
     if (!NODE_STATUS.has(node.status)) broken.push(`node ${id} has status "${String(node.status)}"`);

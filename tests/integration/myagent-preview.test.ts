@@ -11,6 +11,7 @@ import { applyBatch } from '@/ingest/apply-batch';
 import { NO_STATS } from '@/ingest/batch';
 import { myagentDialect } from '@/protocol/myagent/myagent-dialect';
 import { createFrameReader } from '@/protocol/read-frame';
+import { bucketGet } from '@/stores/bucket-map';
 import { EventLog } from '@/stores/event-log';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import { createRunStore } from '@/stores/run-store';
@@ -53,7 +54,7 @@ describe('myagent preview in the stores', () => {
     stream(s, (i) => i !== 2 && i !== 3);
     const state = s.run.getState();
     expect(tailOf(state.tails, 'agent')).toBe('The market for slides the report has six sections.');
-    expect(state.streamedText.agent).toBe('partial');
+    expect(bucketGet(state.streamedText, 'agent')).toBe('partial');
     const rows = textRows(s.log);
     expect(rows.map((e) => summarizeEvent(e!))).toEqual([expect.stringMatching(/^Partial preview \(some streamed text was lost\): The market for slides/)]);
     const details = deriveNodeDetails(s.log, s.log.rowsOfNode('agent'));
@@ -63,7 +64,7 @@ describe('myagent preview in the stores', () => {
   test('a complete stream reads as a preview, not as partial', () => {
     const s = session();
     stream(s, () => true);
-    expect(s.run.getState().streamedText.agent).toBe('preview');
+    expect(bucketGet(s.run.getState().streamedText, 'agent')).toBe('preview');
     expect(summarizeEvent(textRows(s.log)[0]!)).toMatch(/^Preview: The market for slides grew/);
   });
 
@@ -73,7 +74,7 @@ describe('myagent preview in the stores', () => {
     s.feed('agent.final_answer', WHOLE);
     const state = s.run.getState();
     expect(tailOf(state.tails, 'agent')).toBe(WHOLE);
-    expect(state.streamedText.agent).toBe('whole');
+    expect(bucketGet(state.streamedText, 'agent')).toBe('whole');
     const rows = textRows(s.log);
     // One text row: the preview row now holds the whole answer (no garbled row left beside it).
     expect(rows.map((e) => summarizeEvent(e!))).toEqual([`Whole answer: ${WHOLE}`]);

@@ -39,7 +39,7 @@ export function noteOwnRun(c: Conversation, body: unknown): void {
   const messages = (body as { messages?: unknown } | undefined)?.messages;
   if (!Array.isArray(messages)) return;
   for (const message of messages) {
-    if (typeof message === 'object' && message !== null && typeof (message as { id?: unknown }).id === 'string') add(c, message as AguiMessage);
+    if (typeof message === 'object' && message !== null && typeof (message as { id?: unknown }).id === 'string') add(c, copyMessage(message as AguiMessage));
   }
 }
 
@@ -71,7 +71,27 @@ export function replaceWithSnapshot(c: Conversation, messages: readonly AguiMess
   for (const message of messages) add(c, structuredClone(message));
 }
 
-/** A copy for the memo (the session keeps it; later deltas must not change what was handed over). */
+/**
+ * A copy for the memo (the session keeps it; later deltas must not change what was handed over).
+ * Why not structuredClone: it copied every character of a long run's text at each run's end (a
+ * tenth of AG-UI's ingest in benchmark 1); the conversation only ever replaces a message's
+ * `content` string, appends to its `toolCalls` and grows a call's `arguments`, so copying those
+ * levels is enough: the strings are immutable and nothing else is written after a message joins.
+ */
 export function conversationMemo(c: Conversation): Record<string, unknown> {
-  return { [CONVERSATION_MEMO]: structuredClone(c.messages) };
+  return { [CONVERSATION_MEMO]: c.messages.map(copyMessage) };
+}
+
+/** A message with the parts the conversation writes to copied (see conversationMemo); our own runs' messages join as copies too. */
+function copyMessage(message: AguiMessage): AguiMessage {
+  const toolCalls = (message as { toolCalls?: unknown }).toolCalls;
+  if (!Array.isArray(toolCalls)) return { ...message };
+  return { ...message, toolCalls: toolCalls.map(copyCall) } as AguiMessage;
+}
+
+/** A call with its `function` copied (a snapshot's calls may be anything: only a well-formed one is ever written to). */
+function copyCall(call: unknown): unknown {
+  if (typeof call !== 'object' || call === null) return call;
+  const fn = (call as { function?: unknown }).function;
+  return typeof fn === 'object' && fn !== null ? { ...call, function: { ...fn } } : { ...call };
 }

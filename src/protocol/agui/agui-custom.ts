@@ -15,6 +15,7 @@
  */
 import * as z from 'zod';
 
+import { parseWith } from '@/protocol/derive-reader';
 import { type AguiDecoderState, resolveNode, stepNodeId } from '@/protocol/agui/agui-decoder-state';
 import { isInterruptNote, noteValue } from '@/protocol/agui/agui-interrupt';
 import type { AguiEventOf } from '@/protocol/agui/agui-schemas';
@@ -24,7 +25,7 @@ import type { RunEvent } from '@/protocol/run-event';
 const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 const tokens = optional(z.number().int().nonnegative());
 
-const CostValueSchema = z
+export const CostValueSchema = z
   .looseObject({
     model: optional(z.string()),
     inputTokens: tokens,
@@ -38,23 +39,30 @@ const CostValueSchema = z
   })
   .refine((value) => value.costUsd !== undefined || value.cost_usd !== undefined, 'costUsd is required');
 
-const PlanValueSchema = z.looseObject({
+export const PlanValueSchema = z.looseObject({
   nodes: z.array(
     z.looseObject({ id: z.string(), label: optional(z.string()), kind: optional(z.string()), group: optional(z.string()) }),
   ),
   edges: optional(z.array(z.looseObject({ source: z.string(), target: z.string() }))),
 });
-const StepValueSchema = z.looseObject({
+export const StepValueSchema = z.looseObject({
   stepName: z.string(),
   reason: optional(z.string()),
   progress: optional(z.number().min(0).max(1)),
   message: optional(z.string()),
 });
-const LogValueSchema = z.looseObject({
+export const LogValueSchema = z.looseObject({
   level: z.enum(['debug', 'info', 'warn', 'error']),
   message: z.string(),
   stepName: optional(z.string()),
 });
+
+// Read through the readers derived from the schemas (zod runs only for a value they refuse): a cost
+// record per model call went through zod's safeParse, 1.6% of an AG-UI stream's frames and 5% of its ingest.
+const readCostValue = parseWith(CostValueSchema);
+const readPlanValue = parseWith(PlanValueSchema);
+const readStepValue = parseWith(StepValueSchema);
+const readLogValue = parseWith(LogValueSchema);
 
 export function customEvents(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'>): RunEvent[] {
   switch (wire.name) {
@@ -67,7 +75,7 @@ export function customEvents(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'
     case 'step_progress':
       return stepEvents(wire);
     case 'log': {
-      const parsed = LogValueSchema.safeParse(wire.value);
+      const parsed = readLogValue(wire.value);
       if (!parsed.success) return [customRaw(wire)];
       const { level, message, stepName } = parsed.data;
       return [{ type: 'log', level, message, ...(stepName !== undefined ? { nodeId: stepNodeId(stepName, wire.subagentRunId) } : {}) }];
@@ -86,7 +94,7 @@ function noteInterrupt(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'>): vo
 }
 
 function costEvents(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'>): RunEvent[] {
-  const parsed = CostValueSchema.safeParse(wire.value);
+  const parsed = readCostValue(wire.value);
   if (!parsed.success) return [customRaw(wire)];
   const v = parsed.data;
   const out: RunEvent[] = [];
@@ -107,7 +115,7 @@ function costEvents(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'>): RunEv
 }
 
 function planEvents(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'>): RunEvent[] {
-  const parsed = PlanValueSchema.safeParse(wire.value);
+  const parsed = readPlanValue(wire.value);
   if (!parsed.success) return [customRaw(wire)];
   const nodes = parsed.data.nodes.map(({ id, label, kind, group }) => ({
     id,
@@ -121,7 +129,7 @@ function planEvents(state: AguiDecoderState, wire: AguiEventOf<'CUSTOM'>): RunEv
 }
 
 function stepEvents(wire: AguiEventOf<'CUSTOM'>): RunEvent[] {
-  const parsed = StepValueSchema.safeParse(wire.value);
+  const parsed = readStepValue(wire.value);
   if (!parsed.success) return [customRaw(wire)];
   const { stepName, reason, progress, message } = parsed.data;
   const nodeId = stepNodeId(stepName, wire.subagentRunId);

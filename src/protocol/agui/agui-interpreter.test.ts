@@ -390,4 +390,35 @@ describe('agui interpreter: the conversation a resumed run carries', () => {
       ],
     });
   });
+
+  it('leaves a memo it handed over as it was while the next run streams into the same messages and calls', () => {
+    const interpret = aguiDialect.createInterpreter({ runId: 't1' });
+    const body = (b: Record<string, unknown>) => interpret({ body: b });
+    body({ type: 'RUN_STARTED', threadId: 't1', runId: 'r1' });
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Half' });
+    body({ type: 'TOOL_CALL_START', toolCallId: 'tc-1', toolCallName: 'sendEmail', parentMessageId: 'm1' });
+    body({ type: 'TOOL_CALL_ARGS', toolCallId: 'tc-1', delta: '{"to":' });
+    const first = body({ type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' });
+    const handed = first.kind === 'events' ? first.memo : undefined;
+    const before = structuredClone(handed);
+    // Our next run carries that memo back (the session's answer to a gate), then the stream goes on.
+    interpret({ body: { via: 'run', body: { threadId: 't1', runId: 'r2', messages: handed?.['agui.messages'] } }, outbound: true });
+    body({ type: 'RUN_STARTED', threadId: 't1', runId: 'r2' });
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: ' and the rest' });
+    body({ type: 'TOOL_CALL_ARGS', toolCallId: 'tc-1', delta: '"a@b.com"}' });
+    body({ type: 'TOOL_CALL_START', toolCallId: 'tc-2', toolCallName: 'archive', parentMessageId: 'm1' });
+    const second = body({ type: 'RUN_FINISHED', threadId: 't1', runId: 'r2' });
+    expect(handed).toEqual(before);
+    expect(second.kind === 'events' && second.memo?.['agui.messages']).toEqual([
+      {
+        id: 'm1',
+        role: 'assistant',
+        content: 'Half and the rest',
+        toolCalls: [
+          { id: 'tc-1', type: 'function', function: { name: 'sendEmail', arguments: '{"to":"a@b.com"}' } },
+          { id: 'tc-2', type: 'function', function: { name: 'archive', arguments: '' } },
+        ],
+      },
+    ]);
+  });
 });
