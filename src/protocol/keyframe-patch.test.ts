@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 
 import { applyPatch, KeyframeInvalid } from '@/protocol/keyframe-patch';
+import { RunStateSchema } from '@/protocol/keyframe-schema';
 
 const Schema = z.object({
   name: z.string(),
@@ -37,5 +38,14 @@ describe('applyPatch', () => {
   ])('refuses %s, naming where', (_, patch, message) => {
     expect(() => apply(patch)).toThrow(KeyframeInvalid);
     expect(() => apply(patch)).toThrow(message);
+  });
+
+  test('a bucket map keeps key, value pairs: a slot patched to the wrong type is refused, a good one applies', () => {
+    const cost = { byNode: [['a', 5, 'b', 7], undefined] };
+    const CostSchema = z.object({ byNode: RunStateSchema.shape.cost.shape.byNode });
+    expect(applyPatch(cost, { o: { byNode: { o: { 0: { o: { 1: { v: 6 } } } } } } }, CostSchema, 'cost')).toEqual({ byNode: [['a', 6, 'b', 7], undefined] });
+    for (const patch of [{ o: { byNode: { o: { 0: { o: { 1: { v: 'six' } } } } } } }, { o: { byNode: { o: { 0: { a: ['c'] } } } } }]) {
+      expect(() => applyPatch(cost, patch, CostSchema, 'cost')).toThrow(/cost.byNode\[0\]/);
+    }
   });
 });

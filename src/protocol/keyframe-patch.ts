@@ -56,7 +56,7 @@ function appended(prev: unknown, tail: unknown, schema: z.ZodType, path: string,
   const element = elementOf(schema);
   const out = writable(prev, owned);
   for (let i = 0; i < tail.length; i++) out.push(checked(element, tail[i], `${path}[${prev.length + i}]`));
-  return out;
+  return checkedWhole(schema, out, path);
 }
 
 function changed(prev: unknown, patch: Patch, schema: z.ZodType, path: string, owned: Set<object>): unknown {
@@ -84,7 +84,17 @@ function changedArray(prev: unknown[], keys: object, removed: readonly unknown[]
     if (!Number.isInteger(index) || index < 0 || index >= out.length) throw new KeyframeInvalid(`${path}: no element ${key}`);
     out[index] = applyPatch(out[index], child, elementOf(schema), `${path}[${key}]`, owned);
   }
-  return out;
+  return checkedWhole(schema, out, path);
+}
+
+/**
+ * An array whose schema checks it as a whole (a bucket map's bucket: key, value pairs) is
+ * checked again once a patch changed it: each element fitting its place is not enough.
+ */
+function checkedWhole(schema: z.ZodType, array: unknown[], path: string): unknown[] {
+  if ((schema._zod.def.checks?.length ?? 0) === 0) return array;
+  checked(schema, array, path);
+  return array;
 }
 
 function childSchema(schema: z.ZodType, key: string, path: string): z.ZodType {

@@ -10,6 +10,23 @@ import * as z from 'zod';
 import { ErrorInfoSchema, GateKindSchema, GateOptionSchema, GraphEdgeSchema, GraphNodeSchema, NodeStatusSchema, RunEventSchema, RunStatusSchema } from '@/protocol/run-event';
 
 const count = z.number().int().nonnegative();
+
+/**
+ * A bucket map of the run state (stores/bucket-map.ts): an array of buckets, each
+ * `[key, value, key, value, …]` or empty (JSON writes an empty bucket as null). A bucket is
+ * checked whole — keys strings, values of `value` — also after a patch changed a slot of it
+ * (keyframe-patch.ts re-checks an array whose schema carries checks of its own).
+ */
+function bucketMapSchema<V extends z.ZodType>(value: V) {
+  const bucket = z
+    .array(z.union([z.string(), value]))
+    .check(
+      z.refine((pairs: (string | z.output<V>)[]) => pairs.length % 2 === 0 && pairs.every((item, i) => (i % 2 === 0 ? typeof item === 'string' : value.safeParse(item).success)), {
+        message: 'a bucket holds key, value pairs',
+      }),
+    );
+  return z.array(bucket.nullish().transform((b) => b ?? undefined));
+}
 const StreamedTextSchema = z.enum(['preview', 'partial', 'whole']);
 
 const ChapterSchema = z.object({
@@ -91,14 +108,8 @@ export const RunStateSchema = z.object({
   logRevision: count,
   chapters: z.array(ChapterSchema),
   graph: z.object({ nodes: z.record(z.string(), GraphNodeSchema), order: z.array(z.string()), edges: z.array(GraphEdgeSchema), version: z.number() }),
-  // JSON writes an empty bucket as null.
-  tails: z.array(
-    z
-      .record(z.string(), z.string())
-      .nullish()
-      .transform((bucket) => bucket ?? undefined),
-  ),
-  streamedText: z.record(z.string(), StreamedTextSchema),
+  tails: bucketMapSchema(z.string()),
+  streamedText: bucketMapSchema(StreamedTextSchema),
   cost: z.object({
     totalMicros: z.number(),
     currency: z.string(),
@@ -106,7 +117,7 @@ export const RunStateSchema = z.object({
     outputTokens: z.number(),
     unsplitTokens: z.number(),
     points: z.array(CostPointSchema),
-    byNode: z.record(z.string(), z.number()),
+    byNode: bucketMapSchema(z.number()),
     costReported: z.boolean(),
     tokensReported: z.boolean(),
   }),
