@@ -8,8 +8,8 @@
 import { NODE_HEIGHT, NODE_WIDTH, type LayoutDirection } from '@/features/canvas/layout/layout-types';
 import { createOccupancy } from '@/features/canvas/layout/occupancy';
 import { csr, type IndexEdges } from '@/features/canvas/layout/compact-layered';
+import { freeSpot, NODE_GAP } from '@/features/canvas/layout/place-nodes';
 
-const NODE_GAP = 28;
 const RANK_GAP = 72;
 
 /** Positions by view index; `known` is 1 where the node has one. */
@@ -85,14 +85,4 @@ function guessSpot(v: number, near: readonly number[], { order, rank, placed, x,
   along ??= anchor !== undefined ? (lr ? x[anchor]! : y[anchor]!) + (rank[v]! - rank[anchor]!) * step : rank[v]! * step;
   const across = anchor !== undefined ? (lr ? y[anchor]! : x[anchor]!) : 0;
   return lr ? { x: along, y: across } : { x: across, y: along };
-}
-
-function freeSpot(start: { x: number; y: number }, taken: ReturnType<typeof createOccupancy>, direction: LayoutDirection) {
-  const spot = { ...start };
-  const limit = taken.boxes().length;
-  for (let i = 0; i <= limit && taken.overlaps(spot); i++) {
-    if (direction === 'LR') spot.y += NODE_HEIGHT + NODE_GAP;
-    else spot.x += NODE_WIDTH + NODE_GAP;
-  }
-  return spot;
 }

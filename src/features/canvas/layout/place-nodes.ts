@@ -17,7 +17,7 @@ import { NODE_HEIGHT, NODE_WIDTH, type LayoutDirection, type PlacedPosition } fr
 import type { ViewEdge } from '@/features/canvas/layout/group-graph';
 import { createOccupancy, type Occupancy } from '@/features/canvas/layout/occupancy';
 
-const NODE_GAP = 28;
+export const NODE_GAP = 28;
 const RANK_GAP = 72;
 export const SHELF_GAP = 96;
 
@@ -146,7 +146,8 @@ export function shelfOrigin(placed: Readonly<Placement>, direction: LayoutDirect
   return direction === 'LR' ? { x: minX, y: maxY + SHELF_GAP } : { x: maxX + SHELF_GAP, y: minY };
 }
 
-function freeSpot(start: Box, taken: Occupancy, direction: LayoutDirection): Box {
+/** The first spot from `start` along the cross axis that no placed node overlaps. */
+export function freeSpot(start: Box, taken: Occupancy, direction: LayoutDirection): Box {
   const spot = { ...start };
   // Bounded: each step clears one node's extent, so this ends after ≤ taken.length steps.
   const limit = taken.boxes().length;
