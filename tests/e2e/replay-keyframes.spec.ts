@@ -47,6 +47,8 @@ async function openAtEnd(page: Page, folder: string): Promise<void> {
   await slider(page).waitFor({ timeout: 60_000 });
   await expect.poll(() => slider(page).getAttribute('aria-valuetext'), { timeout: 30_000 }).toBe(`frame ${frames} of ${frames}`);
   await page.getByText(/Run (succeeded|failed)/).first().waitFor();
+  // The graph and the side-panel tabs load lazily: compare the pages once every part has drawn.
+  await expect.poll(() => page.getByText('Loading…', { exact: true }).count(), { timeout: 30_000 }).toBe(0);
 }
 
 /** What the page shows: its text, and every node's status as the graph labels it. */
