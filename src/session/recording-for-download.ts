@@ -10,9 +10,8 @@ export async function recordingForDownload(session: RunSession): Promise<string>
   const text = session.exportRecording();
   if (session.mode !== 'live') return text;
   try {
-    const { createReplaySession } = await import('@/session/create-replay-session');
-    const replay = await createReplaySession({ recording: text });
-    return replay.session.exportRecording();
+    const { keyframedLiveRecording } = await import('@/session/keyframed-live-recording');
+    return await keyframedLiveRecording(text);
   } catch {
     // A frame log that cannot be replayed (no header yet) is still the record: download it as it is.
     return text;
