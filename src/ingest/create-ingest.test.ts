@@ -36,6 +36,7 @@ function fakeDialect(recovery: Partial<Recovery> = {}): Dialect {
     createInterpreter: () => (frame) => {
       const f = frame.body as FakeFrame;
       if (f.text === 'bad') return { kind: 'rejected', reason: 'bad text' };
+      if (f.text === 'chapter') return { kind: 'events', events: [{ type: 'chapter.started', chapterId: 'c1', title: 'Research', chapterKey: 'research' }] };
       return { kind: 'events', events: f.text === undefined ? [] : [{ type: 'log', level: 'info', message: f.text }] };
     },
     connect: () => ({ kind: 'sse', url: 'http://x', headers: {} }),
@@ -69,6 +70,12 @@ describe('ingest pipeline', () => {
     expect(batch?.stats).toMatchObject({ frames: 4, duplicates: 1, gaps: 0 });
     expect(ingest.cursor).toBe('c3');
     expect(ingest.take()).toBeUndefined();
+  });
+
+  test("the order key stamped on an event leaves a chapter's own key as the producer named it", () => {
+    const { ingest, feed } = pipeline();
+    feed({ seq: 1, text: 'chapter' });
+    expect(ingest.take()?.events).toMatchObject([{ type: 'chapter.started', key: 's#1', chapterKey: 'research' }]);
   });
 
   test('a lost hole: one row, the refill the dialect declares from the cursor before it, nothing past it read until it is filled', () => {

@@ -32,7 +32,7 @@ const StreamedTextSchema = z.enum(['preview', 'partial', 'whole']);
 const ChapterSchema = z.object({
   id: z.string(),
   title: z.string(),
-  key: z.string().optional(),
+  chapterKey: z.string().optional(),
   firstRow: z.number().int(),
   status: z.string(),
   startedAtMs: z.number().optional(),

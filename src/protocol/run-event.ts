@@ -247,7 +247,7 @@ export const RunEventSchema = z.discriminatedUnion('type', [
     payload: z.unknown().optional(),
   }),
 
-  ev('chapter.started', { chapterId: z.string(), title: z.string(), key: z.string().optional() }),
+  ev('chapter.started', { chapterId: z.string(), title: z.string(), chapterKey: z.string().optional() }),
   ev('chapter.completed', { chapterId: z.string(), status: z.string().optional() }),
 
   /** The agent's shared state replaced whole (AG-UI STATE_SNAPSHOT). */

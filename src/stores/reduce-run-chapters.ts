@@ -5,7 +5,7 @@ import { optional } from '@/stores/run-draft';
 import type { Chapter } from '@/stores/run-types';
 
 export function startChapter(event: RunEventOf<'chapter.started'>, row: number): Chapter {
-  return { id: event.chapterId, title: event.title, firstRow: row, status: 'open', ...optional('key', event.key), ...optional('startedAtMs', event.atMs) };
+  return { id: event.chapterId, title: event.title, firstRow: row, status: 'open', ...optional('chapterKey', event.chapterKey), ...optional('startedAtMs', event.atMs) };
 }
 
 export function closeChapter(

@@ -8,7 +8,7 @@ import type { Tails } from '@/stores/tails';
 export type Chapter = Readonly<{
   id: string;
   title: string;
-  key?: string;
+  chapterKey?: string;
   firstRow: number;
   status: 'open' | 'completed' | 'failed' | string;
   startedAtMs?: number;

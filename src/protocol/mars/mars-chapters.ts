@@ -10,7 +10,7 @@ import type { MarsState } from '@/protocol/mars/mars-state';
 export function openPlanning(s: MarsState): RunEvent[] {
   if (s.chapter !== 'none') return [];
   s.chapter = 'planning';
-  return [{ type: 'chapter.started', chapterId: 'planning', key: 'planning', title: 'Planning' }];
+  return [{ type: 'chapter.started', chapterId: 'planning', chapterKey: 'planning', title: 'Planning' }];
 }
 
 export function enterExecution(s: MarsState): RunEvent[] {
@@ -18,7 +18,7 @@ export function enterExecution(s: MarsState): RunEvent[] {
   const events: RunEvent[] = [];
   if (s.chapter === 'planning') events.push({ type: 'chapter.completed', chapterId: 'planning', status: 'completed' });
   s.chapter = 'execution';
-  events.push({ type: 'chapter.started', chapterId: 'execution', key: 'execution', title: 'Execution' });
+  events.push({ type: 'chapter.started', chapterId: 'execution', chapterKey: 'execution', title: 'Execution' });
   return events;
 }
 

@@ -72,7 +72,7 @@ describe('mars: one view of a run, starter and watcher alike', () => {
 
   it('a one-shot run has no planning chapter', () => {
     const events = eventsOf(read()(wire('workflow_started', { run_id: 'db-1', task_description: 'Add 2 and 2', mode: 'one-shot', agent: 'engineer', model: 'gpt-4o' })));
-    expect(events.filter((e) => e.type === 'chapter.started').map((e) => e.type === 'chapter.started' && e.key)).toEqual(['execution']);
+    expect(events.filter((e) => e.type === 'chapter.started').map((e) => e.type === 'chapter.started' && e.chapterKey)).toEqual(['execution']);
   });
 
   it('keeps the DAG\'s label when a step starts (the watcher reads only the DAG)', () => {

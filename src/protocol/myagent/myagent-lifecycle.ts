@@ -34,7 +34,7 @@ export function openChapter(state: MyagentStreamState, key: MyagentChapter): Run
   if (state.chapter === key) return [];
   const closed = closeChapter(state, 'completed');
   state.chapter = key;
-  return [...closed, { type: 'chapter.started', chapterId: key, title: CHAPTER_TITLES[key], key }];
+  return [...closed, { type: 'chapter.started', chapterId: key, title: CHAPTER_TITLES[key], chapterKey: key }];
 }
 
 export function resolveGates(state: MyagentStreamState, decision: string, cause: 'decision' | 'cancelled' | 'timeout'): RunEvent[] {

@@ -74,7 +74,7 @@ export function agentNodeEvents(agents: readonly { id: string; label?: string | 
 export function openChapter(chapter: { chapterId: string; title: string }, state: ShannonDecoderState): RunEvent[] {
   if (state.openChapters.has(chapter.chapterId)) return [];
   state.openChapters.add(chapter.chapterId);
-  return [{ type: 'chapter.started', chapterId: chapter.chapterId, title: chapter.title, key: chapter.chapterId }];
+  return [{ type: 'chapter.started', chapterId: chapter.chapterId, title: chapter.title, chapterKey: chapter.chapterId }];
 }
 
 /**

@@ -224,7 +224,7 @@ describe('tolky interpreter: mappings', () => {
 
   it('titles chapters from their key and closes them by id', () => {
     expect(eventsOf(decodeOne(live('chapter_started', { chapterKey: 'delivery_comparison' }, 4, { chapterId: null, chapterKey: null })))).toEqual([
-      expect.objectContaining({ type: 'chapter.started', chapterId: 'delivery_comparison_4', title: 'Delivery comparison', key: 'delivery_comparison' }),
+      expect.objectContaining({ type: 'chapter.started', chapterId: 'delivery_comparison_4', title: 'Delivery comparison', chapterKey: 'delivery_comparison' }),
     ]);
     expect(eventsOf(decodeOne(live('chapter_completed', {}, 5, { chapterId: 'compile_2', chapterKey: 'compile' })))).toEqual([
       expect.objectContaining({ type: 'chapter.completed', chapterId: 'compile_2' }),

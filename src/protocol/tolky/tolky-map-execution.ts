@@ -65,7 +65,7 @@ export const EXECUTION_HANDLERS: TolkyHandlers<ExecutionType> = {
     const key = p.chapterKey ?? env.chapterKey;
     const chapterId = p.chapterId ?? env.chapterId ?? `${key ?? 'chapter'}_${env.seq}`;
     if (key !== undefined) state.chapters.set(key, chapterId);
-    return [{ type: 'chapter.started', chapterId, title: chapterTitle(key), ...(key !== undefined ? { key } : {}) }];
+    return [{ type: 'chapter.started', chapterId, title: chapterTitle(key), ...(key !== undefined ? { chapterKey: key } : {}) }];
   },
   chapter_log: (p) => [log(toLogLevel(p.level), p.message, p.source ?? p.action ?? 'chapter', nodeOf(p.stepNumber).nodeId)],
   chapter_completed: (p, env, state) => {
