@@ -3,7 +3,8 @@
  * build's manifest): index.html preloads only the entry's own chunks, the start page loads
  * no protocol's code, and a live-run link draws its run screen (header, stream status, panels
  * saying "Loading…") while every script but the entry's, the live-run page's and its own
- * protocol's is held back — and never loads another protocol's code.
+ * protocol's is held back — and never loads another protocol's code, nor the replay engine
+ * (an import from the live screen once folded that engine into the chunk every live link loads).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECT_INFOS } from '@/protocol/dialect-info';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
-import { dialectModule, ENTRY, LIVE_PAGE, readManifest, START_PAGE, staticFiles, type Manifest } from '../../bench/lib/chunk-graph';
+import { dialectModule, ENTRY, LIVE_PAGE, readManifest, RUN_CANVAS, START_PAGE, staticFiles, type Manifest } from '../../bench/lib/chunk-graph';
 import { startBrowserHarness, type BrowserHarness } from './browser';
 
 const DIST = resolve('dist');
@@ -41,6 +42,19 @@ test('index.html preloads only what the entry imports statically', () => {
   const preloaded = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
   expect(preloaded.length).toBeGreaterThan(0);
   expect(new Set(preloaded)).toEqual(staticFiles(manifest, [ENTRY]));
+});
+
+/** A sentence only the replay engine (opening a recording) says: the built code keeps it as written. */
+const REPLAY_ENGINE_MARK = 'This file is not a Runboard recording';
+const filesSaying = (files: Iterable<string>, text: string) => [...files].filter((file) => readFileSync(join(DIST, file), 'utf8').includes(text));
+
+test('a live-run link loads no replay engine, which the replay page does load', () => {
+  const replayPage = staticFiles(manifest, [ENTRY, 'src/app/run/replay-page.tsx']);
+  expect(filesSaying(replayPage, REPLAY_ENGINE_MARK).length).toBeGreaterThan(0);
+  for (const dialect of DIALECT_INFOS) {
+    const liveLink = staticFiles(manifest, [ENTRY, ...LIVE_PAGE, ...RUN_CANVAS, dialectModule(dialect.id)]);
+    expect({ dialect: dialect.id, files: filesSaying(liveLink, REPLAY_ENGINE_MARK) }).toEqual({ dialect: dialect.id, files: [] });
+  }
 });
 
 test('the start page draws with the entry and its own chunks, no protocol’s code', async () => {
