@@ -83,3 +83,28 @@ describe('wavePositions of a long run of steps one after another', () => {
     expect(new Set(few.map((id) => at[id]!.y)).size).toBe(1);
   });
 });
+
+describe('wavePositions of one wide wave (a storm: steps that all overlapped)', () => {
+  /** Columns in each band, top to bottom. */
+  function bandWidths(columns: number): number[] {
+    const steps = Array.from({ length: columns * LANES_PER_COLUMN }, (_, i) => `n${i}`);
+    const at = wavePositions(steps, [steps], { x: 0, y: 0 }, 'LR');
+    const rows = new Map<number, Set<number>>();
+    for (const id of steps) rows.set(at[id]!.y, (rows.get(at[id]!.y) ?? new Set()).add(at[id]!.x));
+    const ys = [...rows.keys()].sort((a, b) => a - b);
+    return ys.filter((_, lane) => lane % LANES_PER_COLUMN === 0).map((y) => rows.get(y)!.size);
+  }
+
+  it('wraps 200 steps (25 columns) into two bands, never one orphan column under the first', () => {
+    const widths = bandWidths(25);
+    expect(widths.length).toBe(2);
+    expect(widths[1]).toBeGreaterThanOrEqual(widths[0]! / 2);
+  });
+
+  it('keeps every band at least half as wide as the widest, at any width', () => {
+    for (let columns = 25; columns <= 200; columns++) {
+      const widths = bandWidths(columns);
+      expect({ columns, even: Math.min(...widths) * 2 >= Math.max(...widths) }).toEqual({ columns, even: true });
+    }
+  });
+});

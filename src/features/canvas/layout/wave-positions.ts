@@ -110,14 +110,22 @@ const BLOCK_ASPECT = 1.8;
 /**
  * Columns per band for a block about BLOCK_ASPECT wide: with c columns per band, width is
  * c·columnStep and height (C/c)·bandStep, so c = √(aspect·C·bandStep / columnStep) for LR
- * (the axes swap for TB). Rounded up to a multiple of 8 so a live run's growing column count
- * re-wraps the block rarely, not at every new step.
+ * (the axes swap for TB). The bands that takes then share the columns evenly (a 200-step
+ * burst is 25 columns: 24 and one orphan column under the first read as a stray, 16 and 9
+ * as two rows). Rounded up to a multiple of 4, while the last band keeps at least half
+ * a band, so a live run's growing column count re-wraps the block rarely, not at every
+ * new step.
  */
 function columnsPerBand(count: number, columnStep: number, bandStep: number, direction: LayoutDirection): number {
   if (count <= WRAP_FROM_COLUMNS) return count;
   const aspect = direction === 'LR' ? BLOCK_ASPECT : 1 / BLOCK_ASPECT;
   const ideal = Math.sqrt((aspect * count * bandStep) / columnStep);
-  return Math.min(count, Math.max(WRAP_FROM_COLUMNS, Math.ceil(ideal / 8) * 8));
+  const widest = Math.max(WRAP_FROM_COLUMNS, Math.ceil(ideal / 8) * 8);
+  const bands = Math.ceil(count / widest);
+  const even = Math.ceil(count / bands);
+  const rounded = Math.min(widest, Math.ceil(even / 4) * 4);
+  const lastBand = count - (bands - 1) * rounded;
+  return lastBand * 2 >= rounded ? rounded : even;
 }
 
 type WaveColumn = Readonly<{ ids: readonly string[]; newWave: boolean }>;
