@@ -46,12 +46,20 @@ export function layoutBounds(layout: LayoutResult, only?: ReadonlySet<string>): 
   return minX === Infinity ? { x: 0, y: 0, width: 0, height: 0 } : { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
+/**
+ * Pixels kept clear at the pane's top: the overview's legend sits in the top corner, and a
+ * block as tall as the pane (a wrapped burst of steps) would run under it.
+ */
+export const LEGEND_INSET = 40;
+
 /** The viewport showing `bounds`; with `floor`, never below READABLE_ZOOM unless the graph is far too big for it. */
 export function fitViewport(bounds: Rect, width: number, height: number, minZoom: number, floor: boolean): Viewport {
-  const fitted = getViewportForBounds(bounds, width, height, minZoom, 1, FIT_PADDING);
-  if (!floor || fitted.zoom >= READABLE_ZOOM || fitted.zoom < FLOOR_FROM) return fitted;
+  const inset = height > 4 * LEGEND_INSET ? LEGEND_INSET : 0;
+  const room = height - inset;
+  const fitted = getViewportForBounds(bounds, width, room, minZoom, 1, FIT_PADDING);
+  if (!floor || fitted.zoom >= READABLE_ZOOM || fitted.zoom < FLOOR_FROM) return { ...fitted, y: fitted.y + inset };
   const zoom = READABLE_ZOOM;
-  return { x: width / 2 - (bounds.x + bounds.width / 2) * zoom, y: height / 2 - (bounds.y + bounds.height / 2) * zoom, zoom };
+  return { x: width / 2 - (bounds.x + bounds.width / 2) * zoom, y: inset + room / 2 - (bounds.y + bounds.height / 2) * zoom, zoom };
 }
 
 export type AutoFitOptions = Readonly<{
