@@ -1,6 +1,6 @@
 /**
  * Saves text as a file through a temporary object URL (no server round trip). The one
- * download helper: recordings (run view), whole values and raw frames (JsonBlock).
+ * download helper: exports (DownloadButton), whole values and raw frames (JsonBlock).
  */
 export function downloadText(text: string, fileName: string, type = 'application/x-ndjson'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

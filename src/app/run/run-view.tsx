@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 
-import { downloadText } from '@/lib/download-text';
 import { EventsPanel } from '@/app/run/events-panel';
 import { GateCenter } from '@/app/run/gate-center';
 import { RunNotFound, useRunNotFound } from '@/app/run/run-not-found';
@@ -11,6 +10,7 @@ import { useFocusRescue } from '@/app/use-focus-rescue';
 import { useGlobalShortcuts } from '@/app/use-global-shortcuts';
 import { withFocus, type Focus } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
+import { DownloadButton } from '@/components/ui/download-button';
 import { MountOnceOpened } from '@/components/ui/mount-once-opened';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
@@ -65,10 +65,10 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
 
   const notFound = useRunNotFound(session);
   // The keyframed form (opens faster); the session engine is imported on click, not with the run screen.
-  const exportRecording = () =>
-    void import('@/session')
-      .then(({ recordingForDownload }) => recordingForDownload(session))
-      .then((text) => downloadText(text, `runboard-${session.dialect.id}-${session.runId}.jsonl`));
+  const buildRecording = async () => {
+    const { recordingForDownload } = await import('@/session');
+    return { text: await recordingForDownload(session), fileName: `runboard-${session.dialect.id}-${session.runId}.jsonl` };
+  };
 
   return (
     <RunSessionContext.Provider value={session}>
@@ -83,9 +83,7 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             <div className="flex shrink-0 items-center gap-2 whitespace-nowrap">
               <GateCenter activeSession={session} />
               <Button size="sm" onClick={() => setComparing(true)} title="Compare this run with another run or a recording">Compare with…</Button>
-              <Button size="sm" onClick={exportRecording} title="Download this run's frames as a JSON Lines recording (no tokens)">
-                Export recording
-              </Button>
+              <DownloadButton label="Export recording" busyLabel="Preparing recording…" failure="Recording export failed" title="Download this run's frames as a JSON Lines recording (no tokens)" build={buildRecording} />
               <ExportOtlpButton />
               <Button size="sm" variant="ghost" aria-label="Keyboard shortcuts" aria-keyshortcuts="?" onClick={() => setHelp(true)}>?</Button>
             </div>
