@@ -17,6 +17,16 @@ describe('EventLog', () => {
     expect(log.revision).toBe(6);
   });
 
+  test('a merged text row keeps every field of its first event, in order, with the text grown', () => {
+    const log = new EventLog();
+    const first: RunEvent = { type: 'node.output', nodeId: 'a', delta: 'x', text: 'preview', frame: 3, key: 's#1', atMs: 5, at: 't', receivedTime: true, runId: 'r' };
+    log.appendAll([first, { type: 'node.output', nodeId: 'a', delta: 'y', text: 'partial', frame: 4 }], -1);
+    const event = log.at(0)?.event;
+    expect(event).toEqual({ ...first, delta: 'xy', text: 'partial' });
+    expect(Object.keys(event ?? {})).toEqual(Object.keys(first));
+    expect(first.delta).toBe('x');
+  });
+
   test('any other event of the node closes its text row', () => {
     const log = new EventLog();
     for (const event of [token('a', 'x'), started('a'), token('a', 'y')]) log.append(event, -1);

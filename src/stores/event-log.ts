@@ -149,7 +149,7 @@ export class EventLog {
     const row = index === undefined ? undefined : this.at(index);
     if (index === undefined || !row || row.event.type !== event.type) return undefined;
     if (event.type === 'node.output' && row.event.type === 'node.output') return this.mergeText(index, row, event);
-    const replaced = row.event.atMs === undefined ? event : { ...event, atMs: row.event.atMs };
+    const replaced = row.event.atMs === undefined ? event : copyWith(event, 'atMs', row.event.atMs);
     this.rows[index - this.offset] = { event: replaced, chapter: row.chapter, merged: row.merged + 1 };
     return index;
   }
@@ -183,7 +183,7 @@ export class EventLog {
       const row = this.at(index);
       // A row the bound dropped during the batch stays dropped.
       if (row?.event.type !== 'node.output') continue;
-      const event: RunEventOf<'node.output'> = { ...row.event, delta: text };
+      const event = copyWith(row.event, 'delta', text);
       if (mark !== undefined) event.text = mark;
       this.rows[index - this.offset] = { event, chapter: row.chapter, merged };
     }
@@ -253,6 +253,21 @@ export class EventLog {
 }
 
 const EMPTY: readonly number[] = [];
+
+/**
+ * `{...event, [key]: value}`, key by key. Why not the spread: events of every shape pass here,
+ * so the spread takes V8's slow generic path, and it ran for every streaming node in every
+ * batch (text rows) and for every narration fragment (progress rows). Same keys, same order.
+ */
+function copyWith<E extends RunEvent, K extends keyof E>(event: E, key: K, value: E[K]): Mutable<E> {
+  // Begun with the two keys every such event opens with, so each copy starts on one shape.
+  const out: Record<string, unknown> = { type: event.type, nodeId: (event as { nodeId?: unknown }).nodeId };
+  for (const name in event) out[name] = event[name];
+  out[key as string] = value;
+  return out as Mutable<E>;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const MARK_RANK: Record<StreamedText, number> = { preview: 0, partial: 1, whole: 2 };
 
