@@ -183,8 +183,8 @@ export class Ingest {
     let endHere = false;
     for (const placed of location.placements) endHere = this.noteOnArrival(placed) || endHere;
     const only = location.placements.length === 1 ? location.placements[0] : undefined;
-    // Order-less and without identity, with nothing held (every AG-UI frame): the sequencer would release it at once.
-    if (only && passesUnordered(only) && this.sequencer.passesAtOnce()) this.read(only, frameIndex, undefined);
+    // No order, identity or snapshot advance, with nothing held (every AG-UI frame): the sequencer would release it at once.
+    if (only && only.order === undefined && only.identity === undefined && only.advance === undefined && this.sequencer.passesAtOnce()) this.read(only, frameIndex, undefined);
     // The common case, one frame: no batch array and no wrapper per frame (GC is a large share of ingest).
     else if (only) this.absorb(this.sequencer.admitOne(only.order, only.identity, { placement: only, frameIndex }, this.now(), reset(this.scratch)));
     else this.absorb(this.sequencer.admit(location.placements.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
@@ -268,11 +268,6 @@ function sequencerOptions(options: IngestOptions) {
     ...(graceMs !== undefined ? { graceMs } : {}),
     ...(options.refillWaitMs !== undefined ? { refillWaitMs: options.refillWaitMs } : {}),
   } as const;
-}
-
-/** A placement the sequencer has nothing to do with: no order, no identity, no snapshot advance. */
-function passesUnordered(placed: Placement): boolean {
-  return placed.order === undefined && placed.identity === undefined && placed.advance === undefined;
 }
 
 function sequenced(placed: Placement, frameIndex: number): Sequenced<Item> {
