@@ -15,8 +15,7 @@ export function createPipeline(dialect: DialectId, runId: string, maxEntries?: n
 
 /**
  * Feeds every frame, flushing every `flushEvery` frames and at the end. `textLengths`: each
- * frame's text length, handed on as the SSE and WebSocket transports do (Socket.IO's client
- * parses the text itself, so tolky's frames come without it: `textLengthsFor`).
+ * frame's text length, handed on as every transport does (`textLengthsFor`).
  */
 export function feed(pipeline: BenchPipeline, frames: readonly unknown[], flushEvery: number, textLengths?: readonly number[]): void {
   let sinceFlush = 0;
@@ -30,7 +29,11 @@ export function feed(pipeline: BenchPipeline, frames: readonly unknown[], flushE
   pipeline.flush();
 }
 
-/** The text lengths a dialect's transport hands on with its frames (none for Socket.IO). */
-export function textLengthsFor(dialect: DialectId, texts: readonly string[]): number[] | undefined {
-  return DIALECTS[dialect].wire === 'socket.io' ? undefined : texts.map((text) => text.length);
+/**
+ * The text lengths a dialect's transport hands on with its frames. Socket.IO's is its packet
+ * text (`2/ns,["event",{…}]`), a few characters off the frame's own JSON: only the recording's
+ * byte bound reads it, so the frame's text stands in for it.
+ */
+export function textLengthsFor(_dialect: DialectId, texts: readonly string[]): number[] {
+  return texts.map((text) => text.length);
 }

@@ -78,6 +78,18 @@ describe('ingest pipeline', () => {
     expect(ingest.take()?.events).toMatchObject([{ type: 'chapter.started', key: 's#1', chapterKey: 'research' }]);
   });
 
+  test('a frame without order or identity is read at once, unless ordered frames are held: then it keeps its place behind them', () => {
+    const { ingest, feed } = pipeline();
+    feed({ text: 'x' }, { seq: 1, text: 'a' }, { text: 'y' });
+    expect(messages(ingest.take()?.events)).toEqual(['x', 'a', 'y']);
+    feed({ seq: 3, text: 'c' }, { text: 'z' });
+    expect(ingest.take()?.events ?? []).toEqual([]);
+    feed({ seq: 2, text: 'b' }, { text: 'w' });
+    const batch = ingest.take();
+    expect(messages(batch?.events)).toEqual(['b', 'c', 'z', 'w']);
+    expect(batch?.events.map((e) => e.frame)).toEqual([5, 3, 4, 6]);
+  });
+
   test('a lost hole: one row, the refill the dialect declares from the cursor before it, nothing past it read until it is filled', () => {
     const { ingest, feed, clock, actions } = pipeline();
     feed({ seq: 1, text: 'a' }, { seq: 3, text: 'c' });

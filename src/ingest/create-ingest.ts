@@ -183,8 +183,10 @@ export class Ingest {
     let endHere = false;
     for (const placed of location.placements) endHere = this.noteOnArrival(placed) || endHere;
     const only = location.placements.length === 1 ? location.placements[0] : undefined;
+    // No order, identity or snapshot advance, with nothing held (every AG-UI frame): the sequencer would release it at once.
+    if (only && only.order === undefined && only.identity === undefined && only.advance === undefined && this.sequencer.passesAtOnce()) this.read(only, frameIndex, undefined);
     // The common case, one frame: no batch array and no wrapper per frame (GC is a large share of ingest).
-    if (only) this.absorb(this.sequencer.admitOne(only.order, only.identity, { placement: only, frameIndex }, this.now(), reset(this.scratch)));
+    else if (only) this.absorb(this.sequencer.admitOne(only.order, only.identity, { placement: only, frameIndex }, this.now(), reset(this.scratch)));
     else this.absorb(this.sequencer.admit(location.placements.map((placed) => sequenced(placed, frameIndex)), this.now(), reset(this.scratch)));
     if (endHere) this.noteEnd();
   }
@@ -212,7 +214,10 @@ export class Ingest {
   /** Reads what the sequencer released, in order, then turns its hole reports into rows and actions. */
   private absorb(out: SequencerOutput<Item>): void {
     if (out.duplicates > 0) this.pending.count('duplicates', out.duplicates);
-    for (let i = 0; i < out.released.length; i++) this.read(out.released[i] as Item, out);
+    for (let i = 0; i < out.released.length; i++) {
+      const { placement, frameIndex } = out.released[i] as Item;
+      this.read(placement, frameIndex, out);
+    }
     const outcome = this.recovery.respond(out, this.lastCursor);
     if (outcome.rows.length > 0) this.pending.events(stampTime(outcome.rows, this.now()));
     if (outcome.gaps > 0) this.pending.count('gaps', outcome.gaps);
@@ -220,12 +225,12 @@ export class Ingest {
     for (const action of outcome.actions) this.act(action);
   }
 
-  /** One released placement: cursor, snapshot advance, then the interpreter (once). */
-  private read({ placement, frameIndex }: Item, out: SequencerOutput<Item>): void {
+  /** One released placement: cursor, snapshot advance, then the interpreter (once). `out`: none when it passed the sequencer by (no advance). */
+  private read(placement: Placement, frameIndex: number, out: SequencerOutput<Item> | undefined): void {
     if (placement.cursor !== undefined) this.lastCursor = placement.cursor;
     if (!placement.heartbeat) this.interpretInto(placement, frameIndex);
     // A snapshot's state comes first; what it releases (held frames after it) is read after.
-    if (placement.advance) this.sequencer.advanceTo(placement.advance.scope, placement.advance.seq, out);
+    if (placement.advance && out) this.sequencer.advanceTo(placement.advance.scope, placement.advance.seq, out);
   }
 
   private interpretInto(placement: Placement, frameIndex: number): void {

@@ -142,6 +142,11 @@ export class Sequencer<T> {
     this.behind = [];
   }
 
+  /** True when an order-less frame without identity would be released at once: nothing is held or waits behind. */
+  passesAtOnce(): boolean {
+    return this.behind.length === 0 && !this.anyHeld();
+  }
+
   /** True while a lost hole is being waited for in some scope. */
   isWaiting(): boolean {
     for (const scope of this.scopes.values()) if (scope.isWaiting) return true;

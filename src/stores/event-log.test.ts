@@ -17,6 +17,48 @@ describe('EventLog', () => {
     expect(log.revision).toBe(6);
   });
 
+  test('a merged text row keeps every field of its first event, in order, with the text grown', () => {
+    const log = new EventLog();
+    const first: RunEvent = { type: 'node.output', nodeId: 'a', delta: 'x', text: 'preview', frame: 3, key: 's#1', atMs: 5, at: 't', receivedTime: true, runId: 'r' };
+    log.appendAll([first, { type: 'node.output', nodeId: 'a', delta: 'y', text: 'partial', frame: 4 }], -1);
+    const event = log.at(0)?.event;
+    expect(event).toEqual({ ...first, delta: 'xy', text: 'partial' });
+    expect(Object.keys(event ?? {})).toEqual(Object.keys(first));
+    expect(first.delta).toBe('x');
+  });
+
+  test('a batch appended at once makes the rows that appending its events one by one makes', () => {
+    const kinds = (i: number, seed: number): RunEvent => {
+      const nodeId = ['a', 'b'][(seed >> 3) % 2] as string;
+      const atMs = seed % 3 === 0 ? undefined : i;
+      const at = atMs === undefined ? {} : { atMs };
+      switch (seed % 5) {
+        case 0:
+          return { type: 'node.progress', nodeId, message: `m${i}`, ...at };
+        case 1:
+          return { type: 'node.progress', nodeId, progress: i / 100, ...at };
+        case 2:
+          return { type: 'node.output', nodeId, delta: `d${i}`, ...at };
+        case 3:
+          return { type: 'node.output', nodeId, delta: `w${i}`, text: 'whole', ...at };
+        default:
+          return seed % 7 === 0 ? started(nodeId) : { type: 'node.progress', nodeId, message: `n${i}` };
+      }
+    };
+    let seed = 11;
+    for (let round = 0; round < 200; round++) {
+      const events = Array.from({ length: 1 + (round % 17) }, (_, i) => kinds(i, (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31)));
+      const whole = new EventLog();
+      const single = new EventLog();
+      whole.appendAll(events.slice(0, 3), -1);
+      whole.appendAll(events.slice(3), -1);
+      for (const event of events) single.append(event, -1);
+      const rows = (log: EventLog) => Array.from({ length: log.length }, (_, i) => log.at(i));
+      expect(rows(whole)).toEqual(rows(single));
+      expect(whole.revision).toBe(single.revision);
+    }
+  });
+
   test('any other event of the node closes its text row', () => {
     const log = new EventLog();
     for (const event of [token('a', 'x'), started('a'), token('a', 'y')]) log.append(event, -1);

@@ -57,6 +57,8 @@ export class EventLog {
   private openText = new Map<string, number>();
   /** Text rows grown during the current `appendAll`: row index → text and merge count so far. */
   private readonly merging = new Map<number, { text: string; merged: number; mark: StreamedText | undefined }>();
+  /** Progress rows updated during the current `appendAll`: row index → newest event, the row's time before it, merges. */
+  private readonly progressing = new Map<number, { event: RunEvent; at: number | undefined; merged: number }>();
   /** Events appended so far (rows plus merges): changes on every append or merge. */
   revision = 0;
 
@@ -149,8 +151,16 @@ export class EventLog {
     const row = index === undefined ? undefined : this.at(index);
     if (index === undefined || !row || row.event.type !== event.type) return undefined;
     if (event.type === 'node.output' && row.event.type === 'node.output') return this.mergeText(index, row, event);
-    const replaced = row.event.atMs === undefined ? event : { ...event, atMs: row.event.atMs };
-    this.rows[index - this.offset] = { event: replaced, chapter: row.chapter, merged: row.merged + 1 };
+    // Written once per row per batch (`commitMerges`), like text: tolky narrates a fragment per frame.
+    const pending = this.progressing.get(index);
+    const rowAt = pending ? (pending.at ?? pending.event.atMs) : row.event.atMs;
+    if (pending) {
+      pending.event = event;
+      pending.at = rowAt;
+      pending.merged += 1;
+    } else {
+      this.progressing.set(index, { event, at: rowAt, merged: row.merged + 1 });
+    }
     return index;
   }
 
@@ -177,13 +187,19 @@ export class EventLog {
     return index;
   }
 
-  /** Writes each text row the batch grew as one new row object (rows are immutable: views compare them). */
+  /** Writes each row the batch grew as one new row object (rows are immutable: views compare them). */
   private commitMerges(): void {
+    for (const [index, { event, at, merged }] of this.progressing) {
+      const row = this.at(index);
+      // The newest update, with the row's first time; a row the bound dropped during the batch stays dropped.
+      if (row) this.rows[index - this.offset] = { event: at === undefined ? event : copyWith(event, 'atMs', at), chapter: row.chapter, merged };
+    }
+    this.progressing.clear();
     for (const [index, { text, merged, mark }] of this.merging) {
       const row = this.at(index);
       // A row the bound dropped during the batch stays dropped.
       if (row?.event.type !== 'node.output') continue;
-      const event: RunEventOf<'node.output'> = { ...row.event, delta: text };
+      const event = copyWith(row.event, 'delta', text);
       if (mark !== undefined) event.text = mark;
       this.rows[index - this.offset] = { event, chapter: row.chapter, merged };
     }
@@ -253,6 +269,21 @@ export class EventLog {
 }
 
 const EMPTY: readonly number[] = [];
+
+/**
+ * `{...event, [key]: value}`, key by key. Why not the spread: events of every shape pass here,
+ * so the spread takes V8's slow generic path, and it ran for every streaming node in every
+ * batch (text rows) and for every narration fragment (progress rows). Same keys, same order.
+ */
+function copyWith<E extends RunEvent, K extends keyof E>(event: E, key: K, value: E[K]): Mutable<E> {
+  // Begun with the two keys every such event opens with, so each copy starts on one shape.
+  const out: Record<string, unknown> = { type: event.type, nodeId: (event as { nodeId?: unknown }).nodeId };
+  for (const name in event) out[name] = event[name];
+  out[key as string] = value;
+  return out as Mutable<E>;
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 const MARK_RANK: Record<StreamedText, number> = { preview: 0, partial: 1, whole: 2 };
 

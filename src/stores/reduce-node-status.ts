@@ -58,9 +58,17 @@ export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[]): Nod
     if (event.type === 'run.cancelled') next = notRunAtEnd(prev, cancelRunning(prev, next, event.atMs), event.atMs);
     else if (event.type === 'run.completed' || event.type === 'run.failed') next = notRunAtEnd(prev, next, event.atMs);
     else if (event.type === 'graph.defined') next = defineNodes(prev, next, event.nodes);
-    else next = applyToEntry(prev, next, event);
+    else if (!streamsInto((next ?? prev)[(event as { nodeId?: string }).nodeId ?? ''], event)) next = applyToEntry(prev, next, event);
   }
   return next ?? prev;
+}
+
+/**
+ * Text streamed by a node already running (most of a stream): nothing to change, decided
+ * before the general path's calls. Mirrors `applyToNode` for `node.output`.
+ */
+function streamsInto(known: NodeState | undefined, event: RunEvent): boolean {
+  return event.type === 'node.output' && known !== undefined && known.status !== 'pending' && known.leftAtRunEnd !== true;
 }
 
 /** Writes `state` into the batch's copy (made on the first change); the copy. */

@@ -61,8 +61,9 @@ function openSocket(io: typeof Io, options: SocketIoTransportOptions, handlers: 
     opened = true;
     handlers.onState({ status: 'live' });
   });
+  const packet = packetText(s);
   for (const event of options.events) {
-    s.on(event, (data: unknown) => handlers.onFrame({ event, data }));
+    s.on(event, (data: unknown) => handlers.onFrame({ event, data }, packet.length(data)));
   }
   s.on('disconnect', (reason) => {
     if (reason === 'io client disconnect') handlers.onState({ status: 'closed', by: 'client' });
@@ -79,4 +80,26 @@ function openSocket(io: typeof Io, options: SocketIoTransportOptions, handlers: 
   });
   signal.addEventListener('abort', () => s.disconnect(), { once: true });
   return s;
+}
+
+/**
+ * The length of the packet text an event was decoded from, so the recording weighs the frame
+ * without walking it (frame-log.ts). engine.io hands the manager each packet's text (`data`)
+ * and socket.io's decoder turns it into a packet at once (`decoded`); the event reaches its
+ * handler later (a microtask, or once the namespace is connected), so the length is kept with
+ * the event's data object until then. A binary packet's last part is not text: no length, and
+ * the frame is walked; so is data that is not an object.
+ */
+function packetText(s: Socket): { length: (data: unknown) => number | undefined } {
+  const lengths = new WeakMap<object, number>();
+  let text: number | undefined;
+  // The decoder is the manager's own (not in its types); it lives as long as the manager.
+  const decoder = (s.io as unknown as { decoder?: { on(event: 'decoded', listener: (packet: { data?: unknown }) => void): void } }).decoder;
+  decoder?.on('decoded', (packet) => {
+    const data = Array.isArray(packet.data) ? (packet.data[1] as unknown) : undefined;
+    if (text !== undefined && typeof data === 'object' && data !== null) lengths.set(data, text);
+  });
+  // A new engine for every (re)connection; the manager says `open` before it reads any packet.
+  s.io.on('open', () => s.io.engine.on('data', (data: unknown) => (text = typeof data === 'string' ? data.length : undefined)));
+  return { length: (data) => (typeof data === 'object' && data !== null ? lengths.get(data) : undefined) };
 }

@@ -77,9 +77,9 @@ export function readAguiEvent(state: AguiDecoderState, frame: unknown): Interpre
   const body = typeof frame === 'object' && frame !== null && typeof (frame as Record<string, unknown>).type === 'string' ? (frame as Record<string, unknown>) : undefined;
   if (body === undefined) return rejected('not an AG-UI event: expected a JSON object with a string "type"');
   const type = body.type as string;
-  if (type.startsWith('THINKING_')) return thinking(state, type, body);
-  const parse = AGUI_EVENT_PARSERS.get(type);
-  if (parse === undefined) return { kind: 'events', events: [unknownFrame(type)] };
+  // A text delta (most of a stream) is told by one comparison, not by hashing its type afresh.
+  const parse = type === TEXT_DELTA ? parseTextDelta : AGUI_EVENT_PARSERS.get(type);
+  if (parse === undefined) return type.startsWith('THINKING_') ? thinking(state, type, body) : { kind: 'events', events: [unknownFrame(type)] };
   const parsed = parse(body);
   return parsed.success ? interpret(state, parsed.data) : rejected(reasonOf(parsed.error), type);
 }
@@ -117,6 +117,8 @@ function thinking(state: AguiDecoderState, type: string, body: Record<string, un
 }
 
 const THINKING = 'thinking';
+const TEXT_DELTA = 'TEXT_MESSAGE_CONTENT';
+const parseTextDelta = AGUI_EVENT_PARSERS.get(TEXT_DELTA);
 
 function noteConversation(state: AguiDecoderState, wire: AguiEvent): void {
   const c = state.conversation;

@@ -82,7 +82,9 @@ export function toRunEvents(wire: MyagentServerEvent, state: MyagentStreamState,
     }
     case 'agent.partial_answer': {
       const owner = taskId ?? ownerOf(state) ?? AGGREGATE_NODE;
-      return [...plainStart(state, owner), ...partialAnswer(state, owner, wire)];
+      // The bulk of a stream: no joined copy when the node's start was said already.
+      const start = plainStart(state, owner);
+      return start.length === 0 ? partialAnswer(state, owner, wire) : [...start, ...partialAnswer(state, owner, wire)];
     }
     case 'agent.final_answer':
       return [...costEvents(wire.metadata, taskId), ...answerTokens(state, wire.metadata, taskId ?? ownerOf(state)), ...finalAnswer(state, wire.content)];

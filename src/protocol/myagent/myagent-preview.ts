@@ -11,6 +11,7 @@
  * is a new stream (a later answer on the same node). A final text that differs from what
  * was received says the same after the fact. Guarded by myagent-preview.test.ts.
  */
+import { countWords } from '@/lib/count-words';
 import { log } from '@/protocol/myagent/myagent-lifecycle';
 import type { MyagentEventOf } from '@/protocol/myagent/myagent-schemas';
 import type { RunEvent } from '@/protocol/run-event';
@@ -51,7 +52,7 @@ export function wholeText(previews: Map<string, Preview>, nodeId: string, text: 
 
 function wordsLost(preview: Preview, delta: string, wordCount: number | undefined): boolean {
   if (wordCount === undefined) return false;
-  const words = delta.split(/\s+/).filter(Boolean).length;
+  const words = countWords(delta);
   const before = wordCount < preview.words ? 0 : preview.words;
   preview.words = wordCount;
   return wordCount > before + words;
