@@ -1,10 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { MarkdownText } from '@/components/ui/markdown-text';
 
 afterEach(cleanup);
+// The renderer is a lazy chunk; transforming it on a loaded machine took longer than a
+// findBy's second, so the module is loaded once before the tests wait on what it draws.
+beforeAll(async () => {
+  await import('@/components/ui/markdown-renderer');
+}, 60_000);
 
 /** The approval message MARS's HITL planning phase builds (cmbagent/phases/hitl_planning.py:596-611). */
 const PLAN_REVIEW = [
