@@ -37,6 +37,8 @@ export function createMarksLayer(): MarksLayer {
  * bringing the copy to `statuses`; says whether the copy was drawn for this view or scaled.
  */
 export function paintMarks(ctx: CanvasRenderingContext2D, layer: MarksLayer, scene: OverviewScene, statuses: Uint8Array, view: EdgeView, theme: Theme, sharp: boolean): 'exact' | 'scaled' {
+  // Before React Flow knows its size there is nothing to see: no bitmap for an empty view.
+  if (view.width <= 0 || view.height <= 0) return 'exact';
   const key = THEME_KEYS[theme];
   const state = coverage(layer.copy, scene, view, key);
   if (state === 'none' || (sharp && state === 'scaled')) drawCopy(layer, scene, statuses, view, theme);
