@@ -1,19 +1,17 @@
 /**
  * Draws the zoomed-out graph on a Canvas 2D context: edges from their cached bitmap
- * (edge-layer.ts), nodes as one filled path per status (eight fills for 10,000 nodes, not 10,000), culled to the
- * view. Zoomed out, a node is its status mark (status-glyphs.ts); from about a tenth of
- * full size it is a box with the mark, then its label and status as text. Nodes React
- * Flow draws itself (`inFlow`) are skipped, and only edges that leave them are drawn.
+ * (edge-layer.ts), then the nodes from theirs (marks-layer.ts, brought to the latest
+ * statuses first), then the hovered and selected node's ring. Nodes React Flow draws
+ * itself (`inFlow`) are skipped, and only edges that leave them are drawn.
  * No React, no stores: graph-overview.tsx calls this once per frame at most.
  */
-import { NODE_STATUSES, type NodeStatus } from '@/protocol/run-event';
-
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
 import type { EdgeView } from '@/features/canvas/overview/draw-edges';
+import { markRadius, sx, sy } from '@/features/canvas/overview/draw-nodes';
 import { paintEdges, type EdgeLayer, type EdgePaint } from '@/features/canvas/overview/edge-layer';
+import { paintMarks, type MarksLayer } from '@/features/canvas/overview/marks-layer';
 import { nodesIn, type OverviewScene } from '@/features/canvas/overview/overview-scene';
-import { STATUS_GLYPH, traceGlyph } from '@/features/canvas/overview/status-glyphs';
-import { STATUS_INK, STATUS_TEXT, STATUS_TINT, SUMMARY_RANK, type Theme } from '@/features/canvas/status-style';
+import type { Theme } from '@/features/canvas/status-style';
 
 export type View = Readonly<{ tx: number; ty: number; zoom: number; width: number; height: number; dpr: number }>;
 
@@ -21,145 +19,32 @@ export type DrawOptions = Readonly<{
   theme: Theme;
   /** The edge bitmap kept between frames (edge-layer.ts). */
   edges: EdgeLayer;
+  /** The nodes' bitmap kept between frames (marks-layer.ts). */
+  marks: MarksLayer;
   /** 1 at the index of a node React Flow draws (zoomed in); undefined when it draws none. */
   inFlow: Uint8Array | undefined;
   selected: number;
   hovered: number;
-  /** The view rests: a scaled copy of the edges is not good enough (edge-layer.ts). */
+  /** The view rests: a scaled copy of the edges or nodes is not good enough. */
   sharp: boolean;
 }>;
 
-/** Screen height of a node box from which boxes (not just marks) are drawn. */
-const BOX_FROM_PX = 12;
-/** Smallest label font worth drawing. */
-const TEXT_FROM_PX = 7;
-const ROW_PITCH = NODE_HEIGHT + 28;
-const LABEL_INK: Record<Theme, string> = { light: '#0f172a', dark: '#f8fafc' };
 const FOCUS_INK = '#0ea5e9';
 
-/** What a frame drew: marks drawn, and how its edges compare with the view (a scaled copy wants sharpening at rest). */
-export type Drawn = Readonly<{ marks: number; edges: EdgePaint }>;
+/** What a frame drew: marks in view, and how its edges and nodes compare with the view (a scaled copy wants sharpening at rest). */
+export type Drawn = Readonly<{ marks: number; edges: EdgePaint; nodes: 'exact' | 'scaled' }>;
 
 export function drawOverview(ctx: CanvasRenderingContext2D, scene: OverviewScene, statuses: Uint8Array, view: View, options: DrawOptions): Drawn {
   ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
   ctx.clearRect(0, 0, view.width, view.height);
   const edges = paintEdges(ctx, options.edges, scene, view, { theme: options.theme, inFlow: options.inFlow }, options.sharp);
-  if (options.inFlow) return { marks: 0, edges };
-  const rect = viewRect(view);
-  const visible = nodesIn(scene, rect);
-  const byStatus = bucketByStatus(visible, statuses);
-  const boxH = NODE_HEIGHT * view.zoom;
-  if (boxH >= BOX_FROM_PX) drawBoxes(ctx, scene, view, byStatus, options.theme);
-  else drawMarks(ctx, scene, view, byStatus, options.theme);
+  if (options.inFlow) return { marks: 0, edges, nodes: 'exact' };
+  const nodes = paintMarks(ctx, options.marks, scene, statuses, view, options.theme, options.sharp);
   drawFocus(ctx, scene, view, options);
-  return { marks: visible.length, edges };
+  return { marks: nodesIn(scene, viewRect(view)).length, edges, nodes };
 }
 
 const viewRect = (view: EdgeView) => ({ x: -view.tx / view.zoom, y: -view.ty / view.zoom, width: view.width / view.zoom, height: view.height / view.zoom });
-
-const sx = (view: EdgeView, x: number) => x * view.zoom + view.tx;
-const sy = (view: EdgeView, y: number) => y * view.zoom + view.ty;
-
-function bucketByStatus(visible: readonly number[], statuses: Uint8Array): number[][] {
-  const buckets: number[][] = NODE_STATUSES.map(() => []);
-  for (const i of visible) buckets[statuses[i] ?? 0]?.push(i);
-  return buckets;
-}
-
-/** Mark radius: fills most of a row, never below a pixel and a half. */
-export function markRadius(zoom: number): number {
-  return Math.max(1.5, Math.min(NODE_WIDTH, ROW_PITCH) * zoom * 0.42);
-}
-
-/**
- * Statuses that need eyes (failed, waiting, retrying, running) are drawn last, on top, and
- * larger, so one failure among 10,000 marks still shows when zoomed all the way out.
- */
-const PAINT_ORDER = [...NODE_STATUSES].sort((a, b) => SUMMARY_RANK[b] - SUMMARY_RANK[a]);
-const URGENT: ReadonlySet<NodeStatus> = new Set<NodeStatus>(['failed', 'waiting', 'retrying', 'running']);
-const URGENT_SCALE = 1.8;
-const URGENT_MIN_PX = 3.5;
-/** Mark radius from which each status is drawn as its own shape. */
-const SHAPES_FROM_PX = 2.5;
-
-function drawMarks(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, byStatus: readonly number[][], theme: Theme) {
-  const base = markRadius(view.zoom);
-  for (const status of PAINT_ORDER) {
-    const indices = byStatus[NODE_STATUSES.indexOf(status)] ?? [];
-    if (indices.length === 0) continue;
-    const r = URGENT.has(status) ? Math.max(URGENT_MIN_PX, base * URGENT_SCALE) : base;
-    ctx.beginPath();
-    if (r < SHAPES_FROM_PX) {
-      // Under ~5 px no shape can be told apart, and squares cost a fraction of outlines.
-      for (const i of indices) ctx.rect(sx(view, (scene.x[i] ?? 0) + NODE_WIDTH / 2) - r, sy(view, (scene.y[i] ?? 0) + NODE_HEIGHT / 2) - r, 2 * r, 2 * r);
-      ctx.fillStyle = STATUS_INK[theme][status];
-      ctx.fill();
-      continue;
-    }
-    const glyph = STATUS_GLYPH[status];
-    for (const i of indices) traceGlyph(ctx, glyph, sx(view, (scene.x[i] ?? 0) + NODE_WIDTH / 2), sy(view, (scene.y[i] ?? 0) + NODE_HEIGHT / 2), r);
-    paint(ctx, STATUS_INK[theme][status], glyph.hollow, r);
-  }
-}
-
-function paint(ctx: CanvasRenderingContext2D, ink: string, hollow: boolean, r: number) {
-  if (hollow) {
-    ctx.strokeStyle = ink;
-    ctx.lineWidth = Math.max(1, r * 0.35);
-    ctx.stroke();
-  } else {
-    ctx.fillStyle = ink;
-    ctx.fill();
-  }
-}
-
-function drawBoxes(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, byStatus: readonly number[][], theme: Theme) {
-  const w = NODE_WIDTH * view.zoom;
-  const h = NODE_HEIGHT * view.zoom;
-  const r = Math.min(9, h * 0.16);
-  const font = h * 0.24;
-  byStatus.forEach((indices, s) => {
-    const status = NODE_STATUSES[s] as NodeStatus;
-    if (indices.length === 0) return;
-    // Border and fill as two filled rectangles: strokes and rounded corners cost several
-    // times more to rasterise without a GPU, for a difference not seen at this size.
-    const border = Math.max(1, h * 0.02);
-    ctx.beginPath();
-    for (const i of indices) ctx.rect(sx(view, scene.x[i] ?? 0), sy(view, scene.y[i] ?? 0), w, h);
-    ctx.fillStyle = STATUS_INK[theme][status];
-    ctx.fill();
-    ctx.beginPath();
-    for (const i of indices) ctx.rect(sx(view, scene.x[i] ?? 0) + border, sy(view, scene.y[i] ?? 0) + border, w - 2 * border, h - 2 * border);
-    ctx.fillStyle = STATUS_TINT[theme][status];
-    ctx.fill();
-    const glyph = STATUS_GLYPH[status];
-    ctx.beginPath();
-    for (const i of indices) traceGlyph(ctx, glyph, sx(view, scene.x[i] ?? 0) + h * 0.1 + r, sy(view, scene.y[i] ?? 0) + h * 0.1 + r, r);
-    paint(ctx, STATUS_INK[theme][status], glyph.hollow, r);
-    if (font >= TEXT_FROM_PX) drawLabels(ctx, scene, view, indices, status, theme, font);
-  });
-}
-
-function drawLabels(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, indices: readonly number[], status: NodeStatus, theme: Theme, font: number) {
-  const w = NODE_WIDTH * view.zoom;
-  const h = NODE_HEIGHT * view.zoom;
-  const pad = h * 0.1;
-  const fits = (size: number) => Math.max(1, Math.floor((w - 2 * pad) / (size * 0.56)));
-  ctx.textBaseline = 'top';
-  ctx.font = `600 ${font}px ui-sans-serif, system-ui, sans-serif`;
-  ctx.fillStyle = LABEL_INK[theme];
-  for (const i of indices) ctx.fillText(cut(scene.labels[i] ?? '', fits(font)), sx(view, scene.x[i] ?? 0) + pad, sy(view, scene.y[i] ?? 0) + h * 0.38);
-  const small = font * 0.8;
-  if (small < TEXT_FROM_PX) return;
-  ctx.font = `${small}px ui-sans-serif, system-ui, sans-serif`;
-  ctx.fillStyle = STATUS_INK[theme][status];
-  const text = cut(STATUS_TEXT[status], fits(small));
-  for (const i of indices) ctx.fillText(text, sx(view, scene.x[i] ?? 0) + pad + h * 0.3, sy(view, scene.y[i] ?? 0) + h * 0.1);
-}
-
-function cut(text: string, chars: number): string {
-  return text.length <= chars ? text : `${text.slice(0, Math.max(1, chars - 1))}…`;
-}
 
 function drawFocus(ctx: CanvasRenderingContext2D, scene: OverviewScene, view: View, options: DrawOptions) {
   for (const [i, width] of [[options.hovered, 1.5], [options.selected, 2.5]] as const) {

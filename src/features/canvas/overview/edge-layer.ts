@@ -57,7 +57,7 @@ export function paintEdges(ctx: CanvasRenderingContext2D, layer: EdgeLayer, scen
   if (before === 'none' || (sharp && before === 'scaled')) request(layer, { id: 0, scene, key, view, style });
   const copy = layer.copy;
   // Even a copy of the previous layout or style: it is in place, and better than no edges until the fresh one lands.
-  if (copy) blit(ctx, copy, view);
+  if (copy) blit(ctx, copy.image, copy.view, view);
   const now = coverage(copy, scene, view, key);
   if (now === 'exact') return 'exact';
   return layer.wanted ? 'pending' : 'scaled';
@@ -77,12 +77,12 @@ export function coverage(copy: Copy | undefined, scene: OverviewScene, view: Edg
   return scale === 1 ? 'exact' : 'scaled';
 }
 
-function blit(ctx: CanvasRenderingContext2D, copy: Copy, view: EdgeView) {
-  const c = copy.view;
+/** Draws a copy made for view `c` (by copyView: half a view larger each side) where `view` wants it, moved and scaled. */
+export function blit(ctx: CanvasRenderingContext2D, image: CanvasImageSource, c: EdgeView, view: EdgeView): void {
   const s = view.zoom / c.zoom;
   const dx = view.tx - (c.tx + c.width / 2) * s;
   const dy = view.ty - (c.ty + c.height / 2) * s;
-  ctx.drawImage(copy.image, dx, dy, 2 * c.width * s, 2 * c.height * s);
+  ctx.drawImage(image, dx, dy, 2 * c.width * s, 2 * c.height * s);
 }
 
 function request(layer: EdgeLayer, want: Wanted) {
@@ -95,7 +95,7 @@ function request(layer: EdgeLayer, want: Wanted) {
 }
 
 /** The copy's own view: the screen view grown by half a view on every side. */
-function copyView(view: EdgeView): EdgeView {
+export function copyView(view: EdgeView): EdgeView {
   return { ...view, tx: view.tx + view.width / 2, ty: view.ty + view.height / 2, width: view.width * 2, height: view.height * 2 };
 }
 

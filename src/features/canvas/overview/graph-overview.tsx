@@ -17,8 +17,10 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useRunSession } from '@/stores/run-session';
 
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
-import { drawOverview, markRadius, type DrawOptions } from '@/features/canvas/overview/draw-overview';
-import { createEdgeLayer, disposeEdgeLayer, type EdgePaint } from '@/features/canvas/overview/edge-layer';
+import { markRadius } from '@/features/canvas/overview/draw-nodes';
+import { drawOverview, type DrawOptions, type Drawn } from '@/features/canvas/overview/draw-overview';
+import { createEdgeLayer, disposeEdgeLayer } from '@/features/canvas/overview/edge-layer';
+import { createMarksLayer } from '@/features/canvas/overview/marks-layer';
 import { OverviewLegend } from '@/features/canvas/overview/overview-legend';
 import { nodeAt, type OverviewScene } from '@/features/canvas/overview/overview-scene';
 import { createStatusSync, syncStatuses, type StatusSync } from '@/features/canvas/overview/overview-statuses';
@@ -39,15 +41,16 @@ export function GraphOverview({ scene, inFlow, selectedId, onSelectNode, onExpan
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [hovered, setHovered] = useState(-1);
   const [edges] = useState(createEdgeLayer);
+  const [marks] = useState(createMarksLayer);
   useEffect(() => () => disposeEdgeLayer(edges), [edges]);
-  const options = useRef<FrameOptions>({ theme, edges, inFlow, selected: -1, hovered: -1 });
+  const options = useRef<FrameOptions>({ theme, edges, marks, inFlow, selected: -1, hovered: -1 });
   const nodeStatus = useRunSession().nodeStatus;
   const sync = useMemo(() => createStatusSync(scene, nodeStatus.getState().byId), [scene, nodeStatus]);
   const redraw = useOverviewDrawing(canvasRef, sync, options);
   useLayoutEffect(() => {
-    options.current = { theme, edges, inFlow, selected: selectedId === undefined ? -1 : (scene.indexOf.get(selectedId) ?? -1), hovered: inFlow ? -1 : hovered };
+    options.current = { theme, edges, marks, inFlow, selected: selectedId === undefined ? -1 : (scene.indexOf.get(selectedId) ?? -1), hovered: inFlow ? -1 : hovered };
     redraw();
-  }, [theme, edges, inFlow, selectedId, hovered, scene, redraw]);
+  }, [theme, edges, marks, inFlow, selectedId, hovered, scene, redraw]);
   const pick = useNodePicker(scene, !inFlow);
   usePanePointer(canvasRef, {
     onMove: (x, y) => setHovered(pick(x, y)),
@@ -79,7 +82,7 @@ type FlowStore = ReturnType<typeof useStoreApi>;
 /** What a frame is drawn with besides the view; `sharp` is the frame's own (set when the view rests). */
 type FrameOptions = Omit<DrawOptions, 'sharp'>;
 
-/** How long the view must rest on a scaled copy of the edges before a sharp one is asked for. */
+/** How long the view must rest on a scaled copy of the edges or nodes before a sharp one is asked for. */
 const SHARPEN_MS = 120;
 
 /**
@@ -102,10 +105,10 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
       const canvas = canvasRef.current;
       const ctx = canvas?.getContext('2d');
       clearTimeout(sharpen);
-      const edges = canvas && ctx ? paintFrame(canvas, ctx, flow, scene, statuses, { ...options.current, sharp }) : 'exact';
+      const drawn = canvas && ctx ? paintFrame(canvas, ctx, flow, scene, statuses, { ...options.current, sharp }) : undefined;
       sharp = false;
-      // While the view moves, edges are a scaled copy; once it rests for SHARPEN_MS, a sharp one is asked for.
-      if (edges !== 'scaled') return;
+      // While the view moves, edges and nodes are scaled copies; once it rests for SHARPEN_MS, sharp ones are asked for.
+      if (drawn?.edges !== 'scaled' && drawn?.nodes !== 'scaled') return;
       sharpen = setTimeout(() => {
         sharp = true;
         schedule();
@@ -133,8 +136,8 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
   return useCallback(() => scheduleRef.current(), []);
 }
 
-/** Draws one frame; says how its edges compare with the view. */
-function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, flow: FlowStore, scene: OverviewScene, statuses: Uint8Array, options: DrawOptions): EdgePaint {
+/** Draws one frame; says how its edges and nodes compare with the view. */
+function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, flow: FlowStore, scene: OverviewScene, statuses: Uint8Array, options: DrawOptions): Drawn {
   const { transform, width, height } = flow.getState();
   const dpr = Math.min(2, window.devicePixelRatio || 1);
   const w = Math.round(width * dpr);
@@ -153,7 +156,7 @@ function paintFrame(canvas: HTMLCanvasElement, ctx: CanvasRenderingContext2D, fl
   const i = options.selected;
   if (i >= 0) canvas.dataset.selectedAt = `${((scene.x[i] ?? 0) + NODE_WIDTH / 2) * transform[2] + transform[0]},${((scene.y[i] ?? 0) + NODE_HEIGHT / 2) * transform[2] + transform[1]}`;
   else delete canvas.dataset.selectedAt;
-  return drawn.edges;
+  return drawn;
 }
 
 /** Screen point (relative to the canvas) → node index, with some slop: marks are small. */
