@@ -47,7 +47,8 @@ describe('mars: human in the loop, as the backend runs it', () => {
   test('the plan review is asked, shown as Markdown, and approving it leaves nothing waiting; a reload watches', async () => {
     const page = await harness.newPage();
     const run = await startHitl(page, '[scenario:fanout] Market research', 'mars-start-form-light.png');
-    expect(harness.sim.received.filter((c) => c.runId === run && c.kind === 'start').map((c) => (c.body as { config: { mode: string } }).config.mode)).toEqual(['hitl-interactive']);
+    // The address names the run as the start is sent; the backend may read it a moment later.
+    await expect.poll(() => harness.sim.received.filter((c) => c.runId === run && c.kind === 'start').map((c) => (c.body as { config: { mode: string } }).config.mode), { timeout: 10_000 }).toEqual(['hitl-interactive']);
     const dialog = page.getByRole('alertdialog', { name: REVIEW });
     await dialog.waitFor({ timeout: 20_000 });
     await dialog.getByRole('heading', { name: 'Generated Plan:' }).waitFor({ timeout: 10_000 });
