@@ -5,6 +5,7 @@
  * JSON Lines, that read as "not a Runboard recording" plus "line N: not JSON" for every
  * line. Guarded by fetch-recording.test.ts and tests/e2e/replay.spec.ts.
  */
+import { takeEarlyFetch } from '@/lib/early-fetch';
 import { isLocalRecording, localRecording } from '@/session/local-recordings';
 
 /** No recording at the address (or the file is a web page): one sentence, nothing to parse. */
@@ -20,7 +21,8 @@ export async function fetchRecording(source: string): Promise<Blob> {
   }
   let response: Response;
   try {
-    response = await fetch(source);
+    // Started by the page's entry when this recording is the link's (lib/early-fetch.ts).
+    response = await (takeEarlyFetch(source) ?? fetch(source));
   } catch {
     throw new Error(`Could not fetch ${source}. If it is on another origin, that server must allow it (CORS).`);
   }
