@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { fetchEarly, takeEarlyFetch } from '@/lib/early-fetch';
+import { fetchEarly, firstBytes, takeEarlyFetch } from '@/lib/early-fetch';
 
 let server: Server;
 let base = '';
@@ -41,5 +41,21 @@ describe('fetchEarly', () => {
     const address = 'http://127.0.0.1:1/none.jsonl';
     fetchEarly(address);
     await expect(takeEarlyFetch(address)).rejects.toThrow();
+  });
+
+  test('shows the first bytes to whoever asked, and the response still reads whole', async () => {
+    const address = `${base}/header.jsonl`;
+    const seen: string[] = [];
+    fetchEarly(address, (bytes) => seen.push(new TextDecoder().decode(bytes)));
+    const response = await (takeEarlyFetch(address) as Promise<Response>);
+    expect(await response.text()).toBe('body of /header.jsonl');
+    await expect.poll(() => seen).toEqual(['body of /header.jsonl']);
+  });
+
+  test('firstBytes reads a copy (nothing for a failed answer), leaving the response whole', async () => {
+    const response = await fetch(`${base}/x`);
+    expect(await firstBytes(new Response('nope', { status: 404 }))).toBeUndefined();
+    expect(new TextDecoder().decode(await firstBytes(response))).toBe('body of /x');
+    expect(await response.text()).toBe('body of /x');
   });
 });

@@ -11,8 +11,8 @@
  */
 const started = new Map<string, Promise<Response>>();
 
-/** Starts fetching `address` (relative to the page) unless it is not http(s). */
-export function fetchEarly(address: string): void {
+/** Starts fetching `address` (relative to the page) unless it is not http(s); `onFirstBytes` sees the body's first chunk. */
+export function fetchEarly(address: string, onFirstBytes?: (bytes: Uint8Array) => void): void {
   let url: URL;
   try {
     url = new URL(address, globalThis.location?.href);
@@ -23,7 +23,21 @@ export function fetchEarly(address: string): void {
   const response = fetch(url);
   // Nobody may take it (the page moved on): a failure is then nobody's to report.
   response.catch(() => undefined);
+  if (onFirstBytes) void response.then((answer) => firstBytes(answer).then((bytes) => bytes && onFirstBytes(bytes)), () => undefined);
   started.set(address, response);
+}
+
+/** The first chunk of a response's body, read from a copy of it (the response itself stays unread); undefined when there is none. */
+export async function firstBytes(response: Response): Promise<Uint8Array | undefined> {
+  if (!response.ok || !response.body) return undefined;
+  const reader = response.clone().body?.getReader();
+  try {
+    return (await reader?.read())?.value;
+  } catch {
+    return undefined;
+  } finally {
+    reader?.cancel().catch(() => undefined);
+  }
 }
 
 /** The early answer for `address`, once: a second open (or a reload) fetches again. */
