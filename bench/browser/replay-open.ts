@@ -32,7 +32,7 @@ const LONG_TASKS_SCRIPT = `
 `;
 
 // Arrow functions without inner named functions: tsx's keepNames would wrap those in a helper the page lacks.
-const atEnd = (frames: number) =>
+export const atEnd = (frames: number) =>
   (document.querySelector('[aria-label="Replay position"]')?.getAttribute('aria-valuetext') ?? '').replace(/,/g, '') === `frame ${frames} of ${frames}` &&
   /Run (succeeded|failed|cancelled|ended)/.test(document.body.innerText);
 const sliderAt = (position: number) => document.querySelector<HTMLInputElement>('[aria-label="Replay position"]')?.value === String(position);

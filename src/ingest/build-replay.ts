@@ -28,6 +28,7 @@
  */
 import { toAuditEvent } from '@/protocol/audit-event';
 import type { Dialect } from '@/protocol/dialect';
+import type { RunEvent } from '@/protocol/run-event';
 import { createTimeSlice } from '@/lib/yield-to-page';
 import { EventLog } from '@/stores/event-log';
 import type { NodeMap } from '@/stores/reduce-node-status';
@@ -174,17 +175,21 @@ function readEntry(load: Load, entry: RecordedEntry, startedAtMs: number, noteFr
 
 /** Applies the frames read since the loader was last brought up to date (keyed: to its log only). */
 function applyUpTo(load: Load, position: number): void {
-  const batch = load.frames.batchOf(load.applied, position);
+  const from = load.applied;
   load.applied = position;
+  // Keyed, the log takes only the events: no need to sum every frame's counters into a batch.
+  if (load.keyed) return appendToLog(load, load.frames.eventsOf(from, position));
+  const batch = load.frames.batchOf(from, position);
   if (batch) applyTo(load, batch);
 }
 
+function appendToLog(load: Load, events: readonly RunEvent[]): void {
+  load.loader.log.appendAll(events, load.chapter);
+  for (const event of events) if (event.type === 'chapter.started') load.chapter += 1;
+}
+
 function applyTo(load: Load, batch: Batch): void {
-  if (load.keyed) {
-    load.loader.log.appendAll(batch.events, load.chapter);
-    for (const event of batch.events) if (event.type === 'chapter.started') load.chapter += 1;
-    return;
-  }
+  if (load.keyed) return appendToLog(load, batch.events);
   applyBatch(load.loader, batch);
   noteActivity(load.loader.run, batch.atMs);
 }

@@ -44,7 +44,15 @@ describe('applyPatch', () => {
     const cost = { byNode: [['a', 5, 'b', 7], undefined] };
     const CostSchema = z.object({ byNode: RunStateSchema.shape.cost.shape.byNode });
     expect(applyPatch(cost, { o: { byNode: { o: { 0: { o: { 1: { v: 6 } } } } } } }, CostSchema, 'cost')).toEqual({ byNode: [['a', 6, 'b', 7], undefined] });
-    for (const patch of [{ o: { byNode: { o: { 0: { o: { 1: { v: 'six' } } } } } } }, { o: { byNode: { o: { 0: { a: ['c'] } } } } }]) {
+    const refused = [
+      { o: { byNode: { o: { 0: { o: { 1: { v: 'six' } } } } } } },
+      { o: { byNode: { o: { 0: { a: ['c'] } } } } },
+      // Each slot fits one of the two kinds, but not the kind its place holds.
+      { o: { byNode: { o: { 0: { o: { 0: { v: 5 } } } } } } },
+      { o: { byNode: { o: { 0: { a: [9, 'c'] } } } } },
+    ];
+    expect(applyPatch(cost, { o: { byNode: { o: { 0: { a: ['c', 9] } } } } }, CostSchema, 'cost')).toEqual({ byNode: [['a', 5, 'b', 7, 'c', 9], undefined] });
+    for (const patch of refused) {
       expect(() => applyPatch(cost, patch, CostSchema, 'cost')).toThrow(/cost.byNode\[0\]/);
     }
   });

@@ -21,6 +21,20 @@ import * as z from 'zod';
 
 export class KeyframeInvalid extends Error {}
 
+/** Arrays of key, value pairs (a bucket map's bucket) by their schema, with the schema of their values. */
+const pairLists = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * Says `schema` is a list of key, value pairs whose values fit `value` (its own checks say
+ * so too, for a list given whole). A patch on one then checks only the slots it changed, by
+ * their place: re-checking every pair of a bucket after each patch was a third of reading
+ * a 100k-frame recording's keyframes in Chromium.
+ */
+export function markPairList<S extends z.ZodType>(schema: S, value: z.ZodType): S {
+  pairLists.set(schema, value);
+  return schema;
+}
+
 type Patch = Readonly<{ v?: unknown; a?: unknown; o?: unknown; d?: unknown }>;
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -56,7 +70,7 @@ function appended(prev: unknown, tail: unknown, schema: z.ZodType, path: string,
   const element = elementOf(schema);
   const out = writable(prev, owned);
   for (let i = 0; i < tail.length; i++) out.push(checked(element, tail[i], `${path}[${prev.length + i}]`));
-  return checkedWhole(schema, out, path);
+  return checkedWhole(schema, out, path, prev.length);
 }
 
 function changed(prev: unknown, patch: Patch, schema: z.ZodType, path: string, owned: Set<object>): unknown {
@@ -79,22 +93,37 @@ function changed(prev: unknown, patch: Patch, schema: z.ZodType, path: string, o
 function changedArray(prev: unknown[], keys: object, removed: readonly unknown[], schema: z.ZodType, path: string, owned: Set<object>): unknown[] {
   if (!(schema instanceof z.ZodArray || isFree(schema)) || removed.length > 0) throw new KeyframeInvalid(`${path}: not an array patch`);
   const out = writable(prev, owned);
+  const pairs = pairLists.get(schema);
   for (const [key, child] of Object.entries(keys)) {
     const index = Number(key);
     if (!Number.isInteger(index) || index < 0 || index >= out.length) throw new KeyframeInvalid(`${path}: no element ${key}`);
     out[index] = applyPatch(out[index], child, elementOf(schema), `${path}[${key}]`, owned);
+    if (pairs) checkedPair(pairs, out, index, path);
   }
-  return checkedWhole(schema, out, path);
+  return pairs ? out : checkedWhole(schema, out, path);
 }
 
 /**
  * An array whose schema checks it as a whole (a bucket map's bucket: key, value pairs) is
  * checked again once a patch changed it: each element fitting its place is not enough.
  */
-function checkedWhole(schema: z.ZodType, array: unknown[], path: string): unknown[] {
+function checkedWhole(schema: z.ZodType, array: unknown[], path: string, from = 0): unknown[] {
+  const pairs = pairLists.get(schema);
+  if (pairs) {
+    // A pair list that grew: whole pairs, each new slot fitting its place (the slots before were checked).
+    if (array.length % 2 !== 0) throw new KeyframeInvalid(`${path}: a bucket holds key, value pairs`);
+    for (let i = from; i < array.length; i++) checkedPair(pairs, array, i, path);
+    return array;
+  }
   if ((schema._zod.def.checks?.length ?? 0) === 0) return array;
   checked(schema, array, path);
   return array;
+}
+
+/** Slot `i` of a pair list: a key (even) is a string, a value (odd) fits `value`. */
+function checkedPair(value: z.ZodType, array: readonly unknown[], i: number, path: string): void {
+  const fits = i % 2 === 0 ? typeof array[i] === 'string' : value.safeParse(array[i]).success;
+  if (!fits) throw new KeyframeInvalid(`${path}[${i}]: a bucket holds key, value pairs`);
 }
 
 function childSchema(schema: z.ZodType, key: string, path: string): z.ZodType {

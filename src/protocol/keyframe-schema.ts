@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 
+import { markPairList } from '@/protocol/keyframe-patch';
 import { ErrorInfoSchema, GateKindSchema, GateOptionSchema, GraphEdgeSchema, GraphNodeSchema, NodeStatusSchema, RunEventSchema, RunStatusSchema } from '@/protocol/run-event';
 
 const count = z.number().int().nonnegative();
@@ -14,17 +15,18 @@ const count = z.number().int().nonnegative();
 /**
  * A bucket map of the run state (stores/bucket-map.ts): an array of buckets, each
  * `[key, value, key, value, …]` or empty (JSON writes an empty bucket as null). A bucket is
- * checked whole — keys strings, values of `value` — also after a patch changed a slot of it
- * (keyframe-patch.ts re-checks an array whose schema carries checks of its own).
+ * checked whole — keys strings, values of `value` — and after a patch, the slots it changed
+ * by their place (keyframe-patch.ts, `markPairList`).
  */
 function bucketMapSchema<V extends z.ZodType>(value: V) {
-  const bucket = z
-    .array(z.union([z.string(), value]))
-    .check(
+  const bucket = markPairList(
+    z.array(z.union([z.string(), value])).check(
       z.refine((pairs: (string | z.output<V>)[]) => pairs.length % 2 === 0 && pairs.every((item, i) => (i % 2 === 0 ? typeof item === 'string' : value.safeParse(item).success)), {
         message: 'a bucket holds key, value pairs',
       }),
-    );
+    ),
+    value,
+  );
   return z.array(bucket.nullish().transform((b) => b ?? undefined));
 }
 const StreamedTextSchema = z.enum(['preview', 'partial', 'whole']);

@@ -5,6 +5,8 @@
  * JSON Lines, that read as "not a Runboard recording" plus "line N: not JSON" for every
  * line. Guarded by fetch-recording.test.ts and tests/e2e/replay.spec.ts.
  */
+import { firstBytes, takeEarlyFetch } from '@/lib/early-fetch';
+import { warmDialectOfRecording } from '@/protocol/load-dialect';
 import { isLocalRecording, localRecording } from '@/session/local-recordings';
 
 /** No recording at the address (or the file is a web page): one sentence, nothing to parse. */
@@ -20,7 +22,8 @@ export async function fetchRecording(source: string): Promise<Blob> {
   }
   let response: Response;
   try {
-    response = await fetch(source);
+    // Started by the page's entry when this recording is the link's (lib/early-fetch.ts).
+    response = await (takeEarlyFetch(source) ?? fetch(source));
   } catch {
     throw new Error(`Could not fetch ${source}. If it is on another origin, that server must allow it (CORS).`);
   }
@@ -33,6 +36,8 @@ export async function checkResponse(response: Response, source: string): Promise
   if (!response.ok) throw new Error(`Could not fetch ${source}: HTTP ${response.status}.`);
   const type = response.headers.get('content-type') ?? '';
   if (/\btext\/html\b/i.test(type)) throw new RecordingNotFound(webPageMessage(source));
+  // A link's early fetch has warmed it already (main.tsx); a recording opened from within the page has not.
+  void firstBytes(response).then((bytes) => bytes && warmDialectOfRecording(bytes));
   const blob = await response.blob();
   await assertNotWebPage(blob, source);
   return blob;

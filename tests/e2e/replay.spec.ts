@@ -4,9 +4,11 @@
  * the final node statuses and total cost; a picked file with broken lines names them; a
  * recording address that does not exist says "not found" once (a 404, or the app's own
  * page that a server sends for unknown addresses), never "line N: not JSON"; a big
- * recording shows its progress while it opens (the page gets turns) and opens to its end.
+ * recording shows its progress while it opens (the page gets turns) and opens to its end;
+ * a replay link's recording is asked for once, from the page's entry (lib/early-fetch.ts),
+ * before the replay page's code has loaded, and its dialect's code while it still downloads.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -50,6 +52,37 @@ describe('replay in the browser', () => {
     await page.keyboard.press('Home');
     await expect(slider.getAttribute('aria-valuetext')).resolves.toBe(`frame 1 of ${total}`);
     await expect(page.getByText('Run succeeded').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  test('a replay link asks for its recording once, before the replay page has loaded its code', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.sim.url}/?replay=${encodeURIComponent('/recordings/shannon-fanout.jsonl')}`);
+    await page.getByRole('slider', { name: 'Replay position' }).waitFor({ timeout: 20_000 });
+    const requested = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ name: e.name, at: e.startTime })));
+    const recording = requested.filter((e) => e.name.endsWith('/recordings/shannon-fanout.jsonl'));
+    const replayPage = requested.find((e) => /\/assets\/replay-page-[\w-]+\.js$/.test(e.name));
+    expect(recording).toHaveLength(1);
+    expect(replayPage).toBeDefined();
+    expect(recording[0]?.at).toBeLessThan(replayPage?.at ?? 0);
+    await page.close();
+  });
+
+  test('a big recording by URL: its dialect is asked for while the recording still downloads', async () => {
+    const frames = 60_000;
+    mkdirSync(resolve('dist', 'e2e-replay'), { recursive: true });
+    writeFileSync(resolve('dist', 'e2e-replay', 'big.jsonl'), bigRecording(frames));
+    const page = await harness.newPage();
+    await page.goto(`${harness.sim.url}/?replay=${encodeURIComponent('/e2e-replay/big.jsonl')}`);
+    const slider = page.getByRole('slider', { name: 'Replay position' });
+    await slider.waitFor({ timeout: 120_000 });
+    await expect(slider.getAttribute('aria-valuetext')).resolves.toBe(`frame ${frames} of ${frames}`);
+    const requested = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({ name: e.name, at: e.startTime, end: e.responseEnd })));
+    const recording = requested.filter((e) => e.name.endsWith('/e2e-replay/big.jsonl'));
+    const dialect = requested.filter((e) => /\/assets\/relavium-dialect-[\w-]+\.js$/.test(e.name));
+    expect(recording).toHaveLength(1);
+    expect(dialect).toHaveLength(1);
+    expect(dialect[0]?.at, JSON.stringify({ dialect, recording })).toBeLessThan(recording[0]?.end ?? 0);
     await page.close();
   });
 
