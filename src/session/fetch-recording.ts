@@ -20,13 +20,16 @@ export async function fetchRecording(source: string): Promise<Blob> {
     if (!blob) throw new Error('This recording was opened from a file on your disk, and a reload forgets it. Open the file again, or put it at a URL to share a link.');
     return blob;
   }
+  // Started by the page's entry when this recording is the link's (lib/early-fetch.ts), which warmed its dialect too.
+  const early = takeEarlyFetch(source);
   let response: Response;
   try {
-    // Started by the page's entry when this recording is the link's (lib/early-fetch.ts).
-    response = await (takeEarlyFetch(source) ?? fetch(source));
+    response = await (early ?? fetch(source));
   } catch {
     throw new Error(`Could not fetch ${source}. If it is on another origin, that server must allow it (CORS).`);
   }
+  // A recording opened from within the page: its dialect's code loads while the rest downloads.
+  if (!early) void firstBytes(response).then((bytes) => bytes && warmDialectOfRecording(bytes));
   return checkResponse(response, source);
 }
 
@@ -36,8 +39,6 @@ export async function checkResponse(response: Response, source: string): Promise
   if (!response.ok) throw new Error(`Could not fetch ${source}: HTTP ${response.status}.`);
   const type = response.headers.get('content-type') ?? '';
   if (/\btext\/html\b/i.test(type)) throw new RecordingNotFound(webPageMessage(source));
-  // A link's early fetch has warmed it already (main.tsx); a recording opened from within the page has not.
-  void firstBytes(response).then((bytes) => bytes && warmDialectOfRecording(bytes));
   const blob = await response.blob();
   await assertNotWebPage(blob, source);
   return blob;
