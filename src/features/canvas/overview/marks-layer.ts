@@ -107,7 +107,8 @@ function patchCopy(layer: MarksLayer, statuses: Uint8Array, theme: Theme) {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.beginPath();
   const near = new Set<number>();
-  for (const i of changed) clearMark(ctx, copy.scene, i, big, near);
+  const reach = nodeReach(big.zoom);
+  for (const i of changed) clearMark(ctx, copy.scene, i, big, reach, near);
   ctx.clip();
   ctx.setTransform(big.dpr, 0, 0, big.dpr, 0, 0);
   drawNodes(ctx, copy.scene, big, near, statuses, theme);
@@ -118,10 +119,12 @@ function patchCopy(layer: MarksLayer, statuses: Uint8Array, theme: Theme) {
  * Clears the device pixels mark `i` can cover (whole pixels: a clip on fractions would leave
  * a faint seam), adds them to the clip path, and adds to `near` every node that reaches them.
  */
-function clearMark(ctx: CanvasRenderingContext2D, scene: OverviewScene, i: number, big: EdgeView, near: Set<number>) {
-  const reach = nodeReach(big.zoom);
-  const cx = ((scene.x[i] ?? 0) + NODE_WIDTH / 2) * big.zoom + big.tx;
-  const cy = ((scene.y[i] ?? 0) + NODE_HEIGHT / 2) * big.zoom + big.ty;
+function clearMark(ctx: CanvasRenderingContext2D, scene: OverviewScene, i: number, big: EdgeView, reach: { x: number; y: number }, near: Set<number>) {
+  // The mark's centre in flow space, then in the copy's space.
+  const fx = (scene.x[i] ?? 0) + NODE_WIDTH / 2;
+  const fy = (scene.y[i] ?? 0) + NODE_HEIGHT / 2;
+  const cx = fx * big.zoom + big.tx;
+  const cy = fy * big.zoom + big.ty;
   const x0 = Math.max(0, Math.floor((cx - reach.x) * big.dpr));
   const y0 = Math.max(0, Math.floor((cy - reach.y) * big.dpr));
   const x1 = Math.min(ctx.canvas.width, Math.ceil((cx + reach.x) * big.dpr));
@@ -132,7 +135,5 @@ function clearMark(ctx: CanvasRenderingContext2D, scene: OverviewScene, i: numbe
   // A node reaches these pixels when its centre is within twice the reach (and a pixel) of this one's.
   const hx = (2 * reach.x + 1) / big.zoom;
   const hy = (2 * reach.y + 1) / big.zoom;
-  const fx = cx / big.zoom - big.tx / big.zoom;
-  const fy = cy / big.zoom - big.ty / big.zoom;
   for (const j of nodesIn(scene, { x: fx - hx + NODE_WIDTH / 2, y: fy - hy + NODE_HEIGHT / 2, width: 2 * hx - NODE_WIDTH, height: 2 * hy - NODE_HEIGHT })) near.add(j);
 }
