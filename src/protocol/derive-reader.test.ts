@@ -10,6 +10,7 @@ import { CostValueSchema, LogValueSchema, PlanValueSchema, StepValueSchema } fro
 import { AguiEventSchema } from '@/protocol/agui/agui-schemas';
 import { INVALID, parseWith, readerOf } from '@/protocol/derive-reader';
 import { MarsEventSchema, MarsLegacySchema } from '@/protocol/mars/mars-schemas';
+import { nullishField } from '@/protocol/nullish-field';
 import { MyagentClientEventSchema, MyagentServerEventSchema } from '@/protocol/myagent/myagent-schemas';
 import { RelaviumEventSchema } from '@/protocol/relavium/relavium-schemas';
 import { MessageCompletedSchema, MessageDeltaSchema, ShannonEventSchema } from '@/protocol/shannon/shannon-schemas';
@@ -45,9 +46,22 @@ function expectAgreement(schema: z.ZodType, value: unknown, label: string) {
   const read = readerOf(schema)(value);
   expect(read === INVALID, `${label}: ${parsed.success ? 'zod accepts' : 'zod rejects'}`).toBe(!parsed.success);
   if (parsed.success) expect(read, label).toEqual(parsed.data);
+  // toEqual takes a key set to undefined for an absent one: the key lists must match too.
+  if (parsed.success) expect(keyPaths(read), `${label}: keys`).toEqual(keyPaths(parsed.data));
 }
 
-const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+/** Every own key path of a value, sorted (objects, and arrays by index: a hole no JSON text makes counts as there). */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const keys = Array.isArray(value) ? Array.from(value, (_, i) => String(i)) : Object.keys(value);
+  return keys
+    .flatMap((key) => [`${prefix}${key}`, ...keyPaths((value as Record<string, unknown>)[key], `${prefix}${key}.`)])
+    .sort();
+}
+
+const opt = nullishField;
+/** The same field through a transform the readers do not know (read by calling it). */
+const optByCall = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
 
 const CONSTRUCTS: [string, z.ZodType][] = [
   ['string', z.string()],
@@ -66,6 +80,10 @@ const CONSTRUCTS: [string, z.ZodType][] = [
   ['literal', z.literal('x')],
   ['enum', z.enum(['x', 'success'])],
   ['nullish string → undefined', opt(z.string())],
+  ['nullish number → undefined', opt(z.number().int())],
+  ['nullish string → undefined, by call', optByCall(z.string())],
+  ['nullish unknown → undefined', opt(z.unknown())],
+  ['unknown.optional.nullable', z.unknown().optional().nullable()],
   ['nullish array → []', z.array(z.string()).nullish().transform((value) => value ?? [])],
   ['id text', z.union([z.string().min(1), z.number()]).transform(String)],
   ['union', z.union([z.string(), z.looseObject({ a: opt(z.string()) })])],
@@ -73,6 +91,8 @@ const CONSTRUCTS: [string, z.ZodType][] = [
   ['array.min(1)', z.array(z.unknown()).min(1)],
   ['record', z.record(z.string(), z.unknown())],
   ['loose object', z.looseObject({ a: opt(z.number()), b: z.unknown().optional() })],
+  ['loose object of inline kinds', z.looseObject({ a: opt(z.string()), b: z.string().optional(), c: z.unknown(), d: z.any().optional(), type: z.string() })],
+  ['stripping object of inline kinds', z.object({ a: opt(z.string()), b: z.unknown().optional(), c: z.unknown() })],
   ['stripping object', z.object({ a: opt(z.number()) })],
   ['required unknown key', z.looseObject({ a: z.unknown() })],
   ['preprocessed', z.preprocess((value) => value ?? {}, z.looseObject({ a: opt(z.string()) }))],
@@ -94,6 +114,19 @@ describe('derived readers agree with zod', () => {
     expect(read).toEqual({ a: undefined, b: 1 });
     expect(Object.keys(read as object)).toEqual(['a', 'b']);
     expect('a' in (readerOf(schema)({ b: 1 }) as object)).toBe(false);
+  });
+
+  test('fields read inline keep the same object, and a null optional text becomes a present undefined key', () => {
+    const schema = z.looseObject({ a: opt(z.string()), b: z.string(), c: z.unknown().optional(), d: z.unknown() });
+    const plain = { a: 'x', b: 'y', c: { deep: 1 }, d: null };
+    expect(readerOf(schema)(plain)).toBe(plain);
+    const nulled = { a: null, b: 'y', d: 1 };
+    const read = readerOf(schema)(nulled) as Record<string, unknown>;
+    expect(read).not.toBe(nulled);
+    expect(Object.keys(read)).toEqual(['a', 'b', 'd']);
+    expect(read.a).toBeUndefined();
+    expect(readerOf(schema)({ a: 'x', b: 'y' })).toBe(INVALID);
+    expect(readerOf(schema)({ a: 1, b: 'y', d: 1 })).toBe(INVALID);
   });
 
   test('an array carrying its own `constructor` key reads as a plain array, as zod gives, so map and filter still work', () => {

@@ -19,11 +19,11 @@
 import type * as z from 'zod';
 
 import { compileChecks } from '@/protocol/derive-checks';
+import { INVALID, isObject, type Field } from '@/protocol/derive-field';
+import { KEEPS, kindOf, NULLISH_STRING, objectReader, STRING, withKind } from '@/protocol/derive-object';
+import { nullToUndefined } from '@/protocol/nullish-field';
 
-export const INVALID: unique symbol = Symbol('invalid');
-
-/** The value as the schema reads it, or INVALID. */
-export type Field = (value: unknown) => unknown;
+export { INVALID, type Field };
 
 type Internals = {
   def: Record<string, unknown> & { type: string; checks?: readonly unknown[] };
@@ -92,11 +92,11 @@ type Compiler = (def: Internals['def'], schema: z.ZodType) => Field;
 const isFinite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 const COMPILERS: Readonly<Record<string, Compiler>> = {
-  string: () => (value) => (typeof value === 'string' ? value : INVALID),
+  string: () => withKind((value) => (typeof value === 'string' ? value : INVALID), STRING),
   number: () => (value) => (isFinite(value) ? value : INVALID),
   boolean: () => (value) => (typeof value === 'boolean' ? value : INVALID),
-  unknown: () => (value) => value,
-  any: () => (value) => value,
+  unknown: () => withKind((value) => value, KEEPS),
+  any: () => withKind((value) => value, KEEPS),
   null: () => (value) => (value === null ? value : INVALID),
   undefined: () => (value) => (value === undefined ? value : INVALID),
   literal: (def) => oneOf(def.values as readonly unknown[]),
@@ -108,7 +108,7 @@ const COMPILERS: Readonly<Record<string, Compiler>> = {
   },
   pipe: (def) => pipe(def.in as z.ZodType, def.out as z.ZodType),
   transform: (def) => transform(def.transform),
-  object: (def) => objectReader(def),
+  object: (def) => objectReader(def, readerOf),
   array: (def) => arrayReader(readerOf(def.element as z.ZodType)),
   union: (def) => unionReader(def),
   record: (def) => recordReader(def),
@@ -129,6 +129,7 @@ function oneOf(values: readonly unknown[]): Field {
 function optional(inner: z.ZodType): Field {
   if (internals(inner).optin === 'defaulted') throw new Error('derive-reader: no fast reader for an optional default');
   const read = readerOf(inner);
+  if (kindOf(read) === KEEPS) return read;
   return (value) => (value === undefined ? undefined : read(value));
 }
 
@@ -139,6 +140,7 @@ function pipe(input: z.ZodType, output: z.ZodType): Field {
   if (outDef.type === 'transform' && (outDef.checks?.length ?? 0) === 0) {
     const apply = plainTransform(outDef.transform);
     const nullishOf = nullishInner(input);
+    if (nullishOf !== undefined && apply === nullToUndefined) return nullishField(readerOf(nullishOf));
     if (nullishOf !== undefined) {
       const inner = readerOf(nullishOf);
       return (value) => {
@@ -168,6 +170,16 @@ function nullishInner(schema: z.ZodType): z.ZodType | undefined {
   return inner.innerType as z.ZodType;
 }
 
+/** `nullishField(X)` (nullish-field.ts): null and undefined read as undefined, anything else as X reads it. */
+function nullishField(inner: Field): Field {
+  if (kindOf(inner) === STRING) return withKind((value) => (typeof value === 'string' ? value : value === null || value === undefined ? undefined : INVALID), NULLISH_STRING);
+  return (value) => {
+    if (value === undefined || value === null) return undefined;
+    const read = inner(value);
+    return read === INVALID ? INVALID : (read ?? undefined);
+  };
+}
+
 /** A transform that only maps its value (one parameter: it cannot report an issue through zod's context). */
 function plainTransform(fn: unknown): (value: unknown) => unknown {
   if (typeof fn !== 'function' || fn.length > 1) throw new Error('derive-reader: a transform that takes zod\u2019s context cannot be read fast');
@@ -176,77 +188,6 @@ function plainTransform(fn: unknown): (value: unknown) => unknown {
 
 function transform(fn: unknown): Field {
   return plainTransform(fn);
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * `z.looseObject` (every key kept) or `z.object` (undeclared keys dropped). A key the schema
- * requires must be there even when its reader takes undefined; an absent optional key stays
- * absent. What an absent key reads as is worked out once here (most keys of a frame are
- * optional and absent): only a required key, or one whose reading of undefined is not
- * undefined, costs more than the property read.
- */
-function objectReader(def: Internals['def']): Field {
-  const shape = def.shape as Record<string, z.ZodType>;
-  const catchall = def.catchall === undefined ? 'strip' : internals(def.catchall).def.type;
-  if (catchall !== 'strip' && catchall !== 'unknown') throw new Error(`derive-reader: no fast reader for an object whose other keys are ${catchall}`);
-  const keys = Object.keys(shape).filter((key) => key !== '__proto__');
-  const readers = keys.map((key) => readerOf(shape[key] as z.ZodType));
-  const absent = keys.map((key, i) => absentRule(shape[key] as z.ZodType, readers[i] as Field));
-  const read = (value: unknown): unknown => {
-    if (!isObject(value)) return INVALID;
-    let copy: Record<string, unknown> | undefined;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const raw = value[key];
-      if (raw === undefined) {
-        const rule = absent[i] as AbsentRule;
-        if (rule === UNCHANGED) continue;
-        if (rule !== READ && !(key in value)) {
-          if (rule === REQUIRED) return INVALID;
-          continue;
-        }
-      }
-      const result = (readers[i] as Field)(raw);
-      if (result === INVALID) return INVALID;
-      if (result !== raw) (copy ??= { ...value })[key] = result;
-    }
-    return copy ?? value;
-  };
-  return catchall === 'unknown' ? read : strip(read, keys);
-}
-
-/** An absent key: fails unless present (REQUIRED), is left out (SKIPPED), reads as undefined (UNCHANGED), or is read (READ). */
-const REQUIRED = 0;
-const SKIPPED = 1;
-const UNCHANGED = 2;
-const READ = 3;
-type AbsentRule = typeof REQUIRED | typeof SKIPPED | typeof UNCHANGED | typeof READ;
-
-/** Zod's rule for a key that is not there (its optin / optout), with what the key's reader makes of undefined. */
-function absentRule(field: z.ZodType, read: Field): AbsentRule {
-  const { optin, optout } = internals(field);
-  if (optin === undefined) return REQUIRED;
-  let readsUndefined: boolean;
-  try {
-    readsUndefined = read(undefined) === undefined;
-  } catch {
-    return READ;
-  }
-  if (optin === 'optional' && optout === 'optional') return readsUndefined ? UNCHANGED : SKIPPED;
-  return readsUndefined ? UNCHANGED : READ;
-}
-
-/** `z.object`: the declared keys only. */
-function strip(read: Field, keys: readonly string[]): Field {
-  return (value) => {
-    const result = read(value);
-    if (result === INVALID) return INVALID;
-    const kept: Record<string, unknown> = {};
-    for (const key of keys) if (key in (result as object)) kept[key] = (result as Record<string, unknown>)[key];
-    return kept;
-  };
 }
 
 /**

@@ -21,8 +21,9 @@ import { isInterruptNote, noteValue } from '@/protocol/agui/agui-interrupt';
 import type { AguiEventOf } from '@/protocol/agui/agui-schemas';
 import { decimalToMicros } from '@/lib/to-micros';
 import type { RunEvent } from '@/protocol/run-event';
+import { nullishField } from '@/protocol/nullish-field';
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+const optional = nullishField;
 const tokens = optional(z.number().int().nonnegative());
 
 export const CostValueSchema = z

@@ -13,8 +13,9 @@
 import * as z from 'zod';
 
 import { parseWith } from '@/protocol/derive-reader';
+import { nullishField } from '@/protocol/nullish-field';
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+const optional = nullishField;
 
 /** An object, never an array; open by key (the key `ag-ui` is the protocol's own). */
 export const MetadataSchema = z.record(z.string(), z.unknown());

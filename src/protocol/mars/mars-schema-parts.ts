@@ -4,8 +4,9 @@
  * nullable optionals (Python sends None), numbers where Python may send int or float.
  */
 import * as z from 'zod';
+import { nullishField } from '@/protocol/nullish-field';
 
-export const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+export const optional = nullishField;
 export const text = optional(z.string());
 export const int = optional(z.number().int());
 export const num = optional(z.number());

@@ -14,9 +14,10 @@
  * "text or loose object" almost everywhere and every object is loose.
  */
 import * as z from 'zod';
+import { nullishField } from '@/protocol/nullish-field';
 
 // Python producers send null for "absent": normalise once.
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+const optional = nullishField;
 const text = optional(z.string());
 const count = optional(z.number().int().nonnegative());
 const anything = z.unknown().optional();

@@ -3,8 +3,9 @@
  * looseObject everywhere: newer servers may add fields (the document's additive-evolution rule).
  */
 import * as z from 'zod';
+import { nullishField } from '@/protocol/nullish-field';
 
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+const optional = nullishField;
 const count = z.number().int().nonnegative();
 const attempt = optional(z.number().int().positive());
 

@@ -10,9 +10,10 @@
  * in the document; the decoder folds both into `payload` before parsing.
  */
 import * as z from 'zod';
+import { nullishField } from '@/protocol/nullish-field';
 
 // Producers send null for "absent" in places (Go zero values through JSON): normalise once.
-const optional = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+const optional = nullishField;
 const str = optional(z.string());
 const num = optional(z.number());
 const bool = optional(z.boolean());

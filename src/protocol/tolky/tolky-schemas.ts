@@ -11,8 +11,9 @@
 import * as z from 'zod';
 
 import { fastReader } from '@/protocol/derive-reader';
+import { nullishField } from '@/protocol/nullish-field';
 
-export const opt = <T extends z.ZodType>(schema: T) => schema.nullish().transform((value) => value ?? undefined);
+export const opt = nullishField;
 
 const str = opt(z.string());
 const int = opt(z.number().int());
