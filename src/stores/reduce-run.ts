@@ -39,7 +39,8 @@ export type RunBatch = Readonly<{
   atMs: number;
 }>;
 
-export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
+/** `state` after the batch: `state` itself when nothing changed, else a copy of all of it (any keys beside RunState's too). */
+export function reduceRunBatch<S extends RunState>(state: S, batch: RunBatch): S {
   const draft: Draft = { ...state };
   const scratch: BatchScratch = { ownsGraph: false, ownsCost: false, costByNode: undefined, tailText: undefined, textMarks: undefined, ownsGates: false, rejectedPatches: 0 };
   const { events, rows } = batch;
@@ -52,7 +53,7 @@ export function reduceRunBatch(state: RunState, batch: RunBatch): RunState {
   draft.logRevision = batch.log.revision;
   if (batch.issues.length > 0) draft.issues = [...draft.issues, ...batch.issues].slice(-MAX_ISSUES);
   draft.stats = addStats(state.stats, scratch.rejectedPatches === 0 ? batch.stats : { ...batch.stats, rejected: batch.stats.rejected + scratch.rejectedPatches });
-  return unchanged(state, draft) ? state : draft;
+  return unchanged(state, draft) ? state : (draft as unknown as S);
 }
 
 function addStats(stats: StreamStats, delta: RunBatch['stats']): StreamStats {

@@ -66,7 +66,8 @@ export function createRunStore(identity: RunIdentity): RunStore {
       applyBatch: (batch) => {
         const prev = get();
         const next = reduceRunBatch(prev, batch);
-        if (next !== prev) set(next);
+        // The reducer's copy holds the whole state, actions too: set as it is (a merge would copy it again, every batch).
+        if (next !== prev) set(next, true);
       },
       setConnection: (state) => set({ connection: { ...get().connection, state } }),
       setHealth: (health) => {
