@@ -32,8 +32,8 @@ describe('run store applyBatch', () => {
       expect(state).toEqual(expected);
       expect(store.getState()).not.toBe(before);
     }
-    store.getState().actions.setConnection({ status: 'open' });
-    expect(store.getState().connection.state).toEqual({ status: 'open' });
+    store.getState().actions.setConnection({ status: 'live' });
+    expect(store.getState().connection.state).toEqual({ status: 'live' });
     expect(store.getState().actions).toBe(actions);
   });
 
