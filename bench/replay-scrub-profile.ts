@@ -47,7 +47,9 @@ try {
       );
     }
   });
-  console.log(`${basename(recording.path)}: scrub p50 ${percentile(times, 50).toFixed(0)} p95 ${percentile(times, 95).toFixed(0)} ms`);
+  // By the renderer's own CPU (run with SAMPLES=count): wall time on a loaded machine mostly says how long it waited for a core.
+  const busy = hot.filter((f) => f.name !== '(idle)').reduce((sum, f) => sum + f.selfMs, 0);
+  console.log(`${basename(recording.path)}: scrub p50 ${percentile(times, 50).toFixed(0)} p95 ${percentile(times, 95).toFixed(0)} ms; main thread busy ${(busy / times.length).toFixed(1)} ms per seek`);
   for (const f of topByTotal(hot, Number(process.env.TOP ?? 30))) console.log(`  ${f.totalMs.toFixed(0).padStart(6)} total ${f.selfMs.toFixed(0).padStart(6)} self  ${f.name}`);
   console.log('  -- by self time');
   for (const f of hot.slice(0, 25)) console.log(`  ${f.selfMs.toFixed(0).padStart(6)} self  ${f.name}`);

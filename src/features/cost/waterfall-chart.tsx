@@ -1,6 +1,6 @@
 /**
- * The waterfall as a recharts ComposedChart: an invisible stacked base lifts each node's
- * visible bar to where the previous node ended; a line traces the running total.
+ * The waterfall as a recharts ComposedChart: each node's bar floats from where the previous
+ * node ended (a ranged bar: its low and high end); a step line traces the running total.
  * View-only: takes the derived bars. Sized by its parent when ResizeObserver exists
  * (browsers), at a fixed width otherwise (jsdom), so it never renders at zero size.
  *
@@ -11,9 +11,12 @@
  * measuring forced a layout per new word and was the biggest part of each seek's render.
  * So the axes pick their labels by count, and draw them as plain SVG text (AxisTick); long
  * labels are cut (the tooltip and the table below give them whole), at most X_LABELS of
- * them share the axis.
+ * them share the axis. The running total is an unfilled Area, not a Line: recharts' Line
+ * asks its path for its length on every render (for an animation this chart turns off),
+ * which forced another layout per seek. A ranged bar draws one rectangle per node where a
+ * transparent stacked base drew two.
  */
-import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, Bar, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { formatMoney } from '@/lib/format-money';
 
@@ -21,8 +24,10 @@ import type { WaterfallBar } from '@/features/cost/derive-waterfall';
 
 const HEIGHT = 220;
 const FONT_SIZE = 11;
+/** In front of the bars, where recharts draws a Line (an Area sits behind them by default). */
+const LINE_Z = 400;
 /** Node labels written on the x axis at most (every k-th bar's), and their length at most. */
-const X_LABELS = 5;
+const X_LABELS = 3;
 const LABEL_CHARS = 14;
 
 /** Bars skipped between two labelled ones, so at most X_LABELS are labelled. */
@@ -47,6 +52,11 @@ function AxisTick({ x, y, textAnchor, verticalAnchor, index = 0, payload, tickFo
   );
 }
 
+/** A bar's low and high end (a refund floats down: its base is the low end). */
+export function barRange(bar: WaterfallBar): [number, number] {
+  return [bar.base, bar.base + bar.size];
+}
+
 /** A label cut to LABEL_CHARS characters (an ellipsis says it was). */
 export function shortLabel(label: unknown): string {
   const text = String(label);
@@ -57,19 +67,20 @@ export type WaterfallChartProps = Readonly<{ bars: readonly WaterfallBar[]; curr
 
 export function WaterfallChart({ bars, currency }: WaterfallChartProps) {
   const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, currency) : String(value));
+  // A ranged bar's value is its [low, high]; the tooltip says the node's own cost.
+  const amount = (value: unknown) => (Array.isArray(value) ? money(Number(value[1]) - Number(value[0])) : money(value));
   const chart = (
     <ComposedChart data={bars as WaterfallBar[]} margin={{ top: 8, right: 12, bottom: 4, left: 8 }} width={600} height={HEIGHT}>
       <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
       <XAxis dataKey="label" tick={AxisTick} interval={labelInterval(bars.length)} tickFormatter={shortLabel} />
       <YAxis tick={AxisTick} tickFormatter={money} width={72} interval={0} />
       <Tooltip
-        formatter={(value, name) => [money(value), String(name)]}
+        formatter={(value, name) => [amount(value), String(name)]}
         contentStyle={{ fontSize: 12 }}
         labelStyle={{ color: '#18181b' }}
       />
-      <Bar dataKey="base" stackId="waterfall" fill="transparent" isAnimationActive={false} legendType="none" tooltipType="none" />
-      <Bar dataKey="size" name="Node cost" stackId="waterfall" fill="#0ea5e9" isAnimationActive={false} />
-      <Line dataKey="running" name="Running total" type="stepAfter" stroke="#f59e0b" strokeWidth={2} dot={false} isAnimationActive={false} />
+      <Bar dataKey={barRange} name="Node cost" fill="#0ea5e9" isAnimationActive={false} />
+      <Area dataKey="running" name="Running total" type="stepAfter" stroke="#f59e0b" strokeWidth={2} fill="none" dot={false} isAnimationActive={false} zIndex={LINE_Z} />
     </ComposedChart>
   );
   if (typeof ResizeObserver === 'undefined') return <div className="overflow-x-auto">{chart}</div>;
