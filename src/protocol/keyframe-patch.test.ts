@@ -57,3 +57,24 @@ describe('applyPatch', () => {
     }
   });
 });
+
+describe('plain values (checked without a zod parse)', () => {
+  const Plain = z.object({ text: z.string(), counts: z.array(z.number()), flags: z.array(z.boolean()), whole: z.array(z.number().int()) });
+  const start = { text: 'a', counts: [1], flags: [true], whole: [1] };
+  const patch = (p: unknown) => applyPatch(start, p, Plain, 'state');
+
+  test('a value of the plain type applies as it is', () => {
+    expect(patch({ o: { text: { v: 'b' }, counts: { a: [2.5] }, flags: { a: [false] }, whole: { a: [3] } } })).toEqual({ text: 'b', counts: [1, 2.5], flags: [true, false], whole: [1, 3] });
+  });
+
+  test.each([
+    ['a number where a string goes', { o: { text: { v: 7 } } }, /state.text/],
+    ['a string where a number goes', { o: { counts: { a: ['1'] } } }, /state.counts\[1\]/],
+    ['a number that is not finite', { o: { counts: { a: [Infinity] } } }, /state.counts\[1\]/],
+    ['a string where a boolean goes', { o: { flags: { a: ['true'] } } }, /state.flags\[1\]/],
+    ['a fraction where a refined number (int) goes', { o: { whole: { a: [1.5] } } }, /state.whole\[1\]/],
+  ])('refuses %s', (_, p, message) => {
+    expect(() => patch(p)).toThrow(KeyframeInvalid);
+    expect(() => patch(p)).toThrow(message);
+  });
+});

@@ -55,12 +55,18 @@ async function openAtEnd(page: Page, folder: string): Promise<void> {
 async function shown(page: Page): Promise<{ text: string; nodes: string[] }> {
   // Let React settle what the last seek wrote.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  const text = await page.evaluate(() => document.body.innerText);
+  // Not recharts' hidden measuring span: it holds whatever text recharts last measured, which depends on the page's past.
+  const text = await page.evaluate(() =>
+    Array.from(document.body.children)
+      .filter((el) => el.id !== 'recharts_measurement_span')
+      .map((el) => (el as HTMLElement).innerText)
+      .join('\n'),
+  );
   const nodes = await page.locator('[aria-label*=": "]').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? '').filter((label) => /: (succeeded|failed|running|pending|retrying|waiting|cancelled|not_run)/.test(label)));
   return { text, nodes: nodes.sort() };
 }
 
-/** The state at the end, one frame back, and at the middle (a seek across snapshots). */
+/** The state at the end, one frame back, at the middle (a seek across snapshots), and at three scrubber positions. */
 async function journey(page: Page): Promise<{ text: string; nodes: string[] }[]> {
   const states = [await shown(page)];
   await page.getByRole('button', { name: 'Step back one frame' }).click();
@@ -69,6 +75,12 @@ async function journey(page: Page): Promise<{ text: string; nodes: string[] }[]>
   await slider(page).focus();
   for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
   states.push(await shown(page));
+  // The scrubber dragged to a quarter, three quarters, and back near the start (seeks from snapshots both ways).
+  for (const position of [Math.floor(frames / 4), Math.floor((frames * 3) / 4) + 7, 3]) {
+    await slider(page).fill(String(position));
+    await expect.poll(() => slider(page).getAttribute('aria-valuetext')).toBe(`frame ${position} of ${frames}`);
+    states.push(await shown(page));
+  }
   return states;
 }
 

@@ -6,7 +6,8 @@
  * page that a server sends for unknown addresses), never "line N: not JSON"; a big
  * recording shows its progress while it opens (the page gets turns) and opens to its end;
  * a replay link's recording is asked for once, from the page's entry (lib/early-fetch.ts),
- * before the replay page's code has loaded, and its dialect's code while it still downloads.
+ * before the replay page's code has loaded, and its dialect's code while it still downloads;
+ * the cost tab's code is asked for before the recording is decoded.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -68,11 +69,20 @@ describe('replay in the browser', () => {
     await page.close();
   });
 
-  test('a big recording by URL: its dialect is asked for while the recording still downloads', async () => {
+  test('a big recording by URL: its dialect is asked for while the recording still downloads, the cost tab before decoding starts', async () => {
     const frames = 60_000;
     mkdirSync(resolve('dist', 'e2e-replay'), { recursive: true });
     writeFileSync(resolve('dist', 'e2e-replay', 'big.jsonl'), bigRecording(frames));
     const page = await harness.newPage();
+    // When the page first says it decodes (the run view, and its cost tab, draw only after the decoding).
+    await page.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        if (!document.body?.innerText.includes('Decoding lines')) return;
+        (window as unknown as { decodingAt: number }).decodingAt = performance.now();
+        seen.disconnect();
+      });
+      seen.observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto(`${harness.sim.url}/?replay=${encodeURIComponent('/e2e-replay/big.jsonl')}`);
     const slider = page.getByRole('slider', { name: 'Replay position' });
     await slider.waitFor({ timeout: 120_000 });
@@ -83,6 +93,12 @@ describe('replay in the browser', () => {
     expect(recording).toHaveLength(1);
     expect(dialect).toHaveLength(1);
     expect(dialect[0]?.at, JSON.stringify({ dialect, recording })).toBeLessThan(recording[0]?.end ?? 0);
+    // The cost tab (recharts, the tab a run view opens on) loads while the recording is read, not after.
+    const cost = requested.filter((e) => /\/assets\/cost-panel-[\w-]+\.js$/.test(e.name));
+    const decodingAt = (await page.evaluate('window.decodingAt')) as number | undefined;
+    expect(cost).toHaveLength(1);
+    expect(decodingAt).toBeGreaterThan(0);
+    expect(cost[0]?.at, JSON.stringify({ cost, decodingAt })).toBeLessThan(decodingAt ?? 0);
     await page.close();
   });
 

@@ -83,6 +83,21 @@ describe('a keyframed recording opens as its plain twin does', () => {
   });
 });
 
+describe('a keyframed recording\'s snapshots between those kept whole', () => {
+  test('the last one rebuilt is kept for the next step back, and one rebuilt again equals it', async () => {
+    const keyed = await open((await open(diverse)).session.exportRecording());
+    const { snapshots } = keyed.timeline;
+    // Snapshot 1 lies between whole ones (every 4th is kept whole): it is rebuilt from its patches.
+    const first = snapshots.at(1);
+    expect(snapshots.at(1)).toBe(first);
+    snapshots.at(2);
+    const again = snapshots.at(1);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+    expect(first?.position).toBe(snapshots.every);
+  });
+});
+
 describe('keyframes that cannot be trusted are ignored and the frames replay the run', () => {
   const plainPromise = open(diverse);
 

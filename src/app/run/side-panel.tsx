@@ -5,8 +5,17 @@ import { TabList } from '@/components/ui/tab-list';
 import { useHasAgentState } from '@/stores/panel-selectors';
 import { useRunSession } from '@/stores/run-session';
 
+import type { CostPanel as CostPanelType } from '@/features/cost/cost-panel';
+
 // Each tab loads when first shown (recharts with the cost tab), so the first paint only waits for the light shell (bench/bundle.ts).
-const CostPanel = lazy(() => import('@/features/cost/cost-panel').then((m) => ({ default: m.CostPanel })));
+let loadedCostPanel: typeof CostPanelType | undefined;
+/**
+ * Fetches the cost tab's chunk (recharts), and once it is here the tab renders it directly:
+ * a replay starts this while its recording decodes (the cost tab is the one a run view
+ * opens on), so the tab neither waits for the chunk after the run is read nor suspends.
+ */
+export const loadCostPanel = () => import('@/features/cost/cost-panel').then((m) => (loadedCostPanel = m.CostPanel));
+const CostPanel = lazy(() => loadCostPanel().then((component) => ({ default: component })));
 const NodeDetails = lazy(() => import('@/features/inspector/node-details').then((m) => ({ default: m.NodeDetails })));
 const StatePanel = lazy(() => import('@/features/state/state-panel').then((m) => ({ default: m.StatePanel })));
 const DiagnosticsPanel = lazy(() => import('@/features/diagnostics/diagnostics-panel').then((m) => ({ default: m.DiagnosticsPanel })));
@@ -47,9 +56,7 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
         )}
         {tab === 'cost' && (
           <PanelErrorBoundary name="cost">
-            <Suspense fallback={PANEL_LOADING}>
-              <CostPanel />
-            </Suspense>
+            <LoadedCostPanel />
           </PanelErrorBoundary>
         )}
         {tab === 'state' && (
@@ -68,5 +75,15 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
         )}
       </div>
     </div>
+  );
+}
+
+function LoadedCostPanel() {
+  const Loaded = loadedCostPanel;
+  if (Loaded) return <Loaded />;
+  return (
+    <Suspense fallback={PANEL_LOADING}>
+      <CostPanel />
+    </Suspense>
   );
 }

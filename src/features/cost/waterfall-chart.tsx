@@ -1,35 +1,86 @@
 /**
- * The waterfall as a recharts ComposedChart: an invisible stacked base lifts each node's
- * visible bar to where the previous node ended; a line traces the running total.
+ * The waterfall as a recharts ComposedChart: each node's bar floats from where the previous
+ * node ended (a ranged bar: its low and high end); a step line traces the running total.
  * View-only: takes the derived bars. Sized by its parent when ResizeObserver exists
  * (browsers), at a fixed width otherwise (jsdom), so it never renders at zero size.
+ *
+ * No label is measured in the DOM. Recharts' "preserve" tick modes measure every label on
+ * each render to see which fit, and its tick text measures every word to wrap it to the
+ * axis's width; scrubbing a replay renders this chart for each position with new labels
+ * and amounts. Profiled in Chromium (30 scrubber seeks of a 100k-frame run), that
+ * measuring forced a layout per new word and was the biggest part of each seek's render.
+ * So the axes pick their labels by count, and draw them as plain SVG text (AxisTick); long
+ * labels are cut (the tooltip and the table below give them whole), at most X_LABELS of
+ * them share the axis. The running total is an unfilled Area, not a Line: recharts' Line
+ * asks its path for its length on every render (for an animation this chart turns off),
+ * which forced another layout per seek. A ranged bar draws one rectangle per node where a
+ * transparent stacked base drew two.
  */
-import { Bar, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, Bar, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { formatMoney } from '@/lib/format-money';
 
 import type { WaterfallBar } from '@/features/cost/derive-waterfall';
 
 const HEIGHT = 220;
-const TICK = { fill: 'currentColor', fontSize: 11 };
+const FONT_SIZE = 11;
+/** In front of the bars, where recharts draws a Line (an Area sits behind them by default). */
+const LINE_Z = 400;
+/** Node labels written on the x axis at most (every k-th bar's), and their length at most. */
+const X_LABELS = 3;
+const LABEL_CHARS = 14;
+
+/** Bars skipped between two labelled ones, so at most X_LABELS are labelled. */
+export function labelInterval(bars: number): number {
+  return Math.max(0, Math.ceil(bars / X_LABELS) - 1);
+}
+
+type TickProps = Readonly<{ x?: number | string; y?: number | string; textAnchor?: string; verticalAnchor?: string; index?: number; payload?: { value?: unknown }; tickFormatter?: (value: unknown, index: number) => string }>;
+
+/** Where recharts' text puts a one-line label against its anchor point. */
+const DY: Readonly<Record<string, string>> = { start: '0.71em', middle: '0.355em' };
+
+/** One axis label as plain SVG text, placed as recharts places its own (one line, not wrapped). */
+function AxisTick({ x, y, textAnchor, verticalAnchor, index = 0, payload, tickFormatter }: TickProps) {
+  const value = payload?.value;
+  const text = tickFormatter ? tickFormatter(value, index) : String(value);
+  const anchor = textAnchor === 'start' || textAnchor === 'middle' ? textAnchor : 'end';
+  return (
+    <text x={x} y={y} dy={DY[verticalAnchor ?? ''] ?? 0} textAnchor={anchor} fill="currentColor" fontSize={FONT_SIZE}>
+      {text}
+    </text>
+  );
+}
+
+/** A bar's low and high end (a refund floats down: its base is the low end). */
+export function barRange(bar: WaterfallBar): [number, number] {
+  return [bar.base, bar.base + bar.size];
+}
+
+/** A label cut to LABEL_CHARS characters (an ellipsis says it was). */
+export function shortLabel(label: unknown): string {
+  const text = String(label);
+  return text.length <= LABEL_CHARS ? text : `${text.slice(0, LABEL_CHARS - 1)}…`;
+}
 
 export type WaterfallChartProps = Readonly<{ bars: readonly WaterfallBar[]; currency: string }>;
 
 export function WaterfallChart({ bars, currency }: WaterfallChartProps) {
   const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, currency) : String(value));
+  // A ranged bar's value is its [low, high]; the tooltip says the node's own cost.
+  const amount = (value: unknown) => (Array.isArray(value) ? money(Number(value[1]) - Number(value[0])) : money(value));
   const chart = (
     <ComposedChart data={bars as WaterfallBar[]} margin={{ top: 8, right: 12, bottom: 4, left: 8 }} width={600} height={HEIGHT}>
       <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
-      <XAxis dataKey="label" tick={TICK} interval="preserveStartEnd" />
-      <YAxis tick={TICK} tickFormatter={money} width={72} />
+      <XAxis dataKey="label" tick={AxisTick} interval={labelInterval(bars.length)} tickFormatter={shortLabel} />
+      <YAxis tick={AxisTick} tickFormatter={money} width={72} interval={0} />
       <Tooltip
-        formatter={(value, name) => [money(value), String(name)]}
+        formatter={(value, name) => [amount(value), String(name)]}
         contentStyle={{ fontSize: 12 }}
         labelStyle={{ color: '#18181b' }}
       />
-      <Bar dataKey="base" stackId="waterfall" fill="transparent" isAnimationActive={false} legendType="none" tooltipType="none" />
-      <Bar dataKey="size" name="Node cost" stackId="waterfall" fill="#0ea5e9" isAnimationActive={false} />
-      <Line dataKey="running" name="Running total" type="stepAfter" stroke="#f59e0b" strokeWidth={2} dot={false} isAnimationActive={false} />
+      <Bar dataKey={barRange} name="Node cost" fill="#0ea5e9" isAnimationActive={false} />
+      <Area dataKey="running" name="Running total" type="stepAfter" stroke="#f59e0b" strokeWidth={2} fill="none" dot={false} isAnimationActive={false} zIndex={LINE_Z} />
     </ComposedChart>
   );
   if (typeof ResizeObserver === 'undefined') return <div className="overflow-x-auto">{chart}</div>;

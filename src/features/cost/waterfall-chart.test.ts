@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest';
+
+import { barRange, labelInterval, shortLabel } from '@/features/cost/waterfall-chart';
+import { deriveWaterfall } from '@/features/cost/derive-waterfall';
+
+describe('waterfall chart helpers', () => {
+  test('at most three bars are labelled, whatever their number', () => {
+    for (const bars of [1, 2, 3, 4, 7, 30, 60]) {
+      const step = labelInterval(bars) + 1;
+      expect(Math.ceil(bars / step), `${bars} bars`).toBeLessThanOrEqual(3);
+    }
+    expect(labelInterval(3)).toBe(0);
+    expect(labelInterval(60)).toBe(19);
+  });
+
+  test('a long label is cut with an ellipsis, a short one kept whole', () => {
+    expect(shortLabel('Planner')).toBe('Planner');
+    expect(shortLabel('d0976 … d0992 (17 nodes)')).toBe('d0976 … d0992…');
+    expect(shortLabel('d0976 … d0992 (17 nodes)')).toHaveLength(14);
+  });
+
+  test('each bar floats from where the one before ended, a refund downwards', () => {
+    const bars = deriveWaterfall([
+      { row: 0, nodeId: 'a', micros: 500, inputTokens: 0, outputTokens: 0 },
+      { row: 1, nodeId: 'b', micros: -200, inputTokens: 0, outputTokens: 0 },
+      { row: 2, nodeId: 'c', micros: 100, inputTokens: 0, outputTokens: 0 },
+    ]);
+    expect(bars.map(barRange)).toEqual([
+      [0, 500],
+      [300, 500],
+      [300, 400],
+    ]);
+  });
+});
