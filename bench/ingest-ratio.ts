@@ -18,7 +18,7 @@
  */
 import type { DialectId } from '@/protocol/dialect';
 
-import { createPipeline, feed, textLengthsFor } from './lib/session';
+import { createPipeline, feed, frameTextsFor, textLengthsFor } from './lib/session';
 import { buildSteps, encodeFrames, finishSteps } from './lib/stream';
 import { cpuTime } from './lib/report';
 
@@ -29,13 +29,14 @@ const dialects = process.argv.slice(4) as DialectId[];
 for (const dialect of dialects) {
   const { frames, texts } = encodeFrames(dialect, 'storm~bench', finishSteps(buildSteps(events)));
   const lengths = textLengthsFor(dialect, texts);
+  const frameTexts = frameTextsFor(dialect, texts);
   let parse = Infinity;
   let ingest = Infinity;
   let asTab = Infinity;
   for (let run = 0; run < runs; run++) {
     parse = Math.min(parse, cpuTime(() => texts.forEach((text) => JSON.parse(text) as unknown)).cpuMs);
-    ingest = Math.min(ingest, cpuTime(() => feed(createPipeline(dialect, 'storm~bench'), frames, 64, lengths)).cpuMs);
-    asTab = Math.min(asTab, cpuTime(() => feedAsParsed(dialect, texts, lengths)).cpuMs);
+    ingest = Math.min(ingest, cpuTime(() => feed(createPipeline(dialect, 'storm~bench'), frames, 64, lengths, frameTexts)).cpuMs);
+    asTab = Math.min(asTab, cpuTime(() => feedAsParsed(dialect, texts, lengths, frameTexts)).cpuMs);
   }
   const tabIngest = asTab - parse;
   process.stdout.write(
@@ -44,10 +45,10 @@ for (const dialect of dialects) {
 }
 
 /** Each frame parsed from its text as it arrives, then fed (flushing every 64, as `feed`). */
-function feedAsParsed(dialect: DialectId, texts: readonly string[], lengths: readonly number[]): void {
+function feedAsParsed(dialect: DialectId, texts: readonly string[], lengths: readonly number[], frameTexts: readonly string[] | undefined): void {
   const pipeline = createPipeline(dialect, 'storm~bench');
   for (let i = 0; i < texts.length; i++) {
-    pipeline.receive(JSON.parse(texts[i] as string) as unknown, lengths[i]);
+    pipeline.receive(JSON.parse(texts[i] as string) as unknown, lengths[i], frameTexts?.[i]);
     if ((i + 1) % 64 === 0) pipeline.flush();
   }
   pipeline.flush();

@@ -20,7 +20,7 @@ import { DIALECT_IDS, type DialectId } from '@/protocol/dialect';
 
 import { runChild } from './memory';
 import type { ChildResult } from './memory-child';
-import { createPipeline, feed, textLengthsFor } from './lib/session';
+import { createPipeline, feed, frameTextsFor, textLengthsFor } from './lib/session';
 import { buildSteps, encodeFrames, finishSteps } from './lib/stream';
 import { bestCpuMs, cpuTime, mb, rate, type BenchOptions, type BenchRow } from './lib/report';
 
@@ -33,13 +33,14 @@ type Measured = { frames: number; ingestMs: number; parseMs: number; parsePlusIn
 function measure(dialect: DialectId, events: number, runs: number): Measured {
   const { frames, texts } = encodeFrames(dialect, RUN_ID, finishSteps(buildSteps(events)));
   const lengths = textLengthsFor(dialect, texts);
+  const frameTexts = frameTextsFor(dialect, texts);
   let parseMs = Number.POSITIVE_INFINITY;
   let ingestMs = Number.POSITIVE_INFINITY;
   for (let run = 0; run < runs; run++) {
     parseMs = Math.min(parseMs, cpuTime(() => texts.forEach((text) => JSON.parse(text) as unknown)).cpuMs);
-    ingestMs = Math.min(ingestMs, cpuTime(() => feed(createPipeline(dialect, RUN_ID), frames, BATCH, lengths)).cpuMs);
+    ingestMs = Math.min(ingestMs, cpuTime(() => feed(createPipeline(dialect, RUN_ID), frames, BATCH, lengths, frameTexts)).cpuMs);
   }
-  const parsePlusIngestMs = cpuTime(() => feed(createPipeline(dialect, RUN_ID), texts.map((t) => JSON.parse(t) as unknown), BATCH, lengths)).cpuMs;
+  const parsePlusIngestMs = cpuTime(() => feed(createPipeline(dialect, RUN_ID), texts.map((t) => JSON.parse(t) as unknown), BATCH, lengths, frameTexts)).cpuMs;
   return { frames: frames.length, ingestMs, parseMs, parsePlusIngestMs };
 }
 
@@ -58,19 +59,19 @@ function rateRow(dialect: DialectId, events: number, runs: number, log: BenchOpt
   };
 }
 
-type Prepared = { dialect: DialectId; frames: unknown[]; texts: string[]; lengths: number[] | undefined; parseMs: number; ingestMs: number };
+type Prepared = { dialect: DialectId; frames: unknown[]; texts: string[]; lengths: number[] | undefined; frameTexts: readonly string[] | undefined; parseMs: number; ingestMs: number };
 
 /** Every dialect in this one process, round-robin; see the header. */
 function mixedRows(dialects: readonly DialectId[], events: number, runs: number, log: BenchOptions['log']): BenchRow[] {
   const all: Prepared[] = dialects.map((dialect) => {
     const { frames, texts } = encodeFrames(dialect, RUN_ID, finishSteps(buildSteps(events)));
-    return { dialect, frames, texts, lengths: textLengthsFor(dialect, texts), parseMs: Infinity, ingestMs: Infinity };
+    return { dialect, frames, texts, lengths: textLengthsFor(dialect, texts), frameTexts: frameTextsFor(dialect, texts), parseMs: Infinity, ingestMs: Infinity };
   });
-  for (const p of all) feed(createPipeline(p.dialect, RUN_ID), p.frames, BATCH, p.lengths);
+  for (const p of all) feed(createPipeline(p.dialect, RUN_ID), p.frames, BATCH, p.lengths, p.frameTexts);
   for (let run = 0; run < runs; run++) {
     for (const p of all) {
       p.parseMs = Math.min(p.parseMs, cpuTime(() => p.texts.forEach((text) => JSON.parse(text) as unknown)).cpuMs);
-      p.ingestMs = Math.min(p.ingestMs, cpuTime(() => feed(createPipeline(p.dialect, RUN_ID), p.frames, BATCH, p.lengths)).cpuMs);
+      p.ingestMs = Math.min(p.ingestMs, cpuTime(() => feed(createPipeline(p.dialect, RUN_ID), p.frames, BATCH, p.lengths, p.frameTexts)).cpuMs);
     }
   }
   return all.map(({ dialect, frames, parseMs, ingestMs }) => {

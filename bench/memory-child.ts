@@ -12,7 +12,7 @@
  */
 import type { DialectId } from '@/protocol/dialect';
 
-import { createPipeline, feed, textLengthsFor } from './lib/session';
+import { createPipeline, feed, frameTextsFor, textLengthsFor } from './lib/session';
 import { chunksOf, createFrameEncoder, generateSteps } from './lib/stream';
 import { cpuTime } from './lib/report';
 
@@ -53,7 +53,7 @@ function stream(pipeline: ReturnType<typeof createPipeline>, count: number, samp
   for (const chunk of chunksOf(generateSteps(count), CHUNK)) {
     const { frames: encoded, texts } = encode(chunk);
     const lengths = textLengthsFor(dialect, texts);
-    const spent = cpuTime(() => feed(pipeline, encoded, 64, lengths));
+    const spent = cpuTime(() => feed(pipeline, encoded, 64, lengths, frameTextsFor(dialect, texts)));
     frames += encoded.length;
     cpuMs += spent.cpuMs;
     wallMs += spent.wallMs;

@@ -10,7 +10,7 @@ import { AbstractAgent, defaultApplyEvents, verifyEvents } from '@ag-ui/client';
 import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
 import { EMPTY, from, lastValueFrom, tap, type Observable } from 'rxjs';
 
-import { createPipeline, feed, textLengthsFor } from './lib/session';
+import { createPipeline, feed, frameTextsFor, textLengthsFor } from './lib/session';
 import { buildSteps, encodeFrames, finishSteps } from './lib/stream';
 import { bestCpuMs, type BenchOptions, type BenchRow } from './lib/report';
 
@@ -44,10 +44,11 @@ export async function benchPeer({ quick, log }: BenchOptions): Promise<BenchRow[
   const full = quick ? 20_000 : 100_000;
   const { wires, frames, texts } = encodeFrames('agui', RUN_ID, finishSteps(buildSteps(full)));
   const lengths = textLengthsFor('agui', texts);
+  const frameTexts = frameTextsFor('agui', texts);
   const peer = await peerMs(wires);
   log(`peer @ag-ui/client ${wires.length} events: ${(peer.cpuMs / 1000).toFixed(1)} s CPU (wall ${(peer.wallMs / 1000).toFixed(1)} s)`);
-  feed(createPipeline('agui', RUN_ID), frames, 64, lengths); // warm-up
-  const ours = bestCpuMs(() => feed(createPipeline('agui', RUN_ID), frames, 64, lengths), 3);
+  feed(createPipeline('agui', RUN_ID), frames, 64, lengths, frameTexts); // warm-up
+  const ours = bestCpuMs(() => feed(createPipeline('agui', RUN_ID), frames, 64, lengths, frameTexts), 3);
   const ratio = peer.cpuMs / ours;
   log(`Runboard ${wires.length} events: ${ours.toFixed(0)} ms CPU`);
   return [

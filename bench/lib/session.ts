@@ -17,10 +17,16 @@ export function createPipeline(dialect: DialectId, runId: string, maxEntries?: n
  * Feeds every frame, flushing every `flushEvery` frames and at the end. `textLengths`: each
  * frame's text length, handed on as every transport does (`textLengthsFor`).
  */
-export function feed(pipeline: BenchPipeline, frames: readonly unknown[], flushEvery: number, textLengths?: readonly number[]): void {
+export function feed(
+  pipeline: BenchPipeline,
+  frames: readonly unknown[],
+  flushEvery: number,
+  textLengths?: readonly number[],
+  frameTexts?: readonly string[],
+): void {
   let sinceFlush = 0;
   for (let i = 0; i < frames.length; i++) {
-    pipeline.receive(frames[i], textLengths?.[i]);
+    pipeline.receive(frames[i], textLengths?.[i], frameTexts?.[i]);
     if (++sinceFlush >= flushEvery) {
       pipeline.flush();
       sinceFlush = 0;
@@ -36,4 +42,13 @@ export function feed(pipeline: BenchPipeline, frames: readonly unknown[], flushE
  */
 export function textLengthsFor(_dialect: DialectId, texts: readonly string[]): number[] {
   return texts.map((text) => text.length);
+}
+
+/**
+ * The frames' own texts, as a dialect's transport hands them on: SSE and WebSocket have each
+ * frame's JSON text (the recording keeps it instead of the frame); Socket.IO's packet text is
+ * not the frame's, so it hands none.
+ */
+export function frameTextsFor(dialect: DialectId, texts: readonly string[]): readonly string[] | undefined {
+  return DIALECTS[dialect].wire === 'socket.io' ? undefined : texts;
 }

@@ -36,10 +36,10 @@ export class IngestDriver {
 
   constructor(private readonly options: DriveOptions) {}
 
-  /** A frame as the transport delivered it (and the length of its text, when known): recorded, then read. */
-  receive(frame: unknown, textLength?: number): void {
+  /** A frame as the transport delivered it (with its text's length and its own text, when known): recorded, then read. */
+  receive(frame: unknown, textLength?: number, frameText?: string): void {
     const { ingest, frames, now } = this.options;
-    ingest.feed(frame, frames.addFrame(frame, now(), textLength));
+    ingest.feed(frame, frames.addFrame(frame, now(), textLength, frameText));
     this.queueFlush();
     this.armTimer();
   }

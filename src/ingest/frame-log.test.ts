@@ -130,3 +130,40 @@ describe('a resume token never enters the recording', () => {
     expect(log.frameAt(2)).toBe(plain);
   });
 });
+
+describe("a frame kept as the text it arrived in (no parsed objects held for the collector's every pass)", () => {
+  test('the recording writes the text as received and the raw frame reads as the parsed frame', () => {
+    const log = new FrameLog(HEADER, 0);
+    const text = '{ "type": "TEXT_MESSAGE_CONTENT",  "delta": "hi" }';
+    log.addFrame(JSON.parse(text) as unknown, 5, text.length, text);
+    expect(log.frameAt(0)).toEqual({ type: 'TEXT_MESSAGE_CONTENT', delta: 'hi' });
+    // The spacing of the received text survives: the line was not written from a parsed frame.
+    expect(log.toJsonl().trimEnd().split('\n')[1]).toBe(`{"t":5,"frame":${text}}`);
+  });
+
+  test('a text with a line break is written on one line, and a frame holding a resume token is kept without it', () => {
+    const log = new FrameLog(HEADER, 0);
+    const broken = '{"a":\n1}';
+    log.addFrame({ a: 1 }, 1, broken.length, broken);
+    const token = '{"event":"agent.state_exported","signed_state":"sig-9"}';
+    log.addFrame(JSON.parse(token) as unknown, 2, token.length, token);
+    const lines = log.toJsonl().trimEnd().split('\n');
+    expect(lines.slice(1).map((line) => JSON.parse(line) as unknown)).toEqual([
+      { t: 1, frame: { a: 1 } },
+      { t: 2, frame: { event: 'agent.state_exported', signed_state: '[redacted]' } },
+    ]);
+    expect(log.frameAt(1)).toEqual({ event: 'agent.state_exported', signed_state: '[redacted]' });
+  });
+
+  test('a frame that is itself a string, given without text, still reads back as that string', () => {
+    const log = new FrameLog(HEADER, 0);
+    log.addFrame('[DONE]', 1);
+    log.addFrame('{"not":"parsed"}', 2);
+    expect(log.frameAt(0)).toBe('[DONE]');
+    expect(log.frameAt(1)).toBe('{"not":"parsed"}');
+    expect(log.toJsonl().trimEnd().split('\n').slice(1).map((line) => JSON.parse(line) as unknown)).toEqual([
+      { t: 1, frame: '[DONE]' },
+      { t: 2, frame: '{"not":"parsed"}' },
+    ]);
+  });
+});

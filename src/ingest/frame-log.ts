@@ -42,9 +42,12 @@ type OtherLine = Readonly<{ beforeFrame: number; entry: RecordedEntry }>;
 
 export class FrameLog {
   /**
-   * Received frames by frame index minus `firstFrame` (references, not copies), and the
-   * time of each. Why no entry object per frame: every frame stays in memory until the bound
-   * drops it, and a million small objects are work for every garbage collection.
+   * Received frames by frame index minus `firstFrame`, and the time of each. A frame whose
+   * JSON text the transport handed over is kept as that text (a string here is always JSON
+   * text), else by reference. Why: every frame stays in memory until the bound drops it, and
+   * a parsed frame is a tree of objects the collector copies out of the young generation and
+   * walks on every pass, where its text is one flat string (and smaller). For the same reason
+   * there is no entry object per frame.
    */
   private frameList: unknown[] = [];
   private frameTimes: number[] = [];
@@ -64,11 +67,15 @@ export class FrameLog {
     readonly maxBytes = 64 * 1024 * 1024,
   ) {}
 
-  /** Appends a received frame; returns its frame index (the recording's line number, 0-based). */
-  /** `textLength`: the frame's text as received, when the transport had it (cheaper than weighing the frame). */
-  addFrame(frame: unknown, atMs: number, textLength?: number): number {
+  /**
+   * Appends a received frame; returns its frame index (the recording's line number, 0-based).
+   * `textLength`: the length of the text it came in, when the transport had it (cheaper than
+   * weighing the frame). `frameText`: the frame's own JSON text, when the frame is exactly
+   * that text parsed.
+   */
+  addFrame(frame: unknown, atMs: number, textLength?: number, frameText?: string): number {
     const weight = textLength ?? jsonWeight(frame);
-    this.frameList.push(withoutResumeToken(frame));
+    this.frameList.push(keptForm(frame, frameText));
     this.frameTimes.push(this.at(atMs));
     this.frameWeights.push(weight);
     this.keptBytes += weight;
@@ -95,25 +102,22 @@ export class FrameLog {
 
   /** The raw frame with this index, or undefined when the bound dropped it. */
   frameAt(index: number): unknown {
-    return index >= this.firstFrame ? this.frameList[index - this.firstFrame] : undefined;
+    if (index < this.firstFrame) return undefined;
+    const kept = this.frameList[index - this.firstFrame];
+    return typeof kept === 'string' ? (JSON.parse(kept) as unknown) : kept;
   }
 
-  /** The whole recording as JSON Lines text. */
+  /** The whole recording as JSON Lines text (a frame kept as text is written as it came). */
   toJsonl(): string {
     const lines = [JSON.stringify(this.header)];
-    this.forEachLine((entry) => lines.push(entryLine(entry)));
-    return `${lines.join('\n')}\n`;
-  }
-
-  /** Every kept line in recording order (a frame's entry object is made only here). */
-  private forEachLine(visit: (entry: RecordedEntry) => void): void {
     let other = 0;
     for (let i = 0; i <= this.frameList.length; i++) {
       for (; other < this.others.length && (this.others[other] as OtherLine).beforeFrame <= this.firstFrame + i; other++) {
-        visit((this.others[other] as OtherLine).entry);
+        lines.push(entryLine((this.others[other] as OtherLine).entry));
       }
-      if (i < this.frameList.length) visit({ t: this.frameTimes[i] as number, frame: this.frameList[i] });
+      if (i < this.frameList.length) lines.push(frameLine(this.frameTimes[i] as number, this.frameList[i]));
     }
+    return `${lines.join('\n')}\n`;
   }
 
   private at(atMs: number): number {
@@ -153,6 +157,27 @@ export class FrameLog {
     this.keptBytes -= weight;
     this.dropped += frames + others;
   }
+}
+
+/**
+ * What the recording keeps of a frame: its text when the transport gave it and it holds no
+ * resume token; else the frame, with a string frame turned into its JSON text so that every
+ * kept string reads back by one `JSON.parse`.
+ */
+function keptForm(frame: unknown, frameText: string | undefined): unknown {
+  const redacted = withoutResumeToken(frame);
+  if (frameText !== undefined && redacted === frame) return frameText;
+  return typeof redacted === 'string' ? JSON.stringify(redacted) : redacted;
+}
+
+/**
+ * A frame's line. A kept text is written as it came unless it spans lines (JSON may break
+ * lines between tokens; a recording is one line per entry): that one is written anew. Looked
+ * for here, once per export, not on every frame received.
+ */
+function frameLine(t: number, kept: unknown): string {
+  if (typeof kept !== 'string') return entryLine({ t, frame: kept });
+  return /[\n\r]/.test(kept) ? entryLine({ t, frame: JSON.parse(kept) as unknown }) : `{"t":${t},"frame":${kept}}`;
 }
 
 /**

@@ -36,8 +36,8 @@ export function createSyncPipeline(dialect: Dialect, runId: string, options: Syn
     ...target,
     ingest,
     frames,
-    receive(frame: unknown, textLength?: number): void {
-      ingest.feed(frame, frames.addFrame(frame, now(), textLength));
+    receive(frame: unknown, textLength?: number, frameText?: string): void {
+      ingest.feed(frame, frames.addFrame(frame, now(), textLength, frameText));
     },
     flush(): void {
       const batch = ingest.take();

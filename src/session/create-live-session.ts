@@ -215,9 +215,9 @@ class LiveRun {
   private handlersFor(current: Connection): TransportHandlers {
     const mine = () => this.connection === current && isOpen(current);
     return {
-      onFrame: (frame, textLength) => {
+      onFrame: (frame, textLength, frameText) => {
         this.lastFrameAtMs = Date.now();
-        this.driver.receive(frame, textLength);
+        this.driver.receive(frame, textLength, frameText);
         this.end.closeIfDone();
       },
       onAlive: () => this.driver.alive(),

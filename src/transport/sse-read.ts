@@ -3,7 +3,7 @@
  * as JSON when it is JSON (`[DONE]` stays text); comments count as keep-alives. Parsing is
  * eventsource-parser's, not ours.
  */
-import { createParser } from 'eventsource-parser';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
 import { HttpStatusError, safeText } from '@/transport/http-status';
 import { parseMaybeJson, type TransportHandlers } from '@/transport/transport';
@@ -20,6 +20,13 @@ export type SseRequest = Readonly<{
   onOpened?: () => void;
 }>;
 
+/** The frame's JSON text, its keys in the frame's order, built around the data's text (which is JSON). */
+function sseFrameText(message: EventSourceMessage): string {
+  const id = message.id === undefined ? '' : `,"id":${JSON.stringify(message.id)}`;
+  const event = message.event === undefined ? '' : `,"event":${JSON.stringify(message.event)}`;
+  return `{"data":${message.data}${id}${event}}`;
+}
+
 /** Resolves when the server ends the stream; throws when it refuses it or the connection fails. */
 export async function readSseStream(request: SseRequest, handlers: TransportHandlers | undefined): Promise<'ended'> {
   const response = await request.fetchImpl(request.url, { ...request.init, signal: request.signal });
@@ -32,10 +39,11 @@ export async function readSseStream(request: SseRequest, handlers: TransportHand
   handlers?.onState({ status: 'live' });
   const parser = createParser({
     onEvent: (message) => {
-      const frame: SseFrame = { data: parseMaybeJson(message.data) };
+      const data = parseMaybeJson(message.data);
+      const frame: SseFrame = { data };
       if (message.id !== undefined) frame.id = message.id;
       if (message.event !== undefined) frame.event = message.event;
-      handlers?.onFrame(frame, message.data.length);
+      handlers?.onFrame(frame, message.data.length, data === message.data ? undefined : sseFrameText(message));
     },
     onComment: () => handlers?.onAlive?.(),
   });

@@ -20,9 +20,11 @@ export type TransportHandlers = Readonly<{
   /**
    * One frame exactly as received. Parsing into events is the decoder's job. `textLength`:
    * the length of the text it was parsed from, when the adapter had the text (the recording
-   * weighs frames by it; without it the frame is weighed by a walk).
+   * weighs frames by it; without it the frame is weighed by a walk). `frameText`: the frame's
+   * own JSON text, when the adapter has it for free (the recording keeps that instead of the
+   * parsed frame).
    */
-  onFrame: (frame: unknown, textLength?: number) => void;
+  onFrame: (frame: unknown, textLength?: number, frameText?: string) => void;
   onState: (state: ConnectionState) => void;
   /** Called on every successful (re)open, before any frame of that connection. */
   onOpen?: (info: { reconnect: boolean }) => void;
@@ -62,6 +64,12 @@ export function parseMaybeJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** A text message handed on as a frame: parsed when it is JSON, and then with its text for the recording. */
+export function deliverTextFrame(text: string, handlers: TransportHandlers): void {
+  const frame = parseMaybeJson(text);
+  handlers.onFrame(frame, text.length, frame === text ? undefined : text);
 }
 
 /**

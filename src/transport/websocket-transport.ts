@@ -7,7 +7,7 @@
  * session's decision through `onOpen`, not this adapter's.
  */
 import { createBackoff, sleep } from '@/transport/backoff';
-import { NotConnectedError, parseMaybeJson, runDetached, type Transport } from '@/transport/transport';
+import { deliverTextFrame, NotConnectedError, runDetached, type Transport } from '@/transport/transport';
 
 type WebSocketLike = {
   readonly readyState: number;
@@ -61,7 +61,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): Tr
           };
           ws.onmessage = (event) => {
             if (signal.aborted) return;
-            if (typeof event.data === 'string') handlers.onFrame(parseMaybeJson(event.data), event.data.length);
+            if (typeof event.data === 'string') deliverTextFrame(event.data, handlers);
             else handlers.onFrame(event.data);
           };
           ws.onerror = () => undefined; // the close event that follows carries the reason
