@@ -88,3 +88,11 @@ const LEAF_OR_TOP = new Set([
   'IntersectionObserverController::computeIntersections',
   'ResizeObserverController::GatherAndDeliverObservations',
 ]);
+
+/** Main-thread time while `during` runs, summed by kind of work (script by function, style, layout, paint…), heaviest first. */
+export async function traceTotals(page: Page, during: () => Promise<void>): Promise<[string, number][]> {
+  const events = await traceDuring(page, during);
+  const totals = new Map<string, number>();
+  for (const task of breakDown(events, 0)) for (const [kind, ms] of task.parts) totals.set(kind, (totals.get(kind) ?? 0) + ms);
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
