@@ -29,4 +29,9 @@ describe('the header’s node counts', () => {
     expect(nodeCountsText(map, 'a\trejected\nc\ttimed out')).toBe('2 running · 1 succeeded · 1 rejected');
     expect(nodeCountsText(map, 'a\trejected\nb\trejected')).toBe('2 running · 2 rejected');
   });
+
+  test('thousands are grouped, as in the overview legend', () => {
+    const map = reduceNodeStatus(emptyNodeMap(), Array.from({ length: 1_200 }, (_, i) => started(`n${i}`)));
+    expect(nodeCountsText(map, '')).toBe('1,200 running');
+  });
 });

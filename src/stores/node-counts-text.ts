@@ -5,7 +5,8 @@
  * the work down counts as what happened ("1 rejected"), not as succeeded.
  *
  * Statuses come in a fixed order, what needs a person first and what is over last, so the
- * words stay in place while the numbers change (the line truncates on narrow screens).
+ * words stay in place while the numbers change (the line truncates on narrow screens);
+ * numbers are grouped as the overview's legend writes them ("6,960 pending").
  */
 import type { NodeStatus } from '@/protocol/run-event';
 
@@ -21,8 +22,8 @@ export function nodeCountsText(byId: NodeMap, turnedDown: string): string {
   for (const status of ORDER) {
     let count = byId.counts[status];
     if (status === 'succeeded' && verdicts) for (const n of verdicts.values()) count -= n;
-    if (count > 0) parts.push(`${count} ${status === 'not_run' ? NODE_STATUS_TEXT.not_run : status}`);
-    if (status === 'succeeded' && verdicts) for (const [word, n] of verdicts) parts.push(`${n} ${word}`);
+    if (count > 0) parts.push(`${count.toLocaleString('en')} ${status === 'not_run' ? NODE_STATUS_TEXT.not_run : status}`);
+    if (status === 'succeeded' && verdicts) for (const [word, n] of verdicts) parts.push(`${n.toLocaleString('en')} ${word}`);
   }
   return parts.join(' · ');
 }
