@@ -1,8 +1,8 @@
 /**
  * Where benchmark 4's 10,000-node status storm spends the main thread, by kind of work
- * (script, style, layout, paint, GC: a trace sees what the CPU profile calls "(program)"),
+ * of CPU (script, style, layout, paint, GC: a trace sees what the CPU profile calls "(program)"),
  * for a baseline build and this one in turns. Build the baseline as big-graph-ratio.ts says, then
- * `npx tsx bench/storm-trace.ts --base=<dir> [--nodes=10000] [--rounds=1] [--no-build]`.
+ * `npx tsx bench/storm-trace.ts --base=<dir> [--nodes=10000] [--rounds=1] [--parts=14] [--no-build]`.
  * Evidence for where time goes, not a benchmark figure (only each task's ten biggest parts count).
  */
 import { execFileSync } from 'node:child_process';
@@ -29,10 +29,9 @@ async function once(dir: string, label: string): Promise<void> {
     await page.addInitScript(PROBE_SCRIPT);
     await interactiveMs(page, liveUrl(browser.sim, 'shannon', run.runId));
     let frames: number[] = [];
-    const totals = await traceTotals(page, async () => void ({ frames } = await statusStorm(page, run, nodes)));
-    const all = totals.reduce((sum, [, t]) => sum + t, 0);
-    log(`${label}: storm p95 ${ms(percentile(frames, 95))}, p90 ${ms(percentile(frames, 90))}, ${frames.length} frames; main thread ${all.toFixed(0)} ms`);
-    for (const [kind, t] of totals.slice(0, 14)) log(`  ${t.toFixed(0).padStart(6)} ms  ${kind}`);
+    const { tasksMs, parts } = await traceTotals(page, async () => void ({ frames } = await statusStorm(page, run, nodes)));
+    log(`${label}: storm p95 ${ms(percentile(frames, 95))}, p90 ${ms(percentile(frames, 90))}, ${frames.length} frames; main thread ${tasksMs.toFixed(0)} ms of CPU`);
+    for (const [kind, t] of parts.slice(0, Number(arg('parts') ?? 14))) log(`  ${t.toFixed(0).padStart(6)} ms  ${kind}`);
   } finally {
     await browser.close();
   }
