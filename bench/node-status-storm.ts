@@ -1,6 +1,6 @@
 /**
  * The node-status store under benchmark 4's 10,000-node status storm, by CPU, in Node:
- * a 10,000-step graph, then 1,000 completions a second in batches of a frame's worth (17),
+ * a 10,000-step graph (its declaration timed too), then 1,000 completions a second in batches of a frame's worth (17),
  * the same events the storm's frames decode to. It compiles against any checkout's store
  * (its public actions only), so the same file bundled from a baseline's tree gives the
  * baseline in the same minutes:
@@ -26,10 +26,11 @@ for (let i = 0; i < Math.min(CHANGES, nodes); i += PER_FRAME) {
 }
 
 let best = Infinity;
+let defined = Infinity;
 for (let run = 0; run < runs; run++) {
   const store = createNodeStatusStore();
   const { applyEvents } = store.getState().actions;
-  applyEvents([graph, ...Array.from({ length: 10 }, (_, i): RunEvent => ({ type: 'node.started', nodeId: `t${i}`, atMs: 0 }))]);
+  defined = Math.min(defined, cpuTime(() => applyEvents([graph, ...Array.from({ length: 10 }, (_, i): RunEvent => ({ type: 'node.started', nodeId: `t${i}`, atMs: 0 }))])).cpuMs);
   best = Math.min(best, cpuTime(() => batches.forEach((batch) => applyEvents(batch))).cpuMs);
 }
-process.stdout.write(`${nodes} nodes, ${batches.length} batches of ${PER_FRAME} completions: ${best.toFixed(1)} ms of CPU (best of ${runs})\n`);
+process.stdout.write(`${nodes} nodes: the graph declared in ${defined.toFixed(1)} ms; ${batches.length} batches of ${PER_FRAME} completions ${best.toFixed(1)} ms of CPU (best of ${runs})\n`);
