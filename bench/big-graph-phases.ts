@@ -16,6 +16,9 @@ const nodes = Number(arg('nodes') ?? 10_000);
 const WATCH = `(() => {
   const t = (window.__phases = {});
   const seen = (name) => { if (!(name in t)) t[name] = performance.now(); };
+  // A stream's request never ends, so Resource Timing lists it only when it closes: note each fetch as it starts.
+  const fetchOf = window.fetch;
+  window.fetch = (input, init) => { seen('fetch ' + String(input.url ?? input).split('/').pop().slice(0, 40)); return fetchOf(input, init); };
   const poll = () => {
     if (document.querySelector('.react-flow')) seen('react-flow');
     if (document.querySelector('[data-testid="graph-overview"]')) seen('overview canvas');

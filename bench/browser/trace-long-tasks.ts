@@ -88,3 +88,16 @@ const LEAF_OR_TOP = new Set([
   'IntersectionObserverController::computeIntersections',
   'ResizeObserverController::GatherAndDeliverObservations',
 ]);
+
+/**
+ * Main-thread time while `during` runs, by the thread's CPU time (a loaded machine does not
+ * inflate it), in all (`tasksMs`) and summed by kind of work (script by function, style,
+ * layout, paint…), heaviest first.
+ */
+export async function traceTotals(page: Page, during: () => Promise<void>): Promise<{ tasksMs: number; parts: [string, number][] }> {
+  const events = await traceDuring(page, during);
+  const totals = new Map<string, number>();
+  const tasks = breakDown(events, 0, 'tdur');
+  for (const task of tasks) for (const [kind, ms] of task.parts) totals.set(kind, (totals.get(kind) ?? 0) + ms);
+  return { tasksMs: tasks.reduce((sum, task) => sum + task.ms, 0), parts: [...totals].sort((a, b) => b[1] - a[1]) };
+}

@@ -4,6 +4,7 @@ import { unsafeEventReason } from '@/ingest/guard-events';
 import { DIALECTS } from '@/protocol/dialects';
 
 import { createPipeline } from '../../tests/fuzz/pipeline-invariants';
+import { nodeRecord } from '@/stores/node-map';
 
 test('ids named after Object.prototype members are refused with a reason', () => {
   expect(unsafeEventReason([{ type: 'node.started', nodeId: 'constructor' } as never])).toMatch(/reserved/);
@@ -41,5 +42,5 @@ test('a relavium node called "constructor" is listed in the diagnostics and the 
   p.flush();
   const state = p.run.getState();
   expect(state.issues.map((issue) => issue.reason)).toEqual([expect.stringMatching(/"constructor" is a reserved name/)]);
-  expect(Object.keys(p.nodeStatus.getState().byId)).toEqual(['plan']);
+  expect(Object.keys(nodeRecord(p.nodeStatus.getState().byId))).toEqual(['plan']);
 });

@@ -18,7 +18,8 @@
 import { applyPatch, KeyframeInvalid } from '@/protocol/keyframe-patch';
 import { KeyframeIndexSchema, KeyframeLineSchema, NodeMapSchema, RunStateSchema, type KeyframeNodeMap, type KeyframeRunState } from '@/protocol/keyframe-schema';
 import type { LogCheckpoint } from '@/stores/event-log';
-import type { NodeMap } from '@/stores/reduce-node-status';
+import { nodeMapFrom, nodeRecord, type NodeMap } from '@/stores/node-map';
+import type { NodeState } from '@/stores/node-types';
 import type { RunState } from '@/stores/run-types';
 
 import type { RecordingLines } from '@/ingest/recording-lines';
@@ -31,6 +32,13 @@ export type KeyframeIndex = Readonly<{ every: number; count: number; frames: num
 
 /** The stores a keyframe is a patch on, and what the frames said (its checks). */
 export type KeyframeBase = Readonly<{ run: RunState; byId: NodeMap }>;
+/**
+ * What a keyframe patches: the node states as a plain record by id, the form keyframes have
+ * always been written in (so every keyframed recording keeps opening). The store's map
+ * (node-map.ts) is made from it where a snapshot is kept, and turned back into it to write.
+ */
+type PatchState = Readonly<{ run: RunState; byId: NodeRecord }>;
+type NodeRecord = Readonly<Record<string, NodeState>>;
 export type DecodedFrames = Readonly<{ total: number; every: number; logLength: number; logRevision: number }>;
 export type DecodedKeyframes = Readonly<{ snapshots: SnapshotList; end: ReplaySnapshot }>;
 
@@ -38,7 +46,7 @@ const INDEX_PREFIX = '{"keyframes"';
 
 // The schema's types are the stores' own: these fail to compile when the two drift apart.
 const asRunState = (state: KeyframeRunState): RunState => state;
-const asNodeMap = (byId: KeyframeNodeMap): NodeMap => byId;
+const asNodeRecord = (byId: KeyframeNodeMap): NodeRecord => byId;
 
 /** The index on the last line, when it is there and fits the file; undefined for a plain (or cut off) recording. */
 export function readKeyframeIndex(lines: RecordingLines): KeyframeIndex | undefined {
@@ -67,10 +75,10 @@ const CAPTURE_EVERY = 4;
 type Lines = Readonly<{ lines: RecordingLines; firstLine: number }>;
 
 /** Applies keyframe line `i`'s patches to a state, changing in place what `owned` holds (keyframe-patch.ts). */
-function applyLine({ lines, firstLine }: Lines, i: number, state: KeyframeBase, owned: Set<object>) {
+function applyLine({ lines, firstLine }: Lines, i: number, state: PatchState, owned: Set<object>) {
   const keyframe = parseKeyframe(lines.line(firstLine + i), firstLine + i + 1);
   const run = keyframe.run === undefined ? state.run : asRunState(applyPatch(state.run, keyframe.run, RunStateSchema, 'run', owned) as KeyframeRunState);
-  const byId = keyframe.byId === undefined ? state.byId : asNodeMap(applyPatch(state.byId, keyframe.byId, NodeMapSchema, 'byId', owned) as KeyframeNodeMap);
+  const byId = keyframe.byId === undefined ? state.byId : asNodeRecord(applyPatch(state.byId, keyframe.byId, NodeMapSchema, 'byId', owned) as KeyframeNodeMap);
   return { keyframe, state: { run, byId } };
 }
 
@@ -106,10 +114,10 @@ class KeyframeSnapshots implements SnapshotList {
     const start = this.whole[from / CAPTURE_EVERY] as ReplaySnapshot;
     if (from === index) return start;
     if (this.rebuilt?.index === index) return this.rebuilt.snapshot;
-    let state: KeyframeBase = start;
+    let state: PatchState = { run: start.run, byId: nodeRecord(start.byId) };
     const owned = new Set<object>();
     for (let i = from + 1; i <= index; i++) state = applyLine(this.source, i, state, owned).state;
-    const snapshot = { position: index * this.every, run: withOptionalKeys(state.run), byId: state.byId, checkpoint: this.checkpoints[index] as LogCheckpoint };
+    const snapshot = { position: index * this.every, run: withOptionalKeys(state.run), byId: nodeMapFrom(state.byId, start.byId), checkpoint: this.checkpoints[index] as LogCheckpoint };
     this.rebuilt = { index, snapshot };
     return snapshot;
   }
@@ -125,7 +133,8 @@ export async function decodeKeyframes(lines: RecordingLines, index: KeyframeInde
   const source = { lines, firstLine: index.firstLine };
   const whole: ReplaySnapshot[] = [];
   const checkpoints: LogCheckpoint[] = [];
-  let state = base;
+  let state: PatchState = { run: base.run, byId: nodeRecord(base.byId) };
+  let nodes = base.byId;
   let owned = new Set<object>();
   for (let i = 0; i < index.count; i++) {
     const applied = applyLine(source, i, state, owned);
@@ -135,7 +144,8 @@ export async function decodeKeyframes(lines: RecordingLines, index: KeyframeInde
     if (keyframe.position !== position || keyframe.log.length > frames.logLength) throw new KeyframeInvalid(`line ${index.firstLine + i + 1}: keyframe does not fit the frames`);
     checkpoints.push(keyframe.log as LogCheckpoint);
     if (i % CAPTURE_EVERY === 0 || i === index.count - 1) {
-      whole.push({ position, run: withOptionalKeys(state.run), byId: state.byId, checkpoint: keyframe.log as LogCheckpoint });
+      nodes = nodeMapFrom(state.byId, nodes);
+      whole.push({ position, run: withOptionalKeys(state.run), byId: nodes, checkpoint: keyframe.log as LogCheckpoint });
       // What this snapshot holds is never changed again: the next patch copies what it touches.
       owned = new Set();
     }
@@ -164,12 +174,15 @@ function parseKeyframe(text: string, lineNumber: number) {
 /** The keyframe lines and the index for these snapshots (the last one: the end), to follow `firstLine` plain lines. */
 export function encodeKeyframes(snapshots: readonly ReplaySnapshot[], base: KeyframeBase, every: number, firstLine: number): string {
   const out: string[] = [];
-  let prev: KeyframeBase = base;
+  let prev: PatchState = { run: base.run, byId: nodeRecord(base.byId) };
+  let prevNodes = base.byId;
   for (const snapshot of snapshots) {
-    const run = diffState(prev.run, snapshot.run);
-    const byId = diffState(prev.byId, snapshot.byId);
+    const next: PatchState = { run: snapshot.run, byId: snapshot.byId === prevNodes ? prev.byId : nodeRecord(snapshot.byId) };
+    prevNodes = snapshot.byId;
+    const run = diffState(prev.run, next.run);
+    const byId = diffState(prev.byId, next.byId);
     out.push(JSON.stringify({ keyframe: { position: snapshot.position, ...(run ? { run } : {}), ...(byId ? { byId } : {}), log: snapshot.checkpoint } }));
-    prev = snapshot;
+    prev = next;
   }
   const frames = snapshots[snapshots.length - 1]?.position ?? 0;
   out.push(JSON.stringify({ keyframes: { version: 1, every, count: snapshots.length, frames, firstLine } }));

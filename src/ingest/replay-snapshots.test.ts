@@ -6,6 +6,7 @@ import { initialRunState } from '@/stores/run-store';
 import type { RunState } from '@/stores/run-types';
 
 import { ReplaySnapshots, type ReplaySnapshot } from '@/ingest/replay-snapshots';
+import { emptyNodeMap } from '@/stores/node-map';
 
 const NO_STATS = { frames: 0, duplicates: 0, rejected: 0, unknown: 0, gaps: 0, holes: 0 };
 const CHECKPOINT = { length: 0, revision: 0, open: [] };
@@ -44,7 +45,7 @@ function batchOf(events: readonly RunEvent[], firstRow: number) {
   return { events, rows, log: { length: firstRow + events.length, firstRow: 0, revision: firstRow + events.length }, issues: [], stats: NO_STATS, atMs: 0 };
 }
 
-const snapshotOf = (run: RunState, index: number): ReplaySnapshot => ({ position: index * 10, run, checkpoint: CHECKPOINT, byId: {} });
+const snapshotOf = (run: RunState, index: number): ReplaySnapshot => ({ position: index * 10, run, checkpoint: CHECKPOINT, byId: emptyNodeMap() });
 
 describe('ReplaySnapshots', () => {
   // 60 snapshots: three keyframes of 16, the rest pending until finish; arrays grow past SHARE_FROM (32) from snapshot 31.

@@ -22,7 +22,7 @@
 import type { RunEvent } from '@/protocol/run-event';
 
 import type { NodeState } from '@/stores/node-types';
-import { nextNodeState, reduceNodeStatus } from '@/stores/reduce-node-status';
+import { applyNodeEvent, nextNodeState } from '@/stores/reduce-node-status';
 import type { AttemptOutcome } from '@/stores/attempt-types';
 
 export type OpenWait = { fromMs: number; toMs?: number; gateId?: string };
@@ -97,14 +97,23 @@ export class AttemptProjection {
     if (event.type === 'gate.opened') this.nameWait(nodeId, event.gateId);
   }
 
-  /** Run ends and graphs change many nodes at once: the reducer's own batch step, then each node that moved. */
+  /** Run ends and graphs change many nodes at once: the reducer's own step on this projection's entries, then each node that moved. */
   private applyRunWide(event: RunEvent, at: At) {
-    const before = this.nodes;
-    const after = reduceNodeStatus(before, [event]);
-    // The reducer copies what it changes: the copy is this projection's own.
-    this.nodes = after as Record<string, NodeState>;
+    const nodes = this.nodes;
+    const before = new Map<string, NodeState | undefined>();
+    applyNodeEvent(
+      {
+        get: (id) => nodes[id],
+        put: (id, state) => {
+          if (!before.has(id)) before.set(id, nodes[id]);
+          nodes[id] = state;
+        },
+        ids: () => Object.keys(nodes),
+      },
+      event,
+    );
     if (event.type === 'graph.defined' && at.ms !== undefined) for (const node of event.nodes) if (!this.declaredAtMs.has(node.id)) this.declaredAtMs.set(node.id, at.ms);
-    for (const [id, state] of Object.entries(after)) if (state !== before[id]) this.transition(id, before[id], state, at);
+    for (const [id, state] of Object.entries(nodes)) if (before.has(id) && state !== before.get(id)) this.transition(id, before.get(id), state, at);
     if (event.type === 'graph.defined') return;
     if (at.ms !== undefined) this.runEndedAtMs = at.ms;
     for (const track of this.tracks.values()) if (track.open) this.finish(track, at.ms, 'unfinished');

@@ -3,13 +3,15 @@
  *
  * Re-render discipline: a canvas node subscribes to its own entry through
  * `useNodeState(id)`; `reduceNodeStatus` replaces only the entries a batch touched and
- * keeps `byId` itself when nothing changed. A token therefore re-renders one node and
+ * keeps `byId` itself when nothing changed. `byId` is a node-map.ts map: read it with its
+ * accessors (`nodeOf`, `forEachNode`), never by key. A token therefore re-renders one node and
  * never the canvas (tests/integration/canvas-render-budget.test.tsx).
  */
 import { createStore, type StoreApi } from 'zustand';
 
 import type { RunEvent } from '@/protocol/run-event';
 
+import { emptyNodeMap } from '@/stores/node-map';
 import { reduceNodeStatus, type NodeMap } from '@/stores/reduce-node-status';
 
 export type NodeStatusState = Readonly<{
@@ -24,7 +26,7 @@ export type NodeStatusStore = StoreApi<NodeStatusState>;
 
 export function createNodeStatusStore(): NodeStatusStore {
   return createStore<NodeStatusState>()((set, get) => ({
-    byId: {},
+    byId: emptyNodeMap(),
     actions: {
       applyEvents: (batch) => {
         const prev = get().byId;

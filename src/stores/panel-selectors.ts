@@ -13,7 +13,7 @@ import type { GraphNode, StreamedText } from '@/protocol/run-event';
 
 import type { EventLog } from '@/stores/event-log';
 import type { NodeState } from '@/stores/node-types';
-import type { NodeMap } from '@/stores/reduce-node-status';
+import { nodeOf, type NodeMap } from '@/stores/node-map';
 import { useRunSession } from '@/stores/run-session';
 import type { AgentState, Chapter, CostState, GateState, GraphState } from '@/stores/run-types';
 import { bucketGet } from '@/stores/bucket-map';
@@ -85,7 +85,7 @@ export function useNodeMap(): NodeMap {
 }
 
 export function useNodeState(nodeId: string): NodeState | undefined {
-  return useStore(useRunSession().nodeStatus, (s) => s.byId[nodeId]);
+  return useStore(useRunSession().nodeStatus, (s) => nodeOf(s.byId, nodeId));
 }
 
 /** The node's streamed-text tail: changes on every token, even when rows coalesce. */

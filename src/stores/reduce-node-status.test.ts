@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 
 import type { RunEvent } from '@/protocol/run-event';
+import { emptyNodeMap, nodeOf, nodeRecord } from '@/stores/node-map';
 import { reduceNodeStatus, type NodeMap } from '@/stores/reduce-node-status';
 
 const started = (attempt?: number): RunEvent => ({ type: 'node.started', nodeId: 'n', ...(attempt !== undefined ? { attempt } : {}), atMs: 10 });
@@ -10,22 +11,22 @@ const failed = (attempt: number): RunEvent => ({ type: 'node.failed', nodeId: 'n
 const retrying = (attempt: number): RunEvent => ({ type: 'node.retrying', nodeId: 'n', attempt });
 const status = (value: 'running' | 'succeeded'): RunEvent => ({ type: 'node.status', nodeId: 'n', status: value });
 
-const fold = (events: readonly RunEvent[], from: NodeMap = {}) => events.reduce((map, event) => reduceNodeStatus(map, [event]), from);
-const final = (map: NodeMap) => ({ status: map.n?.status, attempt: map.n?.attempt });
+const fold = (events: readonly RunEvent[], from: NodeMap = emptyNodeMap()) => events.reduce((map, event) => reduceNodeStatus(map, [event]), from);
+const final = (map: NodeMap) => ({ status: nodeOf(map, 'n')?.status, attempt: nodeOf(map, 'n')?.attempt });
 
 describe('reduceNodeStatus: idempotent status updates', () => {
   test('a batch applied twice changes nothing the second time (same object: no subscriber runs)', () => {
-    const once = reduceNodeStatus({}, [started(), completed()]);
+    const once = reduceNodeStatus(emptyNodeMap(), [started(), completed()]);
     expect(reduceNodeStatus(once, [started(), completed()])).toBe(once);
     expect(final(once)).toEqual({ status: 'succeeded', attempt: 1 });
   });
 
   test("MARS's doubled status events: each repeat is a no-op", () => {
-    const running = reduceNodeStatus({}, [status('running')]);
+    const running = reduceNodeStatus(emptyNodeMap(), [status('running')]);
     expect(reduceNodeStatus(running, [status('running')])).toBe(running);
     const done = reduceNodeStatus(running, [status('succeeded'), status('succeeded')]);
     expect(reduceNodeStatus(done, [status('succeeded'), status('running')])).toBe(done);
-    expect(done.n?.status).toBe('succeeded');
+    expect(nodeOf(done, 'n')?.status).toBe('succeeded');
   });
 
   test('out of order: a late start after the outcome never moves the node back', () => {
@@ -59,46 +60,47 @@ describe('reduceNodeStatus: idempotent status updates', () => {
 describe('reduceNodeStatus: steps that never ran', () => {
   const graph: RunEvent = { type: 'graph.defined', nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }, { id: 'c', label: 'C' }], edges: [] };
   const ran: RunEvent[] = [graph, { type: 'node.started', nodeId: 'a', atMs: 10 }, { type: 'node.failed', nodeId: 'a', error: { message: 'boom' }, atMs: 20 }];
-  const statuses = (map: NodeMap) => Object.fromEntries(Object.entries(map).map(([id, node]) => [id, node.status]));
+  const statuses = (map: NodeMap) => Object.fromEntries(Object.entries(nodeRecord(map)).map(([id, node]) => [id, node.status]));
 
   test.each<[string, RunEvent]>([
     ['fails', { type: 'run.failed', error: { message: 'boom' }, atMs: 30 }],
     ['is cancelled', { type: 'run.cancelled', atMs: 30 }],
     ['completes', { type: 'run.completed', atMs: 30 }],
   ])('when the run %s, a node still pending reads "not run", not pending', (_, end) => {
-    const map = reduceNodeStatus({}, [...ran, end]);
+    const map = reduceNodeStatus(emptyNodeMap(), [...ran, end]);
     expect(statuses(map)).toEqual({ a: 'failed', b: 'not_run', c: 'not_run' });
-    expect(map.b).toMatchObject({ leftAtRunEnd: true, endedAtMs: 30 });
-    expect(map.b?.startedAtMs).toBeUndefined();
+    expect(nodeOf(map, 'b')).toMatchObject({ leftAtRunEnd: true, endedAtMs: 30 });
+    expect(nodeOf(map, 'b')?.startedAtMs).toBeUndefined();
   });
 
   test('a cancel stops the running node and leaves the pending ones not run', () => {
-    const map = reduceNodeStatus({}, [graph, { type: 'node.started', nodeId: 'a', atMs: 10 }, { type: 'run.cancelled', atMs: 30 }]);
+    const map = reduceNodeStatus(emptyNodeMap(), [graph, { type: 'node.started', nodeId: 'a', atMs: 10 }, { type: 'run.cancelled', atMs: 30 }]);
     expect(statuses(map)).toEqual({ a: 'cancelled', b: 'not_run', c: 'not_run' });
   });
 
   test('a node the backend skipped reads "not run" with its reason, never failed', () => {
-    const map = reduceNodeStatus({}, [graph, { type: 'node.skipped', nodeId: 'c', reason: 'upstream_unreachable', atMs: 25 }, { type: 'node.status', nodeId: 'c', status: 'failed', error: { message: 'run failed' } }]);
-    expect(map.c).toMatchObject({ status: 'not_run', reason: 'upstream_unreachable' });
-    expect(map.c?.error).toBeUndefined();
-    expect(map.c?.leftAtRunEnd).toBeUndefined();
+    const map = reduceNodeStatus(emptyNodeMap(), [graph, { type: 'node.skipped', nodeId: 'c', reason: 'upstream_unreachable', atMs: 25 }, { type: 'node.status', nodeId: 'c', status: 'failed', error: { message: 'run failed' } }]);
+    expect(nodeOf(map, 'c')).toMatchObject({ status: 'not_run', reason: 'upstream_unreachable' });
+    expect(nodeOf(map, 'c')?.error).toBeUndefined();
+    expect(nodeOf(map, 'c')?.leftAtRunEnd).toBeUndefined();
   });
 
   test('a late frame after the run ended (reconnect): the node it names is not frozen as not run', () => {
-    const ended = reduceNodeStatus({}, [...ran, { type: 'run.failed', error: { message: 'boom' }, atMs: 30 }]);
+    const ended = reduceNodeStatus(emptyNodeMap(), [...ran, { type: 'run.failed', error: { message: 'boom' }, atMs: 30 }]);
     const late = reduceNodeStatus(ended, [{ type: 'node.started', nodeId: 'b', atMs: 28 }, { type: 'node.completed', nodeId: 'b', atMs: 29 }]);
-    expect(late.b).toMatchObject({ status: 'succeeded', startedAtMs: 28, endedAtMs: 29 });
-    expect(late.b?.leftAtRunEnd).toBeUndefined();
-    expect(late.c?.status).toBe('not_run');
+    expect(nodeOf(late, 'b')).toMatchObject({ status: 'succeeded', startedAtMs: 28, endedAtMs: 29 });
+    expect(nodeOf(late, 'b')?.leftAtRunEnd).toBeUndefined();
+    expect(nodeOf(late, 'c')?.status).toBe('not_run');
     // A late skip gives the backend's reason; a stale "pending" from a graph restated later changes nothing.
     const skipped = reduceNodeStatus(late, [{ type: 'node.skipped', nodeId: 'c', reason: 'branch_not_taken' }, { ...graph, nodes: [{ id: 'c', label: 'C', status: 'pending' }] }]);
-    expect(skipped.c).toMatchObject({ status: 'not_run', reason: 'branch_not_taken' });
+    expect(nodeOf(skipped, 'c')).toMatchObject({ status: 'not_run', reason: 'branch_not_taken' });
   });
 
   test('a replay reaches the same map, event by event or in one batch, and applying the end twice changes nothing', () => {
     const events: RunEvent[] = [...ran, { type: 'node.skipped', nodeId: 'c', reason: 'upstream_unreachable', atMs: 25 }, { type: 'run.failed', error: { message: 'boom' }, atMs: 30 }];
-    const batched = reduceNodeStatus({}, events);
-    expect(fold(events)).toEqual(batched);
+    const batched = reduceNodeStatus(emptyNodeMap(), events);
+    expect(nodeRecord(fold(events))).toEqual(nodeRecord(batched));
+    expect(fold(events).counts).toEqual(batched.counts);
     expect(reduceNodeStatus(batched, [{ type: 'run.failed', error: { message: 'boom' }, atMs: 31 }])).toBe(batched);
   });
 });

@@ -5,8 +5,9 @@
  *
  * A status update never moves a node backwards within the same attempt (a late
  * `node.started` after `node.completed`, or MARS's doubled status events, change
- * nothing); a higher attempt starts it again. Returns the previous `byId` object when
- * nothing changed, so no subscriber runs. Guarded by reduce-node-status.test.ts.
+ * nothing); a higher attempt starts it again. Returns the previous `byId` map when
+ * nothing changed, so no subscriber runs; the map keeps counts per status as it is written
+ * (node-map.ts). Guarded by reduce-node-status.test.ts.
  *
  * "Not run": a node the backend skipped (with its reason), and every node still pending
  * when the run ends (completed, failed or cancelled) — it never started, so it neither
@@ -16,9 +17,10 @@
  */
 import type { NodeStatus, RunEvent, RunEventOf } from '@/protocol/run-event';
 
+import { NodeMapDraft, type NodeMap } from '@/stores/node-map';
 import type { NodeState } from '@/stores/node-types';
 
-export type NodeMap = Readonly<Record<string, NodeState>>;
+export type { NodeMap };
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -51,16 +53,29 @@ const CHANGES_NODES: ReadonlySet<RunEvent['type']> = new Set([
 ]);
 
 export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[]): NodeMap {
-  // `next` is copied from `prev` on the first change of the batch; the rest of the batch writes into it.
+  // The draft copies what it writes on the first change; the rest of the batch writes into it.
   // Plain loops and no closures: this runs for every batch, and most batches change nothing.
-  let next: Record<string, NodeState> | undefined;
-  for (const event of batch) {
-    if (event.type === 'run.cancelled') next = notRunAtEnd(prev, cancelRunning(prev, next, event.atMs), event.atMs);
-    else if (event.type === 'run.completed' || event.type === 'run.failed') next = notRunAtEnd(prev, next, event.atMs);
-    else if (event.type === 'graph.defined') next = defineNodes(prev, next, event.nodes);
-    else if (!streamsInto((next ?? prev)[(event as { nodeId?: string }).nodeId ?? ''], event)) next = applyToEntry(prev, next, event);
-  }
-  return next ?? prev;
+  const draft = new NodeMapDraft(prev);
+  for (const event of batch) applyNodeEvent(draft, event);
+  return draft.finish();
+}
+
+/** What one event is applied through: a batch's map draft, or the attempt projection's own entries. */
+export type NodeWriter = {
+  get(id: string): NodeState | undefined;
+  put(id: string, state: NodeState): void;
+  /** Every id that may have an entry (some may not: `get` says). */
+  ids(): readonly string[];
+};
+
+/** One event's changes, written through `writer`. */
+export function applyNodeEvent(writer: NodeWriter, event: RunEvent): void {
+  if (event.type === 'run.cancelled') {
+    cancelRunning(writer, event.atMs);
+    notRunAtEnd(writer, event.atMs);
+  } else if (event.type === 'run.completed' || event.type === 'run.failed') notRunAtEnd(writer, event.atMs);
+  else if (event.type === 'graph.defined') defineNodes(writer, event.nodes);
+  else if (!streamsInto(writer.get((event as { nodeId?: string }).nodeId ?? ''), event)) applyToEntry(writer, event);
 }
 
 /**
@@ -71,20 +86,12 @@ function streamsInto(known: NodeState | undefined, event: RunEvent): boolean {
   return event.type === 'node.output' && known !== undefined && known.status !== 'pending' && known.leftAtRunEnd !== true;
 }
 
-/** Writes `state` into the batch's copy (made on the first change); the copy. */
-function put(prev: NodeMap, next: Record<string, NodeState> | undefined, id: string, state: NodeState): Record<string, NodeState> | undefined {
-  if ((next ?? prev)[id] === state) return next;
-  const target = next ?? { ...prev };
-  target[id] = state;
-  return target;
-}
-
-function applyToEntry(prev: NodeMap, next: Record<string, NodeState> | undefined, event: RunEvent): Record<string, NodeState> | undefined {
+function applyToEntry(writer: NodeWriter, event: RunEvent): void {
   const nodeId = 'nodeId' in event ? event.nodeId : undefined;
-  if (nodeId === undefined) return next;
-  const known = (next ?? prev)[nodeId];
+  if (nodeId === undefined) return;
+  const known = writer.get(nodeId);
   const updated = nextNodeState(known, event);
-  return updated !== known && updated ? put(prev, next, nodeId, updated) : next;
+  if (updated !== known && updated) writer.put(nodeId, updated);
 }
 
 /**
@@ -100,35 +107,29 @@ export function nextNodeState(known: NodeState | undefined, event: RunEvent): No
   return updated !== current || known ? updated : current;
 }
 
-function cancelRunning(prev: NodeMap, next: Record<string, NodeState> | undefined, atMs: number | undefined): Record<string, NodeState> | undefined {
-  let out = next;
-  for (const id of Object.keys(next ?? prev)) {
-    const node = (out ?? prev)[id];
+function cancelRunning(writer: NodeWriter, atMs: number | undefined): void {
+  for (const id of writer.ids()) {
+    const node = writer.get(id);
     if (node && (node.status === 'running' || node.status === 'waiting' || node.status === 'retrying')) {
-      out = put(prev, out, id, { ...node, status: 'cancelled', endedAtMs: atMs ?? node.endedAtMs ?? Date.now() });
+      writer.put(id, { ...node, status: 'cancelled', endedAtMs: atMs ?? node.endedAtMs ?? Date.now() });
     }
   }
-  return out;
 }
 
 /** Nodes still pending when the run ended never started: "not run", until a late event says otherwise. */
-function notRunAtEnd(prev: NodeMap, next: Record<string, NodeState> | undefined, atMs: number | undefined): Record<string, NodeState> | undefined {
-  let out = next;
-  for (const id of Object.keys(next ?? prev)) {
-    const node = (out ?? prev)[id];
-    if (node?.status === 'pending') out = put(prev, out, id, { ...node, status: 'not_run', leftAtRunEnd: true, endedAtMs: atMs ?? Date.now() });
+function notRunAtEnd(writer: NodeWriter, atMs: number | undefined): void {
+  for (const id of writer.ids()) {
+    const node = writer.get(id);
+    if (node?.status === 'pending') writer.put(id, { ...node, status: 'not_run', leftAtRunEnd: true, endedAtMs: atMs ?? Date.now() });
   }
-  return out;
 }
 
-function defineNodes(prev: NodeMap, next: Record<string, NodeState> | undefined, nodes: RunEventOf<'graph.defined'>['nodes']): Record<string, NodeState> | undefined {
-  let out = next;
+function defineNodes(writer: NodeWriter, nodes: RunEventOf<'graph.defined'>['nodes']): void {
   for (const node of nodes) {
-    const current = (out ?? prev)[node.id];
-    if (!current) out = put(prev, out, node.id, node.status ? moveTo(INITIAL, node.status, undefined, undefined) : INITIAL);
-    else if (node.status) out = put(prev, out, node.id, moveTo(current.leftAtRunEnd ? INITIAL : current, node.status, undefined, undefined));
+    const current = writer.get(node.id);
+    if (!current) writer.put(node.id, node.status ? moveTo(INITIAL, node.status, undefined, undefined) : INITIAL);
+    else if (node.status) writer.put(node.id, moveTo(current.leftAtRunEnd ? INITIAL : current, node.status, undefined, undefined));
   }
-  return out;
 }
 
 function applyToNode(current: NodeState, event: RunEvent): NodeState {

@@ -8,6 +8,7 @@ import type { Dialect } from '@/protocol/dialect';
 import { NODE_STATUSES, RUN_STATUSES } from '@/protocol/run-event';
 import { bucketEntries } from '@/stores/bucket-map';
 import { tailEntries } from '@/stores/tails';
+import { nodeRecord } from '@/stores/node-map';
 
 export type Pipeline = SyncPipeline;
 
@@ -37,7 +38,7 @@ export function brokenInvariants(p: Pipeline): string[] {
   for (const point of cost.points) if (!isCount(point.micros)) broken.push(`a cost point of ${String(point.micros)} micros`);
   for (const [id, micros] of bucketEntries(cost.byNode)) if (!isCount(micros)) broken.push(`node ${id} costs ${String(micros)} micros`);
   for (const [id, tail] of tailEntries(state.tails)) if (typeof tail !== 'string') broken.push(`node ${id} has a non-text tail`);
-  for (const [id, node] of Object.entries(p.nodeStatus.getState().byId)) {
+  for (const [id, node] of Object.entries(nodeRecord(p.nodeStatus.getState().byId))) {
     if (!NODE_STATUS.has(node.status)) broken.push(`node ${id} has status "${String(node.status)}"`);
   }
   for (const issue of state.issues) {

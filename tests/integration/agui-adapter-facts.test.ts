@@ -15,6 +15,7 @@ import { aguiDialect, buildRunInput } from '@/protocol/agui/agui-dialect';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -78,7 +79,7 @@ describe('an AG-UI run as the official adapters send it', () => {
         ['web_search', 'fetch_page'],
         ['fetch_page', 'fetch_page'],
       ]);
-      const byId = live.session.nodeStatus.getState().byId;
+      const byId = nodeRecord(live.session.nodeStatus.getState().byId);
       expect(run.graph.order.map((id) => byId[id]?.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
       const rows = Array.from({ length: live.session.log.length }, (_, i) => live.session.log.at(i)?.event);
       expect(rows.every((event) => event?.atMs !== undefined && event.receivedTime === true)).toBe(true);

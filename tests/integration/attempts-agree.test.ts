@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 
 import type { RunEvent } from '@/protocol/run-event';
 import { EventLog } from '@/stores/event-log';
+import { emptyNodeMap, nodeOf } from '@/stores/node-map';
 import { reduceNodeStatus, type NodeMap } from '@/stores/reduce-node-status';
 import { reduceRunBatch } from '@/stores/reduce-run';
 import { initialRunState } from '@/stores/run-store';
@@ -65,7 +66,7 @@ function record(events: readonly RunEvent[]): { log: EventLog; state: RunState; 
   const state = reduceRunBatch(initialRunState({ runId: 'r', dialect: 'test', source: 'test' }), {
     events, rows, log: { length: log.length, firstRow: 0, revision: log.length }, issues: [], stats: { frames: 0, duplicates: 0, rejected: 0, unknown: 0, gaps: 0, holes: 0 }, atMs: 0,
   });
-  return { log, state, nodes: reduceNodeStatus({}, events) };
+  return { log, state, nodes: reduceNodeStatus(emptyNodeMap(), events) };
 }
 
 /** "<attempt> <outcome>[ <gate verdict>]" per attempt of each node. */
@@ -84,7 +85,7 @@ function durationsAnswer(attempts: RunAttempts, state: RunState): Answer {
 function canvasAnswer(nodes: NodeMap, state: RunState): Record<string, string> {
   const out: Record<string, string> = {};
   for (const id of NODES) {
-    const node = nodes[id];
+    const node = nodeOf(nodes, id);
     const decided = state.gateOrder.map((g) => state.gates[g]).filter((g) => g?.nodeId === id && g.status !== 'open').at(-1);
     out[id] = `${node?.attempt} ${node?.status}${decided ? ` ${gateVerdictShort(decided)}` : ''}`;
   }

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest';
 
 import { createSyncPipeline } from '@/ingest/sync-pipeline';
 import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
+import { nodeRecord } from '@/stores/node-map';
 
 const sse = (seq: number, body: Record<string, unknown>) => ({
   id: String(seq),
@@ -29,7 +30,7 @@ describe('bad frames', () => {
 
     const state = run.getState();
     expect(state.status).toBe('succeeded');
-    expect(nodeStatus.getState().byId.a?.status).toBe('succeeded');
+    expect(nodeRecord(nodeStatus.getState().byId).a?.status).toBe('succeeded');
     expect(state.issues.map((issue) => [issue.frame, issue.frameType])).toEqual([
       [2, 'node:started'],
       [4, undefined],

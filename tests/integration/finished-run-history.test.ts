@@ -14,6 +14,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { recordRun } from '../../scripts/record-run';
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -37,8 +38,8 @@ describe.each([DIALECTS.relavium, DIALECTS.tolky, DIALECTS.shannon])('$id', (dia
     const run = later.session.run;
     await waitFor(() => run.getState().status === 'succeeded', 'the finished run from history', 10_000);
     await waitFor(() => run.getState().cost.totalMicros === expected.cost.totalMicros, 'the closing cost', 5_000);
-    expect(Object.values(later.session.nodeStatus.getState().byId).map((n) => n.status)).toEqual(
-      Object.values(first.live.session.nodeStatus.getState().byId).map((n) => n.status),
+    expect(Object.values(nodeRecord(later.session.nodeStatus.getState().byId)).map((n) => n.status)).toEqual(
+      Object.values(nodeRecord(first.live.session.nodeStatus.getState().byId)).map((n) => n.status),
     );
     expect(run.getState().chapters.map((c) => c.title)).toEqual(expected.chapters.map((c) => c.title));
     later.close();

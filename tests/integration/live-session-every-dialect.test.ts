@@ -13,6 +13,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import { waitFor } from './wait-for';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { FANOUT_TOTAL_MICROS } from '../support/fanout-cost';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ describe.each(Object.values(DIALECTS))('$id through createLiveSession', (dialect
     });
     const run = live.session.run;
     await waitFor(() => run.getState().status === 'succeeded', `${dialect.id} run to succeed`, 15_000);
-    const nodes = Object.values(live.session.nodeStatus.getState().byId);
+    const nodes = Object.values(nodeRecord(live.session.nodeStatus.getState().byId));
     expect(nodes.filter((n) => n.status === 'succeeded').length).toBeGreaterThanOrEqual(8);
     expect(nodes.filter((n) => n.status === 'failed' || n.status === 'running')).toEqual([]);
     expect(run.getState().cost.totalMicros).toBe(FANOUT_TOTAL_MICROS);

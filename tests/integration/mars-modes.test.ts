@@ -11,6 +11,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { events, isOver, openMars, received, suffix } from './mars-support';
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(async () => {
   await sim.close();
 });
 
-const waitingNodes = (live: ReturnType<typeof openMars>) => Object.entries(live.session.nodeStatus.getState().byId).filter(([, n]) => n.status === 'waiting').map(([id]) => id);
+const waitingNodes = (live: ReturnType<typeof openMars>) => Object.entries(nodeRecord(live.session.nodeStatus.getState().byId)).filter(([, n]) => n.status === 'waiting').map(([id]) => id);
 
 describe('mars modes', () => {
   it('one-shot (the server\'s default) runs the gate story without asking anyone', async () => {

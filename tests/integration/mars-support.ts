@@ -12,6 +12,7 @@ import type { RunEvent } from '@/protocol/run-event';
 import type { SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
+import { nodeRecord } from '@/stores/node-map';
 
 export const suffix = () => Math.random().toString(36).slice(2, 8);
 
@@ -53,7 +54,7 @@ export function finalState(session: RunSession) {
   for (const list of Object.values(words)) list.sort();
   return {
     status: state.status,
-    nodes: Object.fromEntries(Object.entries(session.nodeStatus.getState().byId).map(([id, n]) => [id, n.status]).sort()),
+    nodes: Object.fromEntries(Object.entries(nodeRecord(session.nodeStatus.getState().byId)).map(([id, n]) => [id, n.status]).sort()),
     micros: state.cost.totalMicros,
     tokens: state.cost.inputTokens + state.cost.outputTokens + state.cost.unsplitTokens,
     words,

@@ -14,6 +14,7 @@ import type { RunEvent } from '@/protocol/run-event';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('myagent over a server that behaves like the real one', () => {
     const live = startRun('fanout: research the market');
     const state = await finished(live);
     expect(state.status).toBe('succeeded');
-    const nodes = live.session.nodeStatus.getState().byId;
+    const nodes = nodeRecord(live.session.nodeStatus.getState().byId);
     expect(['plan', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'write'].map((id) => nodes[id]?.status)).toEqual(Array(8).fill('succeeded'));
     expect(state.cost.totalMicros).toBe(FANOUT_MICROS);
     expect(state.graph.edges).toContainEqual({ source: 'r3', target: 'write' });
@@ -125,7 +126,7 @@ describe('myagent over a server that behaves like the real one', () => {
   test('a dropped connection: the server cancels the run; reconnect_with_state replays what was missed, and the run shows cancelled, saying why', async () => {
     const live = startRun('fanout again');
     const signed = await waitFor(() => (live.session.run.getState().status === 'running' ? exportedState(live) : undefined), 'the exported state');
-    await waitFor(() => live.session.nodeStatus.getState().byId.r1?.status === 'running', 'researchers running');
+    await waitFor(() => nodeRecord(live.session.nodeStatus.getState().byId).r1?.status === 'running', 'researchers running');
     const sessionBefore = live.session.runId;
     sim.dropConnections();
     const state = await finished(live);

@@ -17,6 +17,7 @@ import { myagentDialect } from '@/protocol/myagent/myagent-dialect';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe('myagent: a reload mid-run', () => {
   test('keeps the latest signed_state for the tab and resumes with it: the run is back, and says how it ended', async () => {
     const key = 'myagent|reload-1';
     const first = open(key, 'fanout: research the market');
-    await waitFor(() => first.session.nodeStatus.getState().byId.r1?.status === 'running' || undefined, 'researchers running');
+    await waitFor(() => nodeRecord(first.session.nodeStatus.getState().byId).r1?.status === 'running' || undefined, 'researchers running');
     const kept = await waitFor(() => keptResume(key, KEEP), 'the kept state');
     const sessionBefore = first.session.runId;
     expect(kept.session_id).toBe(sessionBefore);
@@ -74,7 +75,7 @@ describe('myagent: a reload mid-run', () => {
     const state = await ended(second);
     // The server's replay brings the run's history back into the new page.
     expect(state.graph.nodes.r1).toBeDefined();
-    expect(second.session.nodeStatus.getState().byId.plan?.status).toBe('succeeded');
+    expect(nodeRecord(second.session.nodeStatus.getState().byId).plan?.status).toBe('succeeded');
     // The socket's close cancelled the run on the server: said so, never "running" forever.
     expect(state.status).toBe('cancelled');
     const reconnects = reconnectsOf(sessionBefore);

@@ -14,6 +14,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
 
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ function open(id: keyof typeof DIALECTS, runId: string, scenario: string) {
   });
 }
 
-const statuses = (session: RunSession) => Object.fromEntries(Object.entries(session.nodeStatus.getState().byId).map(([id, n]) => [id, n.status]));
+const statuses = (session: RunSession) => Object.fromEntries(Object.entries(nodeRecord(session.nodeStatus.getState().byId)).map(([id, n]) => [id, n.status]));
 
 describe('steps that never ran read "not run" when the run ends', () => {
   test.each([
@@ -45,10 +46,10 @@ describe('steps that never ran read "not run" when the run ends', () => {
     const live = open(id, runId, scenario);
     const { run } = live.session;
     await waitFor(() => run.getState().status === end, `${id} run to end ${end}`, 15_000);
-    await waitFor(() => Object.values(live.session.nodeStatus.getState().byId).every((n) => n.status !== 'pending') || undefined, 'no pending node', 3_000).catch(() => undefined);
+    await waitFor(() => Object.values(nodeRecord(live.session.nodeStatus.getState().byId)).every((n) => n.status !== 'pending') || undefined, 'no pending node', 3_000).catch(() => undefined);
     expect(statuses(live.session)).toMatchObject(expected);
     expect(Object.values(statuses(live.session))).not.toContain('pending');
-    const notRun = Object.values(live.session.nodeStatus.getState().byId).filter((n) => n.status === 'not_run');
+    const notRun = Object.values(nodeRecord(live.session.nodeStatus.getState().byId)).filter((n) => n.status === 'not_run');
     expect(notRun.every((n) => n.startedAtMs === undefined && n.error === undefined)).toBe(true);
 
     // The recording replayed reaches the same statuses.

@@ -15,6 +15,7 @@ import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
 import { EventLog } from '@/stores/event-log';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import { createRunStore, type RunStore } from '@/stores/run-store';
+import { nodeRecord } from '@/stores/node-map';
 
 const sse = (seq: number, body: Record<string, unknown>) => ({
   id: String(seq),
@@ -76,7 +77,7 @@ describe('pipeline errors', () => {
     const state = run.getState();
     expect(state.issues).toHaveLength(1);
     expect(state.issues[0]).toMatchObject({ frame: 1, reason: 'interpreter error: x.map is not a function' });
-    expect(nodeStatus.getState().byId.b?.status).toBe('succeeded');
+    expect(nodeRecord(nodeStatus.getState().byId).b?.status).toBe('succeeded');
     expect(state.stats).toMatchObject({ rejected: 1, gaps: 0 });
   });
 
@@ -92,7 +93,7 @@ describe('pipeline errors', () => {
 
     const state = run.getState();
     expect(state.issues.map((issue) => issue.reason)).toEqual(['internal error: reducer bug']);
-    expect(nodeStatus.getState().byId.b?.status).toBe('succeeded');
+    expect(nodeRecord(nodeStatus.getState().byId).b?.status).toBe('succeeded');
     expect(state.status).toBe('succeeded');
   });
 
@@ -107,7 +108,7 @@ describe('pipeline errors', () => {
     driver.dispose();
 
     expect(run.getState().issues.map((issue) => issue.reason)).toEqual(['internal error: reaction bug']);
-    expect(nodeStatus.getState().byId.a?.status).toBe('running');
-    expect(nodeStatus.getState().byId.b?.status).toBe('succeeded');
+    expect(nodeRecord(nodeStatus.getState().byId).a?.status).toBe('running');
+    expect(nodeRecord(nodeStatus.getState().byId).b?.status).toBe('succeeded');
   });
 });

@@ -5,6 +5,7 @@ import { relaviumDialect } from '@/protocol/relavium/relavium-dialect';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe('relavium over the simulator’s real SSE server', () => {
     const live = open('fanout~a');
     const run = live.session.run;
     await waitFor(() => run.getState().status === 'succeeded', 'run to succeed');
-    const nodes = live.session.nodeStatus.getState().byId;
+    const nodes = nodeRecord(live.session.nodeStatus.getState().byId);
     expect(Object.keys(nodes).sort()).toEqual(['plan', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'write']);
     expect(Object.values(nodes).every((n) => n.status === 'succeeded')).toBe(true);
     // The scenario books 0.0021 + six researchers (0.0034..0.0039) + 0.0065 USD.
@@ -51,7 +52,7 @@ describe('relavium over the simulator’s real SSE server', () => {
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i));
     expect(run.getState().stats.duplicates).toBe(0);
     expect(run.getState().stats.gaps).toBe(0);
-    const nodes = live.session.nodeStatus.getState().byId;
+    const nodes = nodeRecord(live.session.nodeStatus.getState().byId);
     expect(nodes.fetch?.status).toBe('succeeded');
     expect(nodes.fetch?.attempt).toBe(2);
     expect(nodes.load?.status).toBe('failed');

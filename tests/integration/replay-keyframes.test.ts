@@ -20,12 +20,13 @@ import { recordRun } from '../../scripts/record-run';
 
 import { buildDiverseSteps } from '../../bench/lib/diverse-steps';
 import { writeRecording } from '../../bench/lib/write-recording';
+import { nodeRecord } from '@/stores/node-map';
 
 /** What a person sees, as plain data: the run (log rows included) and every node's status. */
 function visibleState(session: RunSession) {
   const { actions: _actions, ...run } = session.run.getState();
   const rows = Array.from({ length: run.logLength }, (_, i) => session.log.at(i));
-  return structuredClone({ run, rows, byId: session.nodeStatus.getState().byId });
+  return structuredClone({ run, rows, byId: nodeRecord(session.nodeStatus.getState().byId) });
 }
 
 async function open(text: string): Promise<ReplaySession> {

@@ -14,6 +14,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
 
 import { recordRun } from '../../scripts/record-run';
+import { nodeRecord } from '@/stores/node-map';
 
 let sim: SimulatorHandle;
 beforeAll(async () => {
@@ -33,14 +34,14 @@ async function replayOf(text: string): Promise<ReplaySession> {
 function visibleState(session: RunSession) {
   const { actions: _actions, connection: _connection, ...run } = session.run.getState();
   const rows = Array.from({ length: run.logLength }, (_, i) => session.log.at(i));
-  return { run, rows, byId: session.nodeStatus.getState().byId };
+  return { run, rows, byId: nodeRecord(session.nodeStatus.getState().byId) };
 }
 
 function summary(session: RunSession) {
   const state = session.run.getState();
   return {
     status: state.status,
-    nodes: Object.fromEntries(Object.entries(session.nodeStatus.getState().byId).map(([id, n]) => [id, n.status])),
+    nodes: Object.fromEntries(Object.entries(nodeRecord(session.nodeStatus.getState().byId)).map(([id, n]) => [id, n.status])),
     cost: state.cost.totalMicros,
     gates: state.gateOrder.map((id) => state.gates[id]?.status),
     chapters: state.chapters.map((c) => `${c.title}:${c.status}`),
@@ -108,7 +109,7 @@ describe.each(SAMPLES)('sample %s', (file) => {
     const { actions: _a, ...loadedRun } = loaded.run.getState();
     const { actions: _b, ...replayRun } = replay.session.run.getState();
     expect(replayRun).toEqual(loadedRun);
-    expect(replay.session.nodeStatus.getState().byId).toEqual(loaded.byId());
+    expect(nodeRecord(replay.session.nodeStatus.getState().byId)).toEqual(nodeRecord(loaded.byId()));
     expect(replay.session.run.getState().status).toBe('succeeded');
   });
 });

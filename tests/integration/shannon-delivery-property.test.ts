@@ -18,6 +18,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { Transport } from '@/transport/transport';
 
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 type Recorded = { frames: unknown[]; answers: HttpReplyFrame[] };
 
@@ -69,7 +70,7 @@ function deliver(runId: string, deliveries: readonly Delivery[]) {
   }
   expireUntil(Infinity);
   p.flush();
-  const nodes = Object.fromEntries(Object.entries(p.nodeStatus.getState().byId).map(([id, node]) => [id, node.status]));
+  const nodes = Object.fromEntries(Object.entries(nodeRecord(p.nodeStatus.getState().byId)).map(([id, node]) => [id, node.status]));
   return { status: p.run.getState().status, nodes };
 }
 

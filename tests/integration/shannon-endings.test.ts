@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest';
 
 import { eventsOf as events, setUpShannonHarness } from './shannon-harness';
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 const { open: openLive, received } = setUpShannonHarness();
 const open = (runId: string, statusCheckAfterMs?: number, nothingYetAfterMs?: number) =>
@@ -22,8 +23,8 @@ describe('shannon: how runs end, live against the simulator', () => {
     const session = open(runId);
     await waitFor(() => session.run.getState().status === 'failed', 'the run to read failed');
     expect(session.run.getState().error?.message).toBe('Hit an issue: the model provider rejected the request: monthly token quota exceeded');
-    expect(session.nodeStatus.getState().byId.analyse?.status).toBe('failed');
-    expect(session.nodeStatus.getState().byId.fetch?.status).toBe('succeeded');
+    expect(nodeRecord(session.nodeStatus.getState().byId).analyse?.status).toBe('failed');
+    expect(nodeRecord(session.nodeStatus.getState().byId).fetch?.status).toBe('succeeded');
     expect(session.run.getState().connection.state.status).toBe('closed');
     // The resumed stream of a finished run would stay open forever: the session must not ask for one.
     await pause(1_500);

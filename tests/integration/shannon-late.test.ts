@@ -9,6 +9,7 @@ import { describe, expect, test } from 'vitest';
 
 import { eventsOf as events, rowsOf as rows, setUpShannonHarness } from './shannon-harness';
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 const { open, received, sim } = setUpShannonHarness();
 
@@ -18,7 +19,7 @@ describe('shannon: a run opened late', () => {
     const session = open(runId);
     await waitFor(() => session.run.getState().status === 'succeeded', 'the run’s end to show', 20_000);
     // Every step, including those whose events left the ring, ends as the history says.
-    const nodes = session.nodeStatus.getState().byId;
+    const nodes = nodeRecord(session.nodeStatus.getState().byId);
     expect(Object.fromEntries(Object.entries(nodes).map(([id, n]) => [id, n.status]))).toEqual({ crawl: 'succeeded', links: 'succeeded', summarise: 'succeeded', report: 'succeeded' });
     // The costs of the calls that left the ring come from the history's LLM_OUTPUT rows.
     expect(session.run.getState().cost.points.reduce((sum, p) => sum + p.micros, 0)).toBe(4100 + 2200 + 3300 + 5100);

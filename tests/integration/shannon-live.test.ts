@@ -8,6 +8,7 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 import type { Transport } from '@/transport/transport';
 
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 const TOKEN = 'shannon-secret-token';
 let sim: SimulatorHandle;
@@ -53,7 +54,7 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     const live = open('fanout~whole');
     const run = live.session.run;
     await waitFor(() => run.getState().status === 'succeeded', 'run to succeed');
-    const nodes = live.session.nodeStatus.getState().byId;
+    const nodes = nodeRecord(live.session.nodeStatus.getState().byId);
     expect(Object.keys(nodes).sort()).toEqual(['plan', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'write']);
     expect(Object.values(nodes).every((n) => n.status === 'succeeded')).toBe(true);
     // Edges come only from the task list's depends_on: plan → r1..r6 → write.
@@ -78,7 +79,7 @@ describe('shannon over the simulator’s real SSE gateway', () => {
     const decisions = sim.received.filter((c) => c.runId === runId && c.kind === 'approval.decision');
     expect(decisions.map((c) => c.body)).toEqual([{ workflow_id: runId, approval_id: 'gate-deploy', approved: true }]);
     expect(run.getState().gates['gate-deploy']?.status).toBe('resolved');
-    expect(live.session.nodeStatus.getState().byId.deploy?.status).toBe('succeeded');
+    expect(nodeRecord(live.session.nodeStatus.getState().byId).deploy?.status).toBe('succeeded');
   });
 
   test('a gate without approval_id is shown unanswerable and nothing can be sent for it', async () => {

@@ -11,6 +11,7 @@ import type { RunSession } from '@/stores/run-session';
 
 import { eventsOf, setUpShannonHarness } from './shannon-harness';
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 const h = setUpShannonHarness();
 
@@ -38,7 +39,7 @@ describe('shannon research plan review, live', () => {
     const nodes = session.run.getState().graph.nodes;
     expect(Object.keys(nodes)).toEqual(expect.arrayContaining(['Gora', 'Maji', 'Ebisu']));
     // The synthesis (a system agent) streamed the answer: it ends with the run, never left running.
-    const statuses = session.nodeStatus.getState().byId;
+    const statuses = nodeRecord(session.nodeStatus.getState().byId);
     expect(Object.entries(statuses).filter(([, n]) => n.status === 'pending' || n.status === 'running')).toEqual([]);
   });
 
@@ -87,6 +88,6 @@ describe('shannon swarm, live', () => {
     expect(text('T3')).toMatch(/^Briefing: capacity/);
     expect(eventsOf(session).filter((e) => e.type === 'tool.called').map((e) => (e as { nodeId?: string }).nodeId)).toEqual(['T1', 'T2']);
     expect(cost.points.map((p) => p.nodeId).sort()).toEqual(['T1', 'T2', 'T3']);
-    expect(Object.values(session.nodeStatus.getState().byId).map((n) => n.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(Object.values(nodeRecord(session.nodeStatus.getState().byId)).map((n) => n.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
   });
 });

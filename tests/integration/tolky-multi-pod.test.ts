@@ -20,6 +20,7 @@ import { isFinished, normalise } from '../support/fault-run';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
 import { startTcpFront, type TcpFront } from '../support/tcp-front';
 import { waitFor } from './wait-for';
+import { nodeRecord } from '@/stores/node-map';
 
 const tolky = DIALECTS.tolky;
 const RUN = 'fanout~multi-pod';
@@ -70,7 +71,7 @@ describe('tolky on two pods joined by the Redis adapter', () => {
       await waitFor(() => podB.received.find((c) => c.kind === 'watch_intent' && c.runId === RUN), 'the client to watch on pod B');
       driver = connectSocketIo(`${podA.url}/sequential-thinking`, { transports: ['websocket'] });
       driver.emit('watch_intent', { intentId: RUN });
-      await waitFor(() => (live.session.nodeStatus.getState().byId['step-1']?.status === 'succeeded' ? true : undefined), 'events from pod A on pod B');
+      await waitFor(() => (nodeRecord(live.session.nodeStatus.getState().byId)['step-1']?.status === 'succeeded' ? true : undefined), 'events from pod A on pod B');
       expect(podA.runs.has(`tolky:${RUN}`)).toBe(true);
       expect(podB.runs.size).toBe(0);
       const beforeKill = live.session.run.getState().logLength;

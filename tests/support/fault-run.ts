@@ -14,6 +14,7 @@ import type { RunEvent } from '@/protocol/run-event';
 import type { SimulatorHandle } from '@/simulator/server';
 import type { RunSession } from '@/stores/run-session';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
+import { nodeRecord } from '@/stores/node-map';
 
 export type Normalised = Readonly<{
   status: string;
@@ -55,7 +56,7 @@ export function normalise(session: Pick<RunSession, 'run' | 'log' | 'nodeStatus'
     if (keyed && event.key !== undefined && event.type !== 'graph.defined') keys.push(`${event.key.replaceAll(runId, '<run>')}|${event.type}`);
   }
   for (const list of Object.values(words)) list.sort();
-  const nodes = Object.fromEntries(Object.entries(session.nodeStatus.getState().byId).map(([id, n]) => [id, `${n.status}@${n.attempt}`]));
+  const nodes = Object.fromEntries(Object.entries(nodeRecord(session.nodeStatus.getState().byId)).map(([id, n]) => [id, `${n.status}@${n.attempt}`]));
   const gates = Object.fromEntries(Object.values(state.gates).map((g) => [g.gateId.replaceAll(runId, '<run>'), `${g.status}:${g.resolution?.decision ?? ''}`]));
   return {
     status: state.status,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { NodeStatus } from '@/protocol/run-event';
+import { nodeMapFrom } from '@/stores/node-map';
 import type { NodeState } from '@/stores/node-types';
 
 import { anyRunning, dominantStatus, summarizeStatuses } from '@/features/canvas/summarize-statuses';
@@ -8,14 +9,14 @@ import { anyRunning, dominantStatus, summarizeStatuses } from '@/features/canvas
 const state = (status: NodeStatus): NodeState => ({ status, attempt: 1 });
 
 describe('summarizeStatuses', () => {
-  const byId = { a: state('running'), b: state('succeeded'), c: state('running'), d: state('failed') };
+  const byId = nodeMapFrom({ a: state('running'), b: state('succeeded'), c: state('running'), d: state('failed') });
 
   it('counts members by status, most urgent first, as text', () => {
     expect(summarizeStatuses(byId, ['a', 'b', 'c', 'd', 'unseen'])).toBe('1 failed · 2 running · 1 pending · 1 succeeded');
   });
 
   it('uses the waiting wording', () => {
-    expect(summarizeStatuses({ w: state('waiting') }, ['w'])).toBe('1 waiting for a human');
+    expect(summarizeStatuses(nodeMapFrom({ w: state('waiting') }), ['w'])).toBe('1 waiting for a human');
   });
 
   it('picks the most urgent status to stand for a group', () => {

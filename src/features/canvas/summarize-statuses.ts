@@ -4,11 +4,11 @@
  * when the summary text actually changes. Guarded by summarize-statuses.test.ts.
  */
 import type { NodeStatus } from '@/protocol/run-event';
-import type { NodeState } from '@/stores/node-types';
+import { nodeOf, type NodeMap } from '@/stores/node-map';
 
 import { STATUS_TEXT, SUMMARY_RANK } from '@/features/canvas/status-style';
 
-type ById = Readonly<Record<string, NodeState>>;
+type ById = NodeMap;
 
 /** "4 running · 2 succeeded", most urgent first; members the store has not seen count as pending. */
 export function summarizeStatuses(byId: ById, memberIds: readonly string[]): string {
@@ -24,7 +24,7 @@ export function dominantStatus(byId: ById, memberIds: readonly string[]): NodeSt
   let best: NodeStatus = 'pending';
   let seen = false;
   for (const id of memberIds) {
-    const status = byId[id]?.status ?? 'pending';
+    const status = nodeOf(byId, id)?.status ?? 'pending';
     if (!seen || SUMMARY_RANK[status] < SUMMARY_RANK[best]) best = status;
     seen = true;
   }
@@ -33,14 +33,14 @@ export function dominantStatus(byId: ById, memberIds: readonly string[]): NodeSt
 
 /** True when any of `ids` is running: animates an edge into a node or a group. */
 export function anyRunning(byId: ById, ids: readonly string[]): boolean {
-  for (const id of ids) if (byId[id]?.status === 'running') return true;
+  for (const id of ids) if (nodeOf(byId, id)?.status === 'running') return true;
   return false;
 }
 
 function countStatuses(byId: ById, memberIds: readonly string[]): Partial<Record<NodeStatus, number>> {
   const counts: Partial<Record<NodeStatus, number>> = {};
   for (const id of memberIds) {
-    const status = byId[id]?.status ?? 'pending';
+    const status = nodeOf(byId, id)?.status ?? 'pending';
     counts[status] = (counts[status] ?? 0) + 1;
   }
   return counts;

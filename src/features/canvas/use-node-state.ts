@@ -11,6 +11,7 @@ import { useShallow } from 'zustand/react/shallow';
 
 import type { NodeStatus } from '@/protocol/run-event';
 import { decidedGateOfNode, finishedGateWord, turnedDownByGate } from '@/stores/gate-verdict';
+import { nodeOf } from '@/stores/node-map';
 import type { NodeState } from '@/stores/node-types';
 import { useRunSession } from '@/stores/run-session';
 import type { RunState } from '@/stores/run-types';
@@ -35,7 +36,7 @@ export function useCanvasNodeView(nodeId: string): NodeView {
   const view = useStore(
     session.nodeStatus,
     useShallow((s) => {
-      const { status, attempt, progress, progressMessage, error } = s.byId[nodeId] ?? PENDING_NODE;
+      const { status, attempt, progress, progressMessage, error } = nodeOf(s.byId, nodeId) ?? PENDING_NODE;
       return { status, attempt, progress, progressMessage, error };
     }),
   );
@@ -46,7 +47,7 @@ export function useCanvasNodeView(nodeId: string): NodeView {
 
 /** One node's status only: ignores its tokens, progress and cost. */
 export function useNodeStatus(nodeId: string): NodeStatus {
-  return useStore(useRunSession().nodeStatus, (s) => s.byId[nodeId]?.status ?? 'pending');
+  return useStore(useRunSession().nodeStatus, (s) => nodeOf(s.byId, nodeId)?.status ?? 'pending');
 }
 
 /** "4 running · 2 succeeded" over a group's members; a string, so equal text skips the render. */
@@ -67,7 +68,7 @@ export function useAnyRunning(ids: readonly string[]): boolean {
  * string key: it changes only when one of them starts, so layout re-runs only then.
  */
 export function useWaveKey(looseIds: readonly string[]): string {
-  return useStore(useRunSession().nodeStatus, (s) => (looseIds.length === 0 ? '' : waveKey(assignWaves(looseIds, (id) => s.byId[id]))));
+  return useStore(useRunSession().nodeStatus, (s) => (looseIds.length === 0 ? '' : waveKey(assignWaves(looseIds, (id) => nodeOf(s.byId, id)))));
 }
 
 export function useRunCurrency(): string {
@@ -81,7 +82,7 @@ export function useRunCurrency(): string {
  */
 export function useStatusText(nodeId: string, status: NodeStatus): string {
   const session = useRunSession();
-  const reason = useStore(session.nodeStatus, (s) => (status === 'not_run' ? s.byId[nodeId]?.reason : undefined));
+  const reason = useStore(session.nodeStatus, (s) => (status === 'not_run' ? nodeOf(s.byId, nodeId)?.reason : undefined));
   const text = useStore(session.run, (s) => (status === 'waiting' ? waitingText(s, nodeId) : (doneGateText(s, nodeId, status) ?? STATUS_TEXT[status])));
   return status === 'not_run' ? notRunText(reason) : text;
 }

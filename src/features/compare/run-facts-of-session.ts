@@ -7,6 +7,7 @@
 import { toDisplayJson } from '@/lib/format-json';
 import { attemptsOfLog } from '@/stores';
 import type { EventLog } from '@/stores/event-log';
+import { nodeIds, nodeOf } from '@/stores/node-map';
 import type { NodeState } from '@/stores/node-types';
 import type { RunSession } from '@/stores/run-session';
 import type { CostPoint, RunState } from '@/stores/run-types';
@@ -21,8 +22,8 @@ export function runFactsOfSession(session: RunSession): RunFacts {
   const nodes = session.nodeStatus.getState().byId;
   const perNode = tallyCost(run.cost.points);
   const tries = attemptCounts(session.log);
-  const ids = [...run.graph.order, ...Object.keys(nodes).filter((id) => run.graph.nodes[id] === undefined)];
-  const steps = ids.map((id) => stepFacts(id, run, nodes[id], { cost: perNode.get(id), attempts: tries.get(id) ?? 0 }, session.log));
+  const ids = [...run.graph.order, ...nodeIds(nodes).filter((id) => run.graph.nodes[id] === undefined)];
+  const steps = ids.map((id) => stepFacts(id, run, nodeOf(nodes, id), { cost: perNode.get(id), attempts: tries.get(id) ?? 0 }, session.log));
   return {
     title: run.title ?? session.runId,
     runId: session.runId,

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { HttpReplyFrame, Interpretation } from '@/protocol/dialect';
 import { marsDialect } from '@/protocol/mars/mars-dialect';
 import { RunEventSchema, type RunEvent } from '@/protocol/run-event';
+import { emptyNodeMap, nodeRecord } from '@/stores/node-map';
 import { reduceNodeStatus } from '@/stores/reduce-node-status';
 
 type Entry = { shape: string; source: string; frame: Record<string, unknown> };
@@ -102,8 +103,8 @@ describe('mars, how a real run ends', () => {
     // terminator never started, so that says nothing about them (the run's end makes them "not run").
     expect(of(events, 'node.status')).toEqual([]);
     expect(of(events, 'node.skipped')).toEqual([]);
-    const nodes = reduceNodeStatus({}, events);
-    expect(Object.fromEntries(Object.entries(nodes).map(([id, n]) => [id, n.status]))).toMatchObject({ step_1: 'failed', step_2: 'not_run', terminator: 'not_run' });
+    const nodes = reduceNodeStatus(emptyNodeMap(), events);
+    expect(Object.fromEntries(Object.entries(nodeRecord(nodes)).map(([id, n]) => [id, n.status]))).toMatchObject({ step_1: 'failed', step_2: 'not_run', terminator: 'not_run' });
     expect(of(events, 'log').filter((e) => e.level === 'error')).toHaveLength(1);
   });
 });
@@ -183,8 +184,8 @@ describe('mars, the REST answers of a watching session', () => {
     const ran = { id: 'row-step-2', timestamp: '2026-04-22T13:07:20.000123', event_type: 'agent_call', event_subtype: 'execution', node_id: 'a1b2c3d4e5', agent_name: 'engineer', inputs: { node_info: { id: 'step_2' } }, outputs: { status: 'failed' }, error_message: error, status: 'failed' };
     events.push(...answer(`${runPath}/history`, { run_id: rest.task_id, total_events: 1, events: [ran] }));
     events.push({ type: 'run.failed', error: { message: error } });
-    const nodes = reduceNodeStatus({}, events);
-    expect(Object.fromEntries(Object.entries(nodes).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'failed', step_2: 'failed', terminator: 'not_run' });
+    const nodes = reduceNodeStatus(emptyNodeMap(), events);
+    expect(Object.fromEntries(Object.entries(nodeRecord(nodes)).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'failed', step_2: 'failed', terminator: 'not_run' });
 
     // A watch opened after the failure reads the same from its first answers.
     const late = reader(rest.task_id);
@@ -193,8 +194,8 @@ describe('mars, the REST answers of a watching session', () => {
       return result.kind === 'events' ? result.events : [];
     });
     lateEvents.push({ type: 'run.failed', error: { message: error } });
-    const lateNodes = reduceNodeStatus({}, lateEvents);
-    expect(Object.fromEntries(Object.entries(lateNodes).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'failed', step_2: 'failed', terminator: 'not_run' });
+    const lateNodes = reduceNodeStatus(emptyNodeMap(), lateEvents);
+    expect(Object.fromEntries(Object.entries(nodeRecord(lateNodes)).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'failed', step_2: 'failed', terminator: 'not_run' });
   });
 
   it('a watch that missed a node\'s end reads it from the node\'s execution row: completed is succeeded, though the failed run re-set it', () => {
@@ -210,8 +211,8 @@ describe('mars, the REST answers of a watching session', () => {
       return result.kind === 'events' ? result.events : [];
     });
     events.push({ type: 'run.failed', error: { message: error } });
-    const nodes = reduceNodeStatus({}, events);
-    expect(Object.fromEntries(Object.entries(nodes).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'succeeded', step_2: 'failed', terminator: 'not_run' });
+    const nodes = reduceNodeStatus(emptyNodeMap(), events);
+    expect(Object.fromEntries(Object.entries(nodeRecord(nodes)).map(([id, n]) => [id, n.status]))).toMatchObject({ planning: 'succeeded', step_1: 'succeeded', step_2: 'failed', terminator: 'not_run' });
   });
 
   it('asks for the whole console log when a tail does not reach back to the last line read', () => {

@@ -10,6 +10,7 @@ import { memo, useEffect, useRef } from 'react';
 
 import { formatDuration } from '@/lib/format-duration';
 import type { NodeState } from '@/stores/node-types';
+import { nodeOf } from '@/stores/node-map';
 import { useRunSession } from '@/stores/run-session';
 import { sessionNow } from '@/stores/session-clock';
 
@@ -30,7 +31,7 @@ export const ElapsedClock = memo(function ElapsedClock({ nodeId }: { nodeId: str
   useEffect(() => {
     let stopTick: (() => void) | undefined;
     const paint = () => {
-      const node = store.getState().byId[nodeId];
+      const node = nodeOf(store.getState().byId, nodeId);
       const text = elapsedText(node, sessionNow(session)); // the replay clock in a replay
       if (ref.current && ref.current.textContent !== text) ref.current.textContent = text;
       const live = node?.startedAtMs !== undefined && node.endedAtMs === undefined && LIVE_STATUSES.has(node.status);
@@ -42,7 +43,7 @@ export const ElapsedClock = memo(function ElapsedClock({ nodeId }: { nodeId: str
     };
     paint();
     const unsubscribe = store.subscribe((state, prev) => {
-      if (state.byId[nodeId] !== prev.byId[nodeId]) paint();
+      if (nodeOf(state.byId, nodeId) !== nodeOf(prev.byId, nodeId)) paint();
     });
     return () => {
       unsubscribe();

@@ -14,6 +14,7 @@
 import { useStoreApi } from '@xyflow/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
+import { nodeOf } from '@/stores/node-map';
 import { useRunSession } from '@/stores/run-session';
 
 import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
@@ -176,7 +177,7 @@ function HoverLabel({ scene, index }: { scene: OverviewScene; index: number }) {
   const [tx, ty, zoom] = flow.getState().transform;
   const id = scene.ids[index] ?? '';
   const members = scene.members[index];
-  const status = nodeStatus.getState().byId[id]?.status ?? 'pending';
+  const status = nodeOf(nodeStatus.getState().byId, id)?.status ?? 'pending';
   const left = ((scene.x[index] ?? 0) + NODE_WIDTH / 2) * zoom + tx;
   const top = ((scene.y[index] ?? 0) + NODE_HEIGHT) * zoom + ty + markRadius(zoom);
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { NODE_STATUSES } from '@/protocol/run-event';
+import { emptyNodeMap, nodeMapFrom, NodeMapDraft, type NodeMap } from '@/stores/node-map';
 import type { NodeState } from '@/stores/node-types';
 
 import { layoutGraph } from '@/features/canvas/layout/layout-graph';
@@ -8,6 +9,13 @@ import { NODE_HEIGHT, NODE_WIDTH } from '@/features/canvas/layout/layout-types';
 import { buildScene, nodeAt, nodesIn } from '@/features/canvas/overview/overview-scene';
 import { createStatusSync, subscribeCounts, syncStatuses } from '@/features/canvas/overview/overview-statuses';
 import { nextWindow, NO_WINDOW } from '@/features/canvas/overview/use-detail-window';
+
+/** `map` with `entries` written, as a batch of the reducer writes them. */
+function withNodes(map: NodeMap, entries: Record<string, NodeState>): NodeMap {
+  const draft = new NodeMapDraft(map);
+  for (const [id, node] of Object.entries(entries)) draft.put(id, node);
+  return draft.finish();
+}
 
 function chain(n: number) {
   const ids = Array.from({ length: n }, (_, i) => `n${i}`);
@@ -37,12 +45,12 @@ describe('overview scene', () => {
 
   it('keeps statuses by index and the legend counts, noticing only the entries a batch replaced', () => {
     const scene = chain(3);
-    const before = { n0: state('succeeded'), n1: state('running') };
+    const before = nodeMapFrom({ n0: state('succeeded'), n1: state('running') });
     const sync = createStatusSync(scene, before);
-    expect(sync.key).toBe(createStatusSync(scene, { n0: state('succeeded'), n1: state('running'), n2: state('pending') }).key);
+    expect(sync.key).toBe(createStatusSync(scene, nodeMapFrom({ n0: state('succeeded'), n1: state('running'), n2: state('pending') })).key);
     let told = 0;
     subscribeCounts(sync, () => (told += 1));
-    const after = { ...before, n1: state('failed') };
+    const after = withNodes(before, { n1: state('failed') });
     expect(syncStatuses(sync, after)).toBe(true);
     expect(syncStatuses(sync, after)).toBe(false);
     expect(told).toBe(1);
@@ -50,7 +58,7 @@ describe('overview scene', () => {
     expect(sync.statuses).toEqual(fresh.statuses);
     expect(sync.counts).toEqual(fresh.counts);
     // A replaced entry with the same status (a new attempt number): no mark, no count moves.
-    expect(syncStatuses(sync, { ...after, n0: { ...state('succeeded'), attempt: 2 } })).toBe(false);
+    expect(syncStatuses(sync, withNodes(after, { n0: { ...state('succeeded'), attempt: 2 } }))).toBe(false);
     expect(told).toBe(1);
   });
 
@@ -65,8 +73,8 @@ describe('overview scene', () => {
     const scene = buildScene(layoutGraph({ graph, previous: {}, groupOverrides: {} }), 'LR');
     const group = scene.members.findIndex((m) => m !== undefined);
     expect(group).toBeGreaterThanOrEqual(0);
-    const sync = createStatusSync(scene, {});
-    const later = { m3: state('failed'), m4: state('succeeded') };
+    const sync = createStatusSync(scene, emptyNodeMap());
+    const later = nodeMapFrom({ m3: state('failed'), m4: state('succeeded') });
     expect(syncStatuses(sync, later)).toBe(true);
     expect(NODE_STATUSES[sync.statuses[group]!]).toBe('failed');
     expect(sync.counts).toEqual(createStatusSync(scene, later).counts);
