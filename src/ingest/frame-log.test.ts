@@ -137,6 +137,8 @@ describe("a frame kept as the text it arrived in (no parsed objects held for the
     const text = '{ "type": "TEXT_MESSAGE_CONTENT",  "delta": "hi" }';
     log.addFrame(JSON.parse(text) as unknown, 5, text.length, text);
     expect(log.frameAt(0)).toEqual({ type: 'TEXT_MESSAGE_CONTENT', delta: 'hi' });
+    // Read again, the same object: a view's memo keyed on it holds across renders.
+    expect(log.frameAt(0)).toBe(log.frameAt(0));
     // The spacing of the received text survives: the line was not written from a parsed frame.
     expect(log.toJsonl().trimEnd().split('\n')[1]).toBe(`{"t":5,"frame":${text}}`);
   });

@@ -35,6 +35,9 @@ export type RecordedEntry =
   /** A person's action from this browser (the audit trail), so replays show it too. */
   | Readonly<{ t: number; audit: unknown }>;
 
+/** Parsed frames kept for views that read them again (a node's list shows up to a few hundred). */
+const PARSED_KEPT = 512;
+
 const SECRET_KEYS = /^(authorization|token|api[-_]?key|x-api-key|password|secret|signed_state)$/i;
 
 /** A line that is not a received frame (a command, a connection, an audit), with the number of frames before it. */
@@ -59,6 +62,11 @@ export class FrameLog {
   private others: OtherLine[] = [];
   /** Entries dropped by the bound (the UI says so). */
   dropped = 0;
+  /**
+   * Frames kept as text, parsed when read, by index: a view reading the same frame on every
+   * render gets the same object (its memos hold), and the text is not parsed again.
+   */
+  private readonly parsed = new Map<number, unknown>();
 
   constructor(
     readonly header: RecordingHeader,
@@ -104,7 +112,12 @@ export class FrameLog {
   frameAt(index: number): unknown {
     if (index < this.firstFrame) return undefined;
     const kept = this.frameList[index - this.firstFrame];
-    return typeof kept === 'string' ? (JSON.parse(kept) as unknown) : kept;
+    if (typeof kept !== 'string') return kept;
+    if (this.parsed.has(index)) return this.parsed.get(index);
+    const frame = JSON.parse(kept) as unknown;
+    if (this.parsed.size >= PARSED_KEPT) this.parsed.delete(this.parsed.keys().next().value as number);
+    this.parsed.set(index, frame);
+    return frame;
   }
 
   /** The whole recording as JSON Lines text (a frame kept as text is written as it came). */

@@ -6,18 +6,20 @@
  * revision) through narrow hooks and keeps its own UI state (filters, collapsed groups, follow, raw row);
  * selection is owned by the app shell and comes in through props (see README.md).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 
 import { useRunSession } from '@/stores/run-session';
 import { useChapters, useDroppedRows, useEventLog, useGraphState, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
 
 import { NO_FILTERS, type TimelineFilters } from '@/features/timeline/build-timeline-items';
 import { timelineBaseMs } from '@/features/timeline/format-row-time';
-import { RawFramePanel } from '@/features/timeline/raw-frame-panel';
 import { TimelineList } from '@/features/timeline/timeline-list';
 import { TimelineToolbar } from '@/features/timeline/timeline-toolbar';
 import { useTextRevision } from '@/features/timeline/use-text-revision';
 import { useTimelineItems } from '@/features/timeline/use-timeline-items';
+
+/** Opened by a click, never at first draw: its JSON viewer stays out of a live link's first download. */
+const RawFramePanel = lazy(() => import('@/features/timeline/raw-frame-panel').then((m) => ({ default: m.RawFramePanel })));
 
 export type TimelineProps = Readonly<{
   /** Rows of this node are highlighted. */
@@ -107,7 +109,11 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
           onToggleRaw={toggleRaw}
         />
       )}
-      {rawRow !== undefined && rawRow < logLength && <RawFramePanel row={rawRow} onClose={() => setRawRow(undefined)} />}
+      {rawRow !== undefined && rawRow < logLength && (
+        <Suspense fallback={<p className="border-t border-zinc-200 p-2 text-xs dark:border-zinc-700">Loading the raw frame…</p>}>
+          <RawFramePanel row={rawRow} onClose={() => setRawRow(undefined)} />
+        </Suspense>
+      )}
     </section>
   );
 }
