@@ -52,6 +52,9 @@ test('the raw frame behind a row shows at least 12 lines at 1440 × 900', async 
     return Math.floor((bottom - top) / lineHeight);
   });
   expect(lines).toBeGreaterThanOrEqual(12);
+  // Relavium's frames come over SSE and are kept as the text they came in: shown parsed, not as a string.
+  expect(await panel.locator('pre').first().textContent()).toMatch(/^\{\s*\n\s+"/);
+  await page.screenshot({ path: 'tests/e2e/screenshots/timeline-raw-frame.png' });
   await page.close();
 });
 
