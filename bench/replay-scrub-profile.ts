@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 
 import { profileDuring, topByTotal } from './browser/cpu-profile';
 import { launchBenchBrowser } from './browser/launch';
-import { atEnd } from './browser/replay-open';
+import { atEnd, scrub } from './browser/replay-open';
 import { benchRecording, keyframedTwin } from './lib/replay-recordings';
 import { percentile } from './lib/report';
 
@@ -29,23 +29,9 @@ try {
   const page = await browser.newPage();
   await page.goto(`${browser.sim.url}/?replay=${encodeURIComponent(`/${served}`)}`);
   await page.waitForFunction(atEnd, plain.frames, { timeout: 600_000, polling: 200 });
-  const times: number[] = [];
+  let times: number[] = [];
   const { hot } = await profileDuring(page, async () => {
-    let seed = 11;
-    for (let i = 0; i < 30; i++) {
-      seed = (seed * 48271) % 2147483647;
-      const position = 1 + (seed % plain.frames);
-      times.push(
-        (await page.evaluate(`new Promise((resolve) => {
-          const slider = document.querySelector('[aria-label="Replay position"]');
-          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-          const started = performance.now();
-          setter.call(slider, String(${position}));
-          slider.dispatchEvent(new Event('input', { bubbles: true }));
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - started)));
-        })`)) as number,
-      );
-    }
+    times = await scrub(page, plain.frames, 30);
   });
   // By the renderer's own CPU (run with SAMPLES=count): wall time on a loaded machine mostly says how long it waited for a core.
   const busy = hot.filter((f) => f.name !== '(idle)').reduce((sum, f) => sum + f.selfMs, 0);

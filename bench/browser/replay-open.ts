@@ -45,7 +45,7 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
 }
 
 /** Seeks by setting the scrubber and firing its input event (what a drag does), timed to the next two frames. */
-async function scrub(page: Page, frames: number, count: number): Promise<number[]> {
+export async function scrub(page: Page, frames: number, count: number): Promise<number[]> {
   const times: number[] = [];
   let seed = 11;
   for (let i = 0; i < count; i++) {
