@@ -156,10 +156,12 @@ describe('Timeline', () => {
     expect(within(sibling).getByText('(selected node)')).toBeTruthy();
   });
 
-  it('opens the raw frame behind a row, with secrets redacted', () => {
+  it('opens the raw frame behind a row, with secrets redacted', async () => {
+    // The panel loads on first use (lazy); loaded here first so the wait is React's, not the transform's under load.
+    await import('@/features/timeline/raw-frame-panel');
     setup();
     fireEvent.click(screen.getByRole('button', { name: 'Raw frame of row 4' }));
-    const panel = screen.getByRole('region', { name: 'Raw frame of row 4' });
+    const panel = await screen.findByRole('region', { name: 'Raw frame of row 4' });
     expect(panel.textContent).toContain('"wire": "tool.called"');
     expect(panel.textContent).toContain('[redacted secret: API_KEY]');
     expect(panel.textContent).not.toContain('"secret": true');
