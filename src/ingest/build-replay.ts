@@ -31,7 +31,7 @@ import type { Dialect } from '@/protocol/dialect';
 import type { RunEvent } from '@/protocol/run-event';
 import { createTimeSlice } from '@/lib/yield-to-page';
 import { EventLog } from '@/stores/event-log';
-import type { NodeMap } from '@/stores/reduce-node-status';
+import type { NodeMap } from '@/stores/node-map';
 import { createNodeStatusStore } from '@/stores/node-status-store';
 import { createRunStore, type RunStore } from '@/stores/run-store';
 

@@ -167,6 +167,8 @@ export class FrameLog {
     this.frameWeights = this.frameWeights.slice(frames);
     this.others = this.others.slice(others);
     this.firstFrame += frames;
+    // Parsed copies of dropped frames would stay reachable until evicted.
+    if (frames > 0) this.parsed.clear();
     this.keptBytes -= weight;
     this.dropped += frames + others;
   }

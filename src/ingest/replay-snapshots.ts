@@ -16,7 +16,7 @@
  * replay-snapshots.test.ts and the seek-equals-play tests in tests/integration).
  */
 import type { LogCheckpoint } from '@/stores/event-log';
-import type { NodeMap } from '@/stores/reduce-node-status';
+import type { NodeMap } from '@/stores/node-map';
 import type { RunStore } from '@/stores/run-store';
 import type { RunState } from '@/stores/run-types';
 

@@ -11,8 +11,8 @@ import { createStore, type StoreApi } from 'zustand';
 
 import type { RunEvent } from '@/protocol/run-event';
 
-import { emptyNodeMap } from '@/stores/node-map';
-import { reduceNodeStatus, type NodeMap } from '@/stores/reduce-node-status';
+import { emptyNodeMap, type NodeMap } from '@/stores/node-map';
+import { reduceNodeStatus } from '@/stores/reduce-node-status';
 
 export type NodeStatusState = Readonly<{
   byId: NodeMap;

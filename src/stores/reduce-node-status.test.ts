@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 
 import type { RunEvent } from '@/protocol/run-event';
-import { emptyNodeMap, nodeOf, nodeRecord } from '@/stores/node-map';
-import { reduceNodeStatus, type NodeMap } from '@/stores/reduce-node-status';
+import { emptyNodeMap, nodeOf, nodeRecord, type NodeMap } from '@/stores/node-map';
+import { reduceNodeStatus } from '@/stores/reduce-node-status';
 
 const started = (attempt?: number): RunEvent => ({ type: 'node.started', nodeId: 'n', ...(attempt !== undefined ? { attempt } : {}), atMs: 10 });
 const completed = (attempt?: number): RunEvent => ({ type: 'node.completed', nodeId: 'n', ...(attempt !== undefined ? { attempt } : {}), atMs: 20 });

@@ -20,7 +20,6 @@ import type { NodeStatus, RunEvent, RunEventOf } from '@/protocol/run-event';
 import { NodeMapDraft, type NodeMap } from '@/stores/node-map';
 import type { NodeState } from '@/stores/node-types';
 
-export type { NodeMap };
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 

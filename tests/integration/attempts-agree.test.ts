@@ -8,8 +8,8 @@ import { describe, expect, test } from 'vitest';
 
 import type { RunEvent } from '@/protocol/run-event';
 import { EventLog } from '@/stores/event-log';
-import { emptyNodeMap, nodeOf } from '@/stores/node-map';
-import { reduceNodeStatus, type NodeMap } from '@/stores/reduce-node-status';
+import { emptyNodeMap, nodeOf, type NodeMap } from '@/stores/node-map';
+import { reduceNodeStatus } from '@/stores/reduce-node-status';
 import { reduceRunBatch } from '@/stores/reduce-run';
 import { initialRunState } from '@/stores/run-store';
 import type { RunState } from '@/stores/run-types';

@@ -8,10 +8,8 @@ import { nodeOf, type NodeMap } from '@/stores/node-map';
 
 import { STATUS_TEXT, SUMMARY_RANK } from '@/features/canvas/status-style';
 
-type ById = NodeMap;
-
 /** "4 running · 2 succeeded", most urgent first; members the store has not seen count as pending. */
-export function summarizeStatuses(byId: ById, memberIds: readonly string[]): string {
+export function summarizeStatuses(byId: NodeMap, memberIds: readonly string[]): string {
   const counts = countStatuses(byId, memberIds);
   return (Object.keys(counts) as NodeStatus[])
     .sort((a, b) => SUMMARY_RANK[a] - SUMMARY_RANK[b])
@@ -20,7 +18,7 @@ export function summarizeStatuses(byId: ById, memberIds: readonly string[]): str
 }
 
 /** The status that best stands for the group: the most urgent one present. */
-export function dominantStatus(byId: ById, memberIds: readonly string[]): NodeStatus {
+export function dominantStatus(byId: NodeMap, memberIds: readonly string[]): NodeStatus {
   let best: NodeStatus = 'pending';
   let seen = false;
   for (const id of memberIds) {
@@ -32,12 +30,12 @@ export function dominantStatus(byId: ById, memberIds: readonly string[]): NodeSt
 }
 
 /** True when any of `ids` is running: animates an edge into a node or a group. */
-export function anyRunning(byId: ById, ids: readonly string[]): boolean {
+export function anyRunning(byId: NodeMap, ids: readonly string[]): boolean {
   for (const id of ids) if (nodeOf(byId, id)?.status === 'running') return true;
   return false;
 }
 
-function countStatuses(byId: ById, memberIds: readonly string[]): Partial<Record<NodeStatus, number>> {
+function countStatuses(byId: NodeMap, memberIds: readonly string[]): Partial<Record<NodeStatus, number>> {
   const counts: Partial<Record<NodeStatus, number>> = {};
   for (const id of memberIds) {
     const status = nodeOf(byId, id)?.status ?? 'pending';
