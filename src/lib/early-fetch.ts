@@ -6,6 +6,11 @@
  * later — so the bytes travelled while nothing else did. Started from the entry (main.tsx),
  * the download overlaps the loading of that code.
  *
+ * The body is read as it arrives, not when the page gets to it: a body nobody reads stops
+ * at the socket's buffers, so the download used to wait for the page's code after all. In
+ * Chromium (100k frames, 28 MB), its last byte came 0.4–0.9 s after the page asked for it,
+ * where the whole transfer takes 0.1 s. The taker gets an answer whose body is already here.
+ *
  * Only http(s) addresses are fetched early (a recording opened from disk is in memory and
  * named `file:…`). Whoever takes the answer checks it exactly as one it fetched itself.
  */
@@ -21,10 +26,20 @@ export function fetchEarly(address: string, onFirstBytes?: (bytes: Uint8Array) =
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
   const response = fetch(url);
-  // Nobody may take it (the page moved on): a failure is then nobody's to report.
-  response.catch(() => undefined);
   if (onFirstBytes) void response.then((answer) => firstBytes(answer).then((bytes) => bytes && onFirstBytes(bytes)), () => undefined);
-  started.set(address, response);
+  const downloaded = response.then(readWhole);
+  // Nobody may take it (the page moved on): a failure is then nobody's to report.
+  downloaded.catch(() => undefined);
+  started.set(address, downloaded);
+}
+
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+/** The same answer with its body read to the end (status and headers kept, so the taker checks it as any other). */
+async function readWhole(response: Response): Promise<Response> {
+  const body = await response.blob();
+  // 204 and 304 may not carry a body, even an empty one.
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** The first chunk of a response's body, read from a copy of it (the response itself stays unread); undefined when there is none. */
