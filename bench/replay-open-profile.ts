@@ -6,21 +6,18 @@
  *   npx vite build --minify false --outDir bench/out/dist-profile
  *   npx tsx bench/replay-open-profile.ts [--dir=bench/out/dist-profile] [--plain] [--frames=100000]
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 
 import { profileDuring, topByTotal } from './browser/cpu-profile';
 import { launchBenchBrowser } from './browser/launch';
-import { atEnd } from './browser/replay-open';
+import { atEnd, serve } from './browser/replay-open';
 import { benchRecording, keyframedTwin } from './lib/replay-recordings';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const dir = arg('dir') ?? 'bench/out/dist-profile';
 const plain = benchRecording('diverse', Number(arg('frames') ?? 100_000));
 const recording = process.argv.includes('--plain') ? plain : await keyframedTwin(plain);
-mkdirSync(join(dir, 'bench-recordings'), { recursive: true });
-const served = `bench-recordings/${basename(recording.path)}`;
-copyFileSync(recording.path, join(dir, served));
+const served = serve(recording, dir);
 
 process.env.BENCH_STATIC_DIR = dir;
 const browser = await launchBenchBrowser();
@@ -29,7 +26,7 @@ try {
   let wallMs = 0;
   const { hot } = await profileDuring(page, async () => {
     const started = Date.now();
-    await page.goto(`${browser.sim.url}/?replay=${encodeURIComponent(`/${served}`)}`);
+    await page.goto(`${browser.sim.url}/?replay=${encodeURIComponent(served)}`);
     await page.waitForFunction(atEnd, plain.frames, { timeout: 600_000, polling: 50 });
     wallMs = Date.now() - started;
   });
