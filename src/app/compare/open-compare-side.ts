@@ -19,7 +19,7 @@ export async function openCompareSide(side: CompareSide): Promise<RunSession> {
   }
   const blob = await fetchRecording(side.replay);
   await assertNotWebPage(blob, side.replay);
-  const replay = await createReplaySession({ recording: new Uint8Array(await blob.arrayBuffer()) });
+  const replay = await createReplaySession({ recording: blob.stream(), size: blob.size });
   replay.cursor.seek(side.at === undefined ? replay.timeline.total : Math.max(Math.min(1, replay.timeline.total), side.at + 1));
   return replay.session;
 }
