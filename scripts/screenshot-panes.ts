@@ -3,7 +3,7 @@
  *   `npx tsx scripts/screenshot-panes.ts [dist] [out-dir] [prefix]`
  * A finished relavium fan-out at 1440 × 900 (graph over events, side panel beside) and
  * 1920 × 1080 (graph across, events beside the side panel), light and dark, and once with a
- * separator focused from the keyboard and moved two steps.
+ * separator focused from the keyboard and moved two steps, and with one held mid-drag.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +38,15 @@ try {
         await page.keyboard.press('Shift+Tab');
         for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
         await page.screenshot({ path: join(outDir, `${prefix}-${name}-focused.png`) });
+      }
+      // Mid-drag: the separator lit while the pointer holds it, the panes following.
+      const box = await page.getByRole('separator').last().boundingBox();
+      if (box) {
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width / 2 - 120, box.y + box.height / 2 - 60, { steps: 3 });
+        await page.screenshot({ path: join(outDir, `${prefix}-${name}-${scheme}-dragging.png`) });
+        await page.mouse.up();
       }
       await page.close();
     }
