@@ -18,7 +18,7 @@ type Props = Readonly<{
 
 type Drag = Readonly<{ pointerId: number; from: number; startSize: number; spanPx: number }>;
 
-const SEPARATOR = 'flex-none bg-slate-200 hover:bg-sky-400 data-dragging:bg-sky-400 dark:bg-slate-800 dark:hover:bg-sky-400';
+const SEPARATOR = 'flex-none bg-slate-200 hover:bg-sky-400 data-dragging:bg-sky-400 dark:bg-slate-800';
 
 /**
  * Two resizable panes with a separator between them (the WAI-ARIA window splitter): drag it,
