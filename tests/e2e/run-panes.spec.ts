@@ -110,3 +110,20 @@ test('a window resize keeps each pane’s share', async () => {
   expect(after.first / (after.first + after.second)).toBeCloseTo(0.59, 2);
   await page.close();
 });
+
+test('on the replay view, a focused separator’s keys resize the panes and leave the replay position alone', async () => {
+  const page = await harness.newPage();
+  await page.goto(`${harness.sim.url}/?replay=${encodeURIComponent('/recordings/shannon-fanout.jsonl')}&at=10`);
+  const slider = page.getByRole('slider', { name: 'Replay position' });
+  await slider.waitFor({ timeout: 20_000 });
+  const position = await slider.getAttribute('aria-valuetext');
+  const separator = page.getByRole('separator', { name: 'Resize the side panel' });
+  await separator.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Home');
+  expect(await separator.getAttribute('aria-valuenow')).toBe(await separator.getAttribute('aria-valuemin'));
+  await page.keyboard.press('End');
+  expect(await separator.getAttribute('aria-valuenow')).toBe(await separator.getAttribute('aria-valuemax'));
+  expect(await slider.getAttribute('aria-valuetext')).toBe(position);
+  await page.close();
+});
