@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode, type Ref } from 'react';
+import { useId, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
-import { sizeAfterDrag, sizeAfterKey, toSplitLimits, type SplitOrientation } from '@/components/ui/split-size';
+import { sizeAfterKey, toSplitLimits, type SplitOrientation } from '@/components/ui/split-size';
+import { useSplitDrag } from '@/components/ui/use-split-drag';
 
 type Props = Readonly<{
   /** `horizontal`: side by side; `vertical`: one over the other. */
@@ -16,8 +17,6 @@ type Props = Readonly<{
   className?: string;
 }>;
 
-type Drag = Readonly<{ pointerId: number; from: number; startSize: number; spanPx: number }>;
-
 const SEPARATOR = 'flex-none bg-slate-200 hover:bg-sky-400 data-dragging:bg-sky-400 dark:bg-slate-800';
 
 /**
@@ -29,27 +28,11 @@ const SEPARATOR = 'flex-none bg-slate-200 hover:bg-sky-400 data-dragging:bg-sky-
 export function SplitPanes({ orientation, defaultSize, minSizes, label, first, second, className }: Props) {
   const limits = toSplitLimits(minSizes);
   const [size, setSize] = useState(defaultSize);
-  const [drag, setDrag] = useState<Drag>();
   const firstId = useId();
   const firstRef = useRef<HTMLDivElement>(null);
   const secondRef = useRef<HTMLDivElement>(null);
   const horizontal = orientation === 'horizontal';
-  const along = (event: PointerEvent) => (horizontal ? event.clientX : event.clientY);
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0 || !firstRef.current || !secondRef.current) return;
-    event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    const span = (el: HTMLElement) => (horizontal ? el.getBoundingClientRect().width : el.getBoundingClientRect().height);
-    setDrag({ pointerId: event.pointerId, from: along(event), startSize: size, spanPx: span(firstRef.current) + span(secondRef.current) });
-  };
-  const onPointerMove = (event: PointerEvent) => {
-    if (drag?.pointerId !== event.pointerId) return;
-    setSize(sizeAfterDrag(drag.startSize, along(event) - drag.from, drag.spanPx, limits));
-  };
-  const endDrag = (event: PointerEvent) => {
-    if (drag?.pointerId === event.pointerId) setDrag(undefined);
-  };
+  const { dragging, handlers } = useSplitDrag({ horizontal, size, limits, onSize: setSize, panes: [firstRef, secondRef] });
   const onKeyDown = (event: KeyboardEvent) => {
     const next = sizeAfterKey(event.key, orientation, size, defaultSize, limits);
     if (next === undefined) return;
@@ -69,14 +52,10 @@ export function SplitPanes({ orientation, defaultSize, minSizes, label, first, s
         aria-valuenow={Math.round(size)}
         aria-valuemin={limits.min}
         aria-valuemax={limits.max}
-        data-dragging={drag ? '' : undefined}
+        data-dragging={dragging ? '' : undefined}
         className={`${SEPARATOR} ${horizontal ? 'w-1.5 cursor-col-resize' : 'h-1.5 cursor-row-resize'}`}
         style={{ touchAction: 'none' }}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
-        onPointerCancel={endDrag}
-        onLostPointerCapture={endDrag}
+        {...handlers}
         onKeyDown={onKeyDown}
         onDoubleClick={() => setSize(defaultSize)}
       />
