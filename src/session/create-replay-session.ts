@@ -79,14 +79,23 @@ function linesOf({ recording, size }: ReplaySessionOptions): { lines: RecordingL
   if (recording instanceof Uint8Array) return { lines: new RecordingLines(recording) };
   const lines = RecordingLines.receiving(size);
   const chunks = recording.getReader();
+  const ahead: Promise<ReadableStreamReadResult<Uint8Array>>[] = [];
   const more = async (): Promise<boolean> => {
-    const { done, value } = await chunks.read();
+    while (ahead.length < READS_AHEAD) ahead.push(chunks.read());
+    const { done, value } = await (ahead.shift() as Promise<ReadableStreamReadResult<Uint8Array>>);
     if (done) lines.end();
     else lines.append(value);
     return !done;
   };
   return { lines, more };
 }
+
+/**
+ * Chunks asked for before they are needed: a file's stream in Chromium hands over 64 KB a
+ * read, each a round trip to the browser process, and waited for one at a time the page sat
+ * idle for a third of opening 100k frames (1.1 s of 3.4 s, profiled).
+ */
+const READS_AHEAD = 16;
 
 export async function createReplaySession(options: ReplaySessionOptions): Promise<ReplaySession> {
   const { lines, more } = linesOf(options);
