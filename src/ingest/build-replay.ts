@@ -1,12 +1,13 @@
 /**
- * Replay's load pass: reads a recording ONCE, line by line, through the same ingest
- * pipeline as a live stream (create-ingest.ts), one frame at a time on the recording's own
- * clock, and keeps only what ingest made of each frame.
+ * Replay's load pass: reads a recording ONCE, line by line as its bytes arrive, through the
+ * same ingest pipeline as a live stream (create-ingest.ts), one frame at a time on the
+ * recording's own clock, and keeps only what ingest made of each frame.
  *
- *   recording lines → parse one line → createIngest (clock = startedAt + t) → take() per frame
- *     → ReplayFrames (compact: events, issues, counters, clocks by frame)
- *   every `every` frames → those frames applied to the loader's stores (apply-batch.ts)
- *     → ReplaySnapshots (bounded in number, growing arrays shared between them)
+ *   recording lines (as they arrive) → parse one line → createIngest (clock = startedAt + t)
+ *     → take() per frame → ReplayFrames (compact: events, issues, counters, clocks by frame)
+ *   once the bytes end → the stores at every snapshot: from a keyframed recording's keyframes
+ *     (the frames fill only the log), else the frames applied every `every` frames
+ *     (apply-batch.ts) → ReplaySnapshots (bounded in number, growing arrays shared)
  *
  * Nothing else is kept per frame: the parsed frame is let go once decoded, and the raw
  * frame is parsed again from its line when a view asks (recording-lines.ts). Seeking
