@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
+export type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
 
 /** `atMs`: when the task began, from the first main-thread task of the trace. */
 export type TracedTask = Readonly<{ ms: number; atMs: number; parts: readonly (readonly [string, number])[] }>;
@@ -29,7 +29,7 @@ export async function traceTasks(page: Page, during: () => Promise<void>, heavyC
   return { tasks, heavy: breakDown(events, heavyCpuMs, 'tdur') };
 }
 
-async function traceDuring(page: Page, during: () => Promise<void>): Promise<TraceEvent[]> {
+export async function traceDuring(page: Page, during: () => Promise<void>): Promise<TraceEvent[]> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   // playwright-core types CDP events by protocol name; these two are tracing's.
