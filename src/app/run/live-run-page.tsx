@@ -23,7 +23,9 @@ type Props = Readonly<{ route: LiveRoute; search: string; navigate: (s: string, 
  * throttle, and the run — its stream, then its graph — would start up to 300 ms later.
  */
 export function LiveRunPage(props: Props) {
-  const dialect = useSettled(loadDialect(props.route.dialect));
+  const loading = loadDialect(props.route.dialect);
+  const dialect = useSettled(loading);
+  if (!loading) return null;
   return dialect ? <LiveRun {...props} dialect={dialect} /> : PAGE_LOADING;
 }
 
