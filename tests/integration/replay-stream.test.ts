@@ -12,17 +12,11 @@ import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 import { createReplaySession, type ReplaySession } from '@/session';
-import { nodeRecord } from '@/stores/node-map';
-import type { RunSession } from '@/stores/run-session';
 
 import { buildDiverseSteps } from '../../bench/lib/diverse-steps';
 import { writeRecording } from '../../bench/lib/write-recording';
 
-function visibleState(session: RunSession) {
-  const { actions: _actions, ...run } = session.run.getState();
-  const rows = Array.from({ length: run.logLength }, (_, i) => session.log.at(i));
-  return structuredClone({ run, rows, byId: nodeRecord(session.nodeStatus.getState().byId) });
-}
+import { visibleState } from './visible-state';
 
 /** The text's bytes as a stream of chunks of pseudo-random sizes up to `max` bytes; `pulled` counts the chunks handed out. */
 function chunked(text: string, max: number, seed = 7) {
