@@ -17,31 +17,13 @@ import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
 import { recordRun } from '../../scripts/record-run';
 
-import { visibleState } from './visible-state';
+import { expectSameAtEveryPosition, visibleState } from './visible-state';
 
 import { buildDiverseSteps } from '../../bench/lib/diverse-steps';
 import { writeRecording } from '../../bench/lib/write-recording';
 
 async function open(text: string): Promise<ReplaySession> {
   return createReplaySession({ recording: text });
-}
-
-/** Positions worth comparing: both ends, around snapshots, the middle. */
-function positionsOf(replay: ReplaySession): number[] {
-  const { total, snapshots } = replay.timeline;
-  const every = snapshots.every;
-  const wanted = [total, 0, 1, every - 1, every, every + 1, 3 * every + 7, Math.floor(total / 2), total - 1, 5, total];
-  return wanted.filter((p) => p >= 0 && p <= total);
-}
-
-/** Seeks both replays through the same positions and compares what they show at each. */
-function expectSameAtEveryPosition(plain: ReplaySession, keyed: ReplaySession): void {
-  expect(keyed.timeline.total).toBe(plain.timeline.total);
-  for (const p of positionsOf(plain)) {
-    plain.cursor.seek(p);
-    keyed.cursor.seek(p);
-    expect(visibleState(keyed.session), `position ${p}`).toEqual(visibleState(plain.session));
-  }
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'runboard-keyframes-'));

@@ -16,7 +16,7 @@ import { createReplaySession, type ReplaySession } from '@/session';
 import { buildDiverseSteps } from '../../bench/lib/diverse-steps';
 import { writeRecording } from '../../bench/lib/write-recording';
 
-import { visibleState } from './visible-state';
+import { expectSameAtEveryPosition } from './visible-state';
 
 /** The text's bytes as a stream of chunks of pseudo-random sizes up to `max` bytes; `pulled` counts the chunks handed out. */
 function chunked(text: string, max: number, seed = 7) {
@@ -43,12 +43,7 @@ function expectSameReplay(streamed: ReplaySession, whole: ReplaySession): void {
   expect(streamed.timeline.plainLines).toBe(whole.timeline.plainLines);
   expect(streamed.timeline.snapshots.every).toBe(whole.timeline.snapshots.every);
   expect(streamed.session.exportRecording()).toBe(whole.session.exportRecording());
-  const { total } = whole.timeline;
-  for (const p of [total, 0, 1, Math.floor(total / 3), Math.floor(total / 2) + 1, total - 1]) {
-    streamed.cursor.seek(p);
-    whole.cursor.seek(p);
-    expect(visibleState(streamed.session), `position ${p}`).toEqual(visibleState(whole.session));
-  }
+  expectSameAtEveryPosition(whole, streamed);
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'runboard-stream-'));
