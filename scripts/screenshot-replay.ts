@@ -1,6 +1,7 @@
 /**
- * Screenshots of the replay page in a build: a recording opened by URL at its end, and
- * after a seek to the middle (the cost tab shows, as a run view opens on it).
+ * Screenshots of the replay page in a build: a recording opened by URL while it decodes
+ * (its progress), at its end, and after a seek to the middle (the cost tab shows, as a run
+ * view opens on it).
  *
  *   npx tsx scripts/screenshot-replay.ts [--dir=bench/out/dist] [--out=tests/e2e/screenshots/replay] [recording.jsonl]
  */
@@ -24,6 +25,8 @@ const browser = await launchBenchBrowser();
 try {
   const page = await browser.newPage();
   await page.goto(`${browser.sim.url}/?replay=${encodeURIComponent(`/${served}`)}`);
+  await page.getByText(/^Decoding: /).waitFor({ timeout: 120_000 });
+  await page.screenshot({ path: `${out}-loading.png` });
   const slider = page.getByRole('slider', { name: 'Replay position' });
   await slider.waitFor({ timeout: 120_000 });
   await page.waitForFunction(() => /^frame ([\d,]+) of \1$/.test(document.querySelector('[aria-label="Replay position"]')?.getAttribute('aria-valuetext') ?? ''), undefined, { timeout: 120_000 });

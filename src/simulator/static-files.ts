@@ -37,7 +37,9 @@ export function serveStatic({ root, cacheHashed }: StaticOptions, req: IncomingM
     if (!existsSync(file)) return false;
   }
   const cache = cacheHashed ? { 'cache-control': file !== join(root, 'index.html') && HASHED.test(relative) ? FOREVER : 'no-cache' } : {};
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*', ...cache });
+  // The length, as any static host sends it: a page reading a big recording says how far it got.
+  const length = { 'content-length': String(statSync(file).size) };
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*', ...length, ...cache });
   createReadStream(file).pipe(res);
   return true;
 }

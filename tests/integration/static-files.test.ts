@@ -46,6 +46,12 @@ describe('static files, cached by default', () => {
     expect((await headersOf(sim, '/favicon.svg')).cache).toBe('no-cache');
   });
 
+  test('every file says its length, so a page reading a big one can say how far it got', async () => {
+    const response = await fetch(`${sim.url}/favicon.svg`);
+    expect(response.headers.get('content-length')).toBe(String('<svg/>'.length));
+    expect(await response.text()).toBe('<svg/>');
+  });
+
   test('a missing asset is still a 404, not the page', async () => {
     expect((await headersOf(sim, '/assets/gone-ABCDEFGH.js')).status).toBe(404);
   });
