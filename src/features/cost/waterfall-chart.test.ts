@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import { barRange, labelInterval, shortLabel } from '@/features/cost/waterfall-chart';
+import { barRange, labelInterval, runningPath, shortLabel } from '@/features/cost/waterfall-chart';
 import { deriveWaterfall } from '@/features/cost/derive-waterfall';
 
 describe('waterfall chart helpers', () => {
@@ -30,5 +30,15 @@ describe('waterfall chart helpers', () => {
       [300, 500],
       [300, 400],
     ]);
+  });
+});
+
+describe('the running total line', () => {
+  test('steps up after each bar, in the plot units (x: bar slots, y: down from the top amount)', () => {
+    const bars = deriveWaterfall([
+      { row: 0, nodeId: 'a', micros: 500, inputTokens: 0, outputTokens: 0 },
+      { row: 1, nodeId: 'b', micros: 300, inputTokens: 0, outputTokens: 0 },
+    ]);
+    expect(runningPath(bars, 1_000)).toBe('M0 1000V500H1V200H2');
   });
 });
