@@ -55,7 +55,7 @@ export function useCanvasLayout(graph: GraphState, overrides: Overrides, directi
   const [applied, setApplied] = useState<Applied>(() => ({ ...wanted, result: offThread ? undefined : compute(wanted, undefined) }));
   const stale = applied.graph !== graph || applied.overrides !== overrides || applied.direction !== direction || applied.waveKey !== waveKey;
   let current = applied;
-  if (!offThread && (stale || applied.result === undefined)) {
+  if ((!offThread || inPlace(applied, wanted)) && (stale || applied.result === undefined)) {
     // Adjusting state while rendering: React re-renders before committing, so no frame
     // ever shows the old layout for the new graph.
     current = { ...wanted, result: compute(wanted, applied) };
@@ -63,6 +63,23 @@ export function useCanvasLayout(graph: GraphState, overrides: Overrides, directi
   }
   useWorkerLayout(offThread && (stale || applied.result === undefined), wanted, applied, setApplied, setWorkerFailed);
   return current.result;
+}
+
+/**
+ * Layouts cheap enough to do here rather than in the worker, once a first one is shown:
+ * only the waves moved (the same graph, grouping and direction: connected steps keep their
+ * places, edge-less ones are put in columns by start time), or the graph has no edges at
+ * all (relavium: every step is placed by start time, no dagre). A few ms for a thousand
+ * steps. A replay's seek changes a relavium run's waves every time; through the worker,
+ * the frame after a seek drew the seeked statuses at the previous position's places, and
+ * the answer cost as much main thread (cloned back, a second render) as laying it out.
+ * Not on integers (above COMPACT_ABOVE nodes), where the worker keeps its layout to grow
+ * the next one from.
+ */
+function inPlace(applied: Applied, wanted: Wanted): boolean {
+  if (applied.result === undefined || isCompact(wanted.graph)) return false;
+  if (wanted.graph.edges.length === 0) return true;
+  return applied.graph === wanted.graph && applied.overrides === wanted.overrides && applied.direction === wanted.direction;
 }
 
 /** Grouping or direction changed: the person asked for a new picture, so lay out afresh. */
