@@ -24,8 +24,9 @@ const HEIGHT = 220;
 /** Node labels written on the x axis at most (every k-th bar's), and their length at most. */
 const X_LABELS = 3;
 const LABEL_CHARS = 14;
-/** Of each bar's slot, the part the bar fills. */
+/** Of each bar's slot, the part the bar fills, and the gap before it. */
 const BAR_WIDTH = 0.8;
+const BAR_INSET = 0.1;
 
 /** Bars skipped between two labelled ones, so at most X_LABELS are labelled. */
 export function labelInterval(bars: number): number {
@@ -41,6 +42,20 @@ export function barRange(bar: WaterfallBar): [number, number] {
 export function shortLabel(label: unknown): string {
   const text = String(label);
   return text.length <= LABEL_CHARS ? text : `${text.slice(0, LABEL_CHARS - 1)}…`;
+}
+
+/**
+ * Every bar as one path (x: bar slots, y: amount down from `high`): a seek that changes
+ * every amount then changes one attribute, where a rectangle per bar had each of them
+ * styled and laid out again.
+ */
+export function barsPath(bars: readonly WaterfallBar[], high: number): string {
+  let d = '';
+  bars.forEach((bar, i) => {
+    const [from, to] = barRange(bar);
+    if (to > from) d += `M${i + BAR_INSET} ${high - to}h${BAR_WIDTH}v${to - from}h${-BAR_WIDTH}z`;
+  });
+  return d;
 }
 
 /** The running total's step line in the plot's units (x: bar slots, y: amount down from `high`). */
@@ -66,30 +81,26 @@ export const WaterfallChart = memo(function WaterfallChart({ bars, currency }: W
   return (
     <div aria-hidden className="grid text-[11px]" style={{ height: HEIGHT, gridTemplateColumns: '72px 1fr', gridTemplateRows: '1fr 22px' }}>
       <div className="relative mt-2">
-        {ticks.map((value) => (
-          <span key={value} className="absolute right-1.5 -translate-y-1/2 whitespace-nowrap tabular-nums" style={{ top: top(value) }}>
+        {ticks.map((value, i) => (
+          <span key={i} className="absolute right-1.5 -translate-y-1/2 whitespace-nowrap tabular-nums" style={{ top: top(value) }}>
             {formatMoney(value, currency)}
           </span>
         ))}
       </div>
       <div className="relative mt-2 mr-3 border-b border-l border-current">
-        {ticks.map((value) => (
-          <div key={value} className="absolute inset-x-0 border-t border-dashed border-current opacity-30" style={{ top: top(value) }} />
+        {ticks.map((value, i) => (
+          <div key={i} className="absolute inset-x-0 border-t border-dashed border-current opacity-30" style={{ top: top(value) }} />
         ))}
         <svg className="absolute inset-0 h-full w-full overflow-visible" viewBox={`0 0 ${n} ${span}`} preserveAspectRatio="none">
-          {bars.map((bar, i) => {
-            const [from, to] = barRange(bar);
-            return (
-              // By slot, not node: a replay's seek regroups the bars, and slots keep their elements.
-              <g key={i}>
-                <title>{`${bar.label}: ${formatMoney(bar.micros, currency)}; running total ${formatMoney(bar.running, currency)}`}</title>
-                <rect x={i + (1 - BAR_WIDTH) / 2} width={BAR_WIDTH} y={high - to} height={to - from} fill="#0ea5e9" />
-                {/* The whole slot answers hover, so a thin bar is easy to point at. */}
-                <rect x={i} width={1} y={0} height={span} fill="transparent" />
-              </g>
-            );
-          })}
+          <path d={barsPath(bars, high)} fill="#0ea5e9" />
           <path d={runningPath(bars, high)} fill="none" stroke="#f59e0b" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+          {bars.map((bar, i) => (
+            // The whole slot answers hover, so a thin bar is easy to point at. Keyed by slot:
+            // a replay's seek regroups the bars, and only the titles change.
+            <rect key={i} x={i} width={1} y={0} height="100%" fill="transparent">
+              <title>{`${bar.label}: ${formatMoney(bar.micros, currency)}; running total ${formatMoney(bar.running, currency)}`}</title>
+            </rect>
+          ))}
         </svg>
       </div>
       <div />

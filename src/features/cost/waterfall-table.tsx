@@ -17,8 +17,9 @@ export function WaterfallTable({ bars, currency, className = 'sr-only' }: Waterf
         </tr>
       </thead>
       <tbody>
-        {bars.map((bar) => (
-          <tr key={bar.nodeId}>
+        {/* Keyed by place: a replay's seek regroups the bars, and a row kept is cheaper than a row made. */}
+        {bars.map((bar, i) => (
+          <tr key={i}>
             <th scope="row">{bar.label}</th>
             <td>{formatMoney(bar.micros, currency)}</td>
             <td>{formatMoney(bar.running, currency)}</td>
