@@ -13,6 +13,7 @@ import type { Chapter } from '@/stores/run-types';
 
 import { groupOfItem } from '@/features/timeline/build-timeline-items';
 import { ChapterHeader } from '@/features/timeline/chapter-header';
+import { recycleKeys, type KeyAssignment } from '@/features/timeline/recycled-keys';
 import { TimelineRow } from '@/features/timeline/timeline-row';
 import { useFollowScroll } from '@/features/timeline/use-follow-scroll';
 import { useListKeyboard } from '@/features/timeline/use-list-keyboard';
@@ -73,6 +74,9 @@ export function TimelineList(props: TimelineListProps) {
   const { onScroll, onWheel, pinnedTo } = useFollowScroll({ scrollRef, contentRef, totalSize: virtualizer.getTotalSize(), viewportHeight: virtualizer.scrollRect?.height ?? 0, follow, onFollowChange });
   followedTo.current = pinnedTo;
   const virtualItems = virtualizer.getVirtualItems();
+  // Recycled keys (recycled-keys.ts): the same for the same range, so a render React repeats gets the same keys.
+  const keys = useRef<KeyAssignment>(new Map());
+  keys.current = recycleKeys(keys.current, virtualItems.map((v) => v.index));
   const tabStop = pinned ?? tabStopInView(virtualizer, items, props.selectedRow);
 
   return (
@@ -95,7 +99,7 @@ export function TimelineList(props: TimelineListProps) {
           const tabbable = v.index === tabStop;
           return (
             <div
-              key={v.key}
+              key={keys.current.get(v.index)}
               data-timeline-item
               data-item-index={v.index}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}
