@@ -26,7 +26,7 @@ describe('CostPanel', () => {
     expect(screen.getByText('Total cost:').textContent).toBe('Total cost: $1.20');
 
     // The chart draws one bar per node, in completion order.
-    expect([...view.container.querySelectorAll('figure svg g title')].map((t) => t.textContent)).toEqual([
+    expect([...view.container.querySelectorAll('figure svg rect title')].map((t) => t.textContent)).toEqual([
       'Writer: $1.20; running total $1.20',
       'Planner: $0.000123; running total $1.20',
     ]);
