@@ -3,14 +3,15 @@
  * bench/out/dist-profile, opens the big-graph run under a Chromium CPU profile and prints
  * the heaviest functions (self and total time) from navigation until the graph is drawn
  * and the page calm; `--storm` profiles the 1,000 status changes/s instead, `--zoom` the
- * pan/zoom. `npx tsx bench/profile-big-graph.ts [--nodes=10000] [--storm|--zoom] [--no-build]`.
+ * pan/zoom. `npx tsx bench/profile-big-graph.ts [--nodes=10000] [--storm|--zoom] [--no-build] [--warm]`
+ * (`--warm`: a small run loaded first in the same browser, as benchmark 4 does).
  * Evidence for where time goes, not a benchmark figure.
  */
 import { execFileSync } from 'node:child_process';
 
 import { profileDuring, topByTotal, type HotFunction, type LongTask } from './browser/cpu-profile';
 import { launchBenchBrowser, liveUrl, PROBE_SCRIPT } from './browser/launch';
-import { interactiveMs, panZoom, statusStorm } from './browser/big-graph';
+import { interactiveMs, panZoom, statusStorm, warmUp } from './browser/big-graph';
 import { startBigGraphRun } from '../tests/support/big-graph-run';
 
 const DIST = 'bench/out/dist-profile';
@@ -28,6 +29,7 @@ const print = (title: string, hot: readonly HotFunction[]) => {
 
 const browser = await launchBenchBrowser();
 try {
+  if (has('warm')) await warmUp(browser, log);
   const run = startBigGraphRun(browser.sim, `storm~graph${nodes}-${Date.now()}`, nodes);
   const page = await browser.newPage();
   await page.addInitScript(PROBE_SCRIPT);

@@ -4,6 +4,8 @@
  * task is made of (issue 15); not a benchmark figure. Build the app unminified for
  * readable names: `npx vite build --minify false --outDir bench/out/dist-profile`.
  */
+import { writeFileSync } from 'node:fs';
+
 import type { Page } from 'playwright-core';
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number; children?: number[] };
@@ -29,6 +31,8 @@ export async function profileDuring(page: Page, during: () => Promise<void>): Pr
   await during();
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
   await cdp.detach();
+  // PROFILE_OUT=file.cpuprofile: the raw profile too, for DevTools or a tree of one subtree.
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
   return { hot: summarize(profile, 0, profile.samples.length), longTasks: longTasks(profile, 50) };
 }
 

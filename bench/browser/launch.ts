@@ -18,8 +18,13 @@ export const BENCH_DIST = 'bench/out/dist';
 
 export type BenchBrowser = Readonly<{ sim: SimulatorHandle; context: BrowserContext; newPage: () => Promise<Page>; close: () => Promise<void> }>;
 
-export async function launchBenchBrowser(): Promise<BenchBrowser> {
-  const sim = await startSimulator({ timeScale: 0.1, staticDir: resolve(process.env.BENCH_STATIC_DIR ?? BENCH_DIST) });
+/**
+ * `cacheAssets: false` (or BENCH_STATIC_CACHE=off) serves the app as the simulator did before
+ * it let the browser keep hashed assets: a baseline for the big-graph A/B.
+ */
+export async function launchBenchBrowser(options: { cacheAssets?: boolean } = {}): Promise<BenchBrowser> {
+  const cacheAssets = options.cacheAssets ?? process.env.BENCH_STATIC_CACHE !== 'off';
+  const sim = await startSimulator({ timeScale: 0.1, staticDir: resolve(process.env.BENCH_STATIC_DIR ?? BENCH_DIST), cacheAssets });
   const profile = mkdtempSync(join(tmpdir(), 'runboard-bench-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -90,11 +90,11 @@ export function describeBrowserFigures(f: BrowserReplayFigures): string {
   return `interactive ${ms(f.interactiveMs)}; ${long.length} long tasks (longest ${ms(Math.max(0, ...long))}, ${ms(long.reduce((a, b) => a + b, 0))} in all); scrub p50 ${ms(percentile(f.seeks, 50))} p95 ${ms(percentile(f.seeks, 95))}; heap ${mb(f.heapBytes)}`;
 }
 
-/** Copies a recording into the benchmark's build, so the app fetches it from its own origin; its path there. */
-function serve(recording: WrittenRecording): string {
-  mkdirSync(join(BENCH_DIST, 'bench-recordings'), { recursive: true });
+/** Copies a recording into a build (the benchmark's by default), so the app fetches it from its own origin; its path there. */
+export function serve(recording: WrittenRecording, dist = BENCH_DIST): string {
+  mkdirSync(join(dist, 'bench-recordings'), { recursive: true });
   const served = `bench-recordings/${basename(recording.path)}`;
-  copyFileSync(recording.path, join(BENCH_DIST, served));
+  copyFileSync(recording.path, join(dist, served));
   return `/${served}`;
 }
 

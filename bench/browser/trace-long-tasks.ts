@@ -6,12 +6,12 @@
  */
 import type { Page } from 'playwright-core';
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
+export type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { data?: { functionName?: string; url?: string } } };
 
 /** `atMs`: when the task began, from the first main-thread task of the trace. */
 export type TracedTask = Readonly<{ ms: number; atMs: number; parts: readonly (readonly [string, number])[] }>;
 
-const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing';
+export const CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink.user_timing';
 
 export async function traceLongTasks(page: Page, during: () => Promise<void>, thresholdMs = 50): Promise<TracedTask[]> {
   return breakDown(await traceDuring(page, during), thresholdMs);
@@ -29,14 +29,15 @@ export async function traceTasks(page: Page, during: () => Promise<void>, heavyC
   return { tasks, heavy: breakDown(events, heavyCpuMs, 'tdur') };
 }
 
-async function traceDuring(page: Page, during: () => Promise<void>): Promise<TraceEvent[]> {
+/** Every trace event while `during` runs, of the given categories. */
+export async function traceDuring(page: Page, during: () => Promise<void>, categories = CATEGORIES): Promise<TraceEvent[]> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   // playwright-core types CDP events by protocol name; these two are tracing's.
   const on = cdp.on.bind(cdp) as unknown as (event: string, listener: (message: { value: TraceEvent[] }) => void) => void;
   on('Tracing.dataCollected', (message) => events.push(...message.value));
   const done = new Promise<void>((resolve) => on('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
   await during();
   await cdp.send('Tracing.end');
   await done;

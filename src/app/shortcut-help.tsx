@@ -7,7 +7,7 @@ import { REPLAY_SHORTCUTS } from '@/features/replay/use-replay-shortcuts';
 const SHORTCUTS: readonly (readonly [string, string])[] = [
   ['?', 'Show this help'],
   ['/', 'Search the timeline'],
-  ['Arrow keys', 'Move between nodes on the canvas, or rows in the timeline'],
+  ['Arrow keys', 'Move between nodes on the canvas, or rows in the timeline; on a pane separator (Tab to it), resize the panes, and Enter puts them back'],
   ['Home / End', 'First / last row of the timeline (when it has focus)'],
   ['Enter', 'Open the selected node or timeline row'],
   ['Esc', 'Close the details panel or a dialog; clear the timeline search'],

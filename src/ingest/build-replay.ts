@@ -1,12 +1,13 @@
 /**
- * Replay's load pass: reads a recording ONCE, line by line, through the same ingest
- * pipeline as a live stream (create-ingest.ts), one frame at a time on the recording's own
- * clock, and keeps only what ingest made of each frame.
+ * Replay's load pass: reads a recording ONCE, line by line as its bytes arrive, through the
+ * same ingest pipeline as a live stream (create-ingest.ts), one frame at a time on the
+ * recording's own clock, and keeps only what ingest made of each frame.
  *
- *   recording lines → parse one line → createIngest (clock = startedAt + t) → take() per frame
- *     → ReplayFrames (compact: events, issues, counters, clocks by frame)
- *   every `every` frames → those frames applied to the loader's stores (apply-batch.ts)
- *     → ReplaySnapshots (bounded in number, growing arrays shared between them)
+ *   recording lines (as they arrive) → parse one line → createIngest (clock = startedAt + t)
+ *     → take() per frame → ReplayFrames (compact: events, issues, counters, clocks by frame)
+ *   once the bytes end → the stores at every snapshot: from a keyframed recording's keyframes
+ *     (the frames fill only the log), else the frames applied every `every` frames
+ *     (apply-batch.ts) → ReplaySnapshots (bounded in number, growing arrays shared)
  *
  * Nothing else is kept per frame: the parsed frame is let go once decoded, and the raw
  * frame is parsed again from its line when a view asks (recording-lines.ts). Seeking
@@ -28,7 +29,6 @@
  */
 import { toAuditEvent } from '@/protocol/audit-event';
 import type { Dialect } from '@/protocol/dialect';
-import type { RunEvent } from '@/protocol/run-event';
 import { createTimeSlice } from '@/lib/yield-to-page';
 import { EventLog } from '@/stores/event-log';
 import type { NodeMap } from '@/stores/node-map';
@@ -36,18 +36,19 @@ import { createNodeStatusStore } from '@/stores/node-status-store';
 import { createRunStore, type RunStore } from '@/stores/run-store';
 
 import { applyBatch, type BatchTarget } from '@/ingest/apply-batch';
-import type { Batch } from '@/ingest/batch';
 import { createIngest, type Ingest } from '@/ingest/create-ingest';
 import type { RecordedEntry, RecordingHeader } from '@/ingest/frame-log';
 import type { RecordingProblem, RecordingReader } from '@/ingest/parse-recording';
 import { ReplayFrames } from '@/ingest/replay-frames';
 import { collectMarks, type ReplayMark } from '@/ingest/replay-marks';
 import { captureSnapshot, fullState, ReplaySnapshots, snapshotEvery, type SnapshotList } from '@/ingest/replay-snapshots';
-import { decodeKeyframes, KeyframeInvalid, readKeyframeIndex, type KeyframeBase, type KeyframeIndex } from '@/ingest/recording-keyframes';
+import { decodeKeyframes, KeyframeInvalid, readKeyframeIndex, type KeyframeIndex } from '@/ingest/recording-keyframes';
 import type { RecordingLines } from '@/ingest/recording-lines';
 
 /** Lines decoded per call (one TextDecoder call per chunk, not per line). */
 const CHUNK_LINES = 512;
+/** A keyframed recording's keyframe or index line: the frames end before the first (recording-keyframes.ts). */
+const KEYFRAME_LINE = /^\{\s*"keyframes?"/;
 
 export type ReplayTimeline = Readonly<{
   header: RecordingHeader;
@@ -72,6 +73,9 @@ export type ReplayTimeline = Readonly<{
   loaded: Readonly<{ run: RunStore; byId: () => NodeMap }>;
 }>;
 
+/** How far opening has come: lines decoded, and the bytes they take of all there will be (when known). */
+export type ReplayProgress = Readonly<{ lines: number; bytes: number; totalBytes?: number }>;
+
 export type BuildReplayOptions = Readonly<{
   dialect: Dialect;
   header: RecordingHeader;
@@ -79,68 +83,70 @@ export type BuildReplayOptions = Readonly<{
   /** Has read line 1 (the header); reads the rest. */
   reader: RecordingReader;
   runId: string;
-  /** Called between slices with lines read so far. */
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * For a recording still arriving: appends its next chunk to `lines` and says whether one
+   * came (false: the bytes ended, and `lines` was told so). Absent: `lines` holds them all.
+   */
+  more?: () => Promise<boolean>;
+  /** All the bytes there will be, when known (the progress a person sees). */
+  totalBytes?: number;
+  /** Called between slices. */
+  onProgress?: (progress: ReplayProgress) => void;
 }>;
 
 type Load = {
   readonly ingest: Ingest;
   loader: BatchTarget;
   readonly clock: { now: number };
+  readonly startedAtMs: number;
   readonly frames: ReplayFrames;
-  snapshots: ReplaySnapshots;
-  /** A keyframed recording's snapshots, once its keyframes are read (they replace `snapshots`). */
-  keyframes?: SnapshotList;
   readonly marks: ReplayMark[];
   /** Frames applied to the loader so far. */
   applied: number;
-  /** A keyframed recording: the frames fill only the loader's log, the keyframes give the stores. */
-  keyed: boolean;
-  /** The chapter open at the end of the loader's log (keyed: no run store counts them). */
+  /** The chapter open at the end of the loader's log (a keyed load fills only the log; no run store counts them). */
   chapter: number;
 };
 
-function createLoad({ dialect, header, runId }: BuildReplayOptions, frameLines: number, keyed: boolean): Load {
-  const clock = { now: Date.parse(header.startedAt) || 0 };
-  const loader = { log: new EventLog(), run: createRunStore({ runId, dialect: dialect.id, source: header.source }), nodeStatus: createNodeStatusStore() };
-  const load: Load = {
+function createLoad({ dialect, header, runId, lines }: BuildReplayOptions): Load {
+  const startedAtMs = Date.parse(header.startedAt) || 0;
+  const clock = { now: startedAtMs };
+  return {
     ingest: createIngest({ dialect, runId, now: () => clock.now }),
-    loader,
+    loader: freshLoader({ runId, dialect: dialect.id, source: header.source }),
     clock,
-    frames: new ReplayFrames(frameLines),
-    snapshots: new ReplaySnapshots(snapshotEvery(frameLines)),
+    startedAtMs,
+    frames: new ReplayFrames(Math.max(1024, lines.count)),
     marks: [],
     applied: 0,
-    keyed,
     chapter: -1,
   };
-  load.snapshots.add(captureSnapshot(0, loader));
-  return load;
 }
 
+function freshLoader(run: Parameters<typeof createRunStore>[0]): BatchTarget {
+  return { log: new EventLog(), run: createRunStore(run), nodeStatus: createNodeStatusStore() };
+}
+
+/**
+ * Reads the frames as their lines arrive (all of them first, when the recording is whole),
+ * then brings the stores to every snapshot: from a keyframed recording's keyframes, else by
+ * applying the frames. The stores wait for the end because only the end says which (the
+ * keyframes' index is the last line) and how far apart snapshots are (by the frame count).
+ */
 export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTimeline> {
   const { header, lines, reader } = options;
-  const index = readKeyframeIndex(lines);
-  const plainLines = index ? index.firstLine : lines.count;
-  const startedAtMs = Date.parse(header.startedAt) || 0;
-  const load = createLoad(options, plainLines, index !== undefined);
-  const base = { run: fullState(load.loader.run), byId: load.loader.nodeStatus.getState().byId };
+  const load = createLoad(options);
   const slice = createTimeSlice();
-  for (let from = 1; from < plainLines; from += CHUNK_LINES) {
-    lines.lines(from, Math.min(plainLines, from + CHUNK_LINES)).forEach((raw, i) => {
-      const entry = reader.read(raw, from + i + 1);
-      if (entry) readEntry(load, entry, startedAtMs, () => lines.noteFrame(from + i));
-    });
-    if (slice.due()) {
-      options.onProgress?.(Math.min(lines.count, from + CHUNK_LINES), lines.count);
-      await slice.yield();
-    }
-  }
-  finish(load);
-  if (index) await settleKeyframes(load, { lines, index, base, reader, slice });
-  options.onProgress?.(lines.count, lines.count);
+  const read = await readFrames(load, options, slice);
+  settle(load);
+  const index = read.keyframesAt === undefined ? undefined : readKeyframeIndex(lines);
+  const keyed = index !== undefined && read.keyframesAt !== undefined && read.keyframesAt <= index.firstLine;
+  const plainLines = keyed ? index.firstLine : lines.count;
+  // Lines that only looked like keyframes (none the index names, or no index): read as any other line.
+  if (plainLines > read.next) await readLines(load, options, slice, read.next, plainLines);
+  const every = snapshotEvery(plainLines);
+  const snapshots = keyed ? await storesFromKeyframes(load, { lines, index, reader, slice, every }) : await replayStores(load, every, slice);
+  report(options, lines.count, lines.bytes.length);
   const { loader, frames, marks } = load;
-  const snapshots = load.keyframes ?? load.snapshots;
   return {
     header,
     total: frames.length,
@@ -156,98 +162,134 @@ export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTi
   };
 }
 
-function readEntry(load: Load, entry: RecordedEntry, startedAtMs: number, noteFrame: () => void): void {
+type TimeSlice = ReturnType<typeof createTimeSlice>;
+
+/** Reads frame lines as they arrive, up to the first that looks like a keyframe; then waits for the rest of the bytes. */
+async function readFrames(load: Load, options: BuildReplayOptions, slice: TimeSlice): Promise<{ next: number; keyframesAt?: number }> {
+  const { lines, more } = options;
+  let next = 1;
+  let keyframesAt: number | undefined;
+  for (;;) {
+    if (keyframesAt === undefined && next < lines.count) {
+      const stop = await readLines(load, options, slice, next, lines.count, true);
+      if (stop.keyframeAt !== undefined) keyframesAt = stop.keyframeAt;
+      next = stop.next;
+    }
+    if (!more) break;
+    // While the next bytes travel, the page says how far it got.
+    report(options, next, lines.bytesBefore(next));
+    if (!(await more())) break;
+  }
+  return keyframesAt === undefined ? { next } : { next, keyframesAt };
+}
+
+function report({ onProgress, totalBytes }: BuildReplayOptions, lines: number, bytes: number): void {
+  onProgress?.({ lines, bytes, ...(totalBytes === undefined ? {} : { totalBytes }) });
+}
+
+/** Reads lines from..to-1 in chunks, giving the page its turns; `untilKeyframe`: stops before a keyframe line. */
+async function readLines(load: Load, options: BuildReplayOptions, slice: TimeSlice, from: number, to: number, untilKeyframe = false): Promise<{ next: number; keyframeAt?: number }> {
+  const { lines, reader } = options;
+  for (let at = from; at < to; at += CHUNK_LINES) {
+    const texts = lines.lines(at, Math.min(to, at + CHUNK_LINES));
+    for (let i = 0; i < texts.length; i++) {
+      const raw = texts[i] as string;
+      const line = at + i;
+      if (untilKeyframe && KEYFRAME_LINE.test(raw)) return { next: line, keyframeAt: line };
+      const entry = reader.read(raw, line + 1);
+      if (entry) readEntry(load, entry, () => lines.noteFrame(line));
+    }
+    if (slice.due()) {
+      const done = Math.min(to, at + CHUNK_LINES);
+      report(options, done, lines.bytesBefore(done));
+      await slice.yield();
+    }
+  }
+  return { next: to };
+}
+
+function readEntry(load: Load, entry: RecordedEntry, noteFrame: () => void): void {
   const { ingest, clock, frames } = load;
-  clock.now = startedAtMs + entry.t;
+  clock.now = load.startedAtMs + entry.t;
   if (!('frame' in entry)) return replayNonFrame(entry, ingest);
   ingest.tick();
   ingest.feed(entry.frame, frames.length);
   noteFrame();
   const batch = ingest.take();
   frames.push(batch, clock.now, entry.t);
-  const position = frames.length;
-  if (batch) collectMarks(batch.events, position, load.marks);
-  if (position % load.snapshots.every === 0) {
-    applyUpTo(load, position);
-    if (!load.keyed) load.snapshots.add(captureSnapshot(position, load.loader));
-  }
+  if (batch) collectMarks(batch.events, frames.length, load.marks);
 }
 
-/** Applies the frames read since the loader was last brought up to date (keyed: to its log only). */
-function applyUpTo(load: Load, position: number): void {
-  const from = load.applied;
-  load.applied = position;
-  // Keyed, the log takes only the events: no need to sum every frame's counters into a batch.
-  if (load.keyed) return appendToLog(load, load.frames.eventsOf(from, position));
-  const batch = load.frames.batchOf(from, position);
-  if (batch) applyTo(load, batch);
+/** The stream settles after the last frame: the last frame gets what that released. */
+function settle(load: Load): void {
+  const { ingest, clock, frames } = load;
+  runClockOut(ingest, clock);
+  const tail = frames.length > 0 ? ingest.take() : undefined;
+  if (!tail) return;
+  frames.amendLast(tail);
+  collectMarks(tail.events, frames.length, load.marks);
 }
 
-function appendToLog(load: Load, events: readonly RunEvent[]): void {
-  load.loader.log.appendAll(events, load.chapter);
-  for (const event of events) if (event.type === 'chapter.started') load.chapter += 1;
-}
+type Keyed = Readonly<{ lines: RecordingLines; index: KeyframeIndex; reader: RecordingReader; slice: TimeSlice; every: number }>;
 
-function applyTo(load: Load, batch: Batch): void {
-  if (load.keyed) return appendToLog(load, batch.events);
-  applyBatch(load.loader, batch);
-  noteActivity(load.loader.run, batch.atMs);
-}
-
-type TimeSlice = ReturnType<typeof createTimeSlice>;
-type Keyed = Readonly<{ lines: RecordingLines; index: KeyframeIndex; base: KeyframeBase; reader: RecordingReader; slice: TimeSlice }>;
-
-/** The stores from the keyframes; when one does not fit, from the frames, as a plain recording opens (and says so). */
-async function settleKeyframes(load: Load, { lines, index, base, reader, slice }: Keyed): Promise<void> {
+/**
+ * The stores from the keyframes (the frames fill only the loader's log); when one does not
+ * fit, from the frames, as a plain recording opens (and says so).
+ */
+async function storesFromKeyframes(load: Load, { lines, index, reader, slice, every }: Keyed): Promise<SnapshotList> {
   const { log, run, nodeStatus } = load.loader;
-  const frames = { total: load.frames.length, every: load.snapshots.every, logLength: log.length, logRevision: log.revision };
+  // The stores as a replay starts them: the first keyframe is a patch on these.
+  const base = { run: fullState(run), byId: nodeStatus.getState().byId };
+  await fillLog(load, slice);
+  const frames = { total: load.frames.length, every, logLength: log.length, logRevision: log.revision };
   try {
     const decoded = await decodeKeyframes(lines, index, base, frames, slice);
-    load.keyframes = decoded.snapshots;
     run.getState().actions.restore(decoded.end.run);
     nodeStatus.getState().actions.restore(decoded.end.byId);
+    return decoded.snapshots;
   } catch (error) {
     if (!(error instanceof KeyframeInvalid)) throw error;
     reader.problems.push({ line: index.firstLine + 1, reason: `keyframes ignored (${error.message}): the run was replayed from its frames instead`, keyframes: true });
-    await replayStores(load, slice);
+    return replayStores(load, every, slice);
   }
 }
 
-/** The loader and snapshots built again from the decoded frames, as for a plain recording. */
-async function replayStores(load: Load, slice: TimeSlice): Promise<void> {
+/** The loader's log gets every frame's events (a keyed load: its stores come from the keyframes). */
+async function fillLog(load: Load, slice: TimeSlice): Promise<void> {
+  const total = load.frames.length;
+  for (let from = 0; from < total; from += CHUNK_LINES * 8) {
+    const events = load.frames.eventsOf(from, Math.min(total, from + CHUNK_LINES * 8));
+    load.loader.log.appendAll(events, load.chapter);
+    for (const event of events) if (event.type === 'chapter.started') load.chapter += 1;
+    if (slice.due()) await slice.yield();
+  }
+}
+
+/** A fresh loader brought through the decoded frames, a snapshot every `every` frames, as a plain recording opens. */
+async function replayStores(load: Load, every: number, slice: TimeSlice): Promise<SnapshotList> {
   const { runId, dialect, source } = load.loader.run.getState();
-  load.loader = { log: new EventLog(), run: createRunStore({ runId, dialect, source }), nodeStatus: createNodeStatusStore() };
-  load.keyed = false;
+  load.loader = freshLoader({ runId, dialect, source });
   load.applied = 0;
-  const { every } = load.snapshots;
-  load.snapshots = new ReplaySnapshots(every);
-  load.snapshots.add(captureSnapshot(0, load.loader));
+  const snapshots = new ReplaySnapshots(every);
+  snapshots.add(captureSnapshot(0, load.loader));
   const total = load.frames.length;
   for (let position = every; position <= total; position += every) {
     applyUpTo(load, position);
-    load.snapshots.add(captureSnapshot(position, load.loader));
+    snapshots.add(captureSnapshot(position, load.loader));
     if (slice.due()) await slice.yield();
   }
   if (load.applied < total) applyUpTo(load, total);
-  load.snapshots.finish(fullState(load.loader.run));
+  snapshots.finish(fullState(load.loader.run));
+  return snapshots;
 }
 
-/** The stream settles, the last frame gets what that released, and the loader reaches the end. */
-function finish(load: Load): void {
-  const { ingest, clock, frames, snapshots, loader } = load;
-  const total = frames.length;
-  runClockOut(ingest, clock);
-  const tail = total > 0 ? ingest.take() : undefined;
-  if (tail) {
-    frames.amendLast(tail);
-    collectMarks(tail.events, total, load.marks);
-  }
-  // The loader had the last frame already, without what settling released.
-  if (load.applied < total) applyUpTo(load, total);
-  else if (tail) applyTo(load, tail);
-  if (load.keyed) return;
-  if (total > 0 && total % snapshots.every === 0) snapshots.replaceLast(captureSnapshot(total, loader));
-  snapshots.finish(fullState(loader.run));
+/** Applies the frames read since the loader was last brought up to date. */
+function applyUpTo(load: Load, position: number): void {
+  const batch = load.frames.batchOf(load.applied, position);
+  load.applied = position;
+  if (!batch) return;
+  applyBatch(load.loader, batch);
+  noteActivity(load.loader.run, batch.atMs);
 }
 
 /** Commands (read as live read them), reconnects and audit rows: what live recorded besides frames. */

@@ -8,11 +8,16 @@ import { fetchEarly, firstBytes, takeEarlyFetch } from '@/lib/early-fetch';
 let server: Server;
 let base = '';
 const asked: string[] = [];
+/** Big bodies whose last byte the server has handed over, by path. */
+const sentWhole = new Set<string>();
+const BIG_BODY = 'x'.repeat(24 * 1024 * 1024);
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     asked.push(request.url ?? '');
-    response.end(`body of ${request.url ?? ''}`);
+    if (!request.url?.startsWith('/big')) return void response.end(`body of ${request.url ?? ''}`);
+    response.on('finish', () => sentWhole.add(request.url ?? ''));
+    response.end(BIG_BODY);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -28,6 +33,15 @@ describe('fetchEarly', () => {
     expect(await (await (response as Promise<Response>)).text()).toBe('body of /rec.jsonl');
     expect(takeEarlyFetch(address)).toBeUndefined();
     expect(asked.filter((url) => url === '/rec.jsonl')).toHaveLength(1);
+  });
+
+  test('downloads the whole body before anyone takes it (the page is still loading its code)', async () => {
+    const address = `${base}/big.jsonl`;
+    fetchEarly(address);
+    // Unread, a body stops at the socket's buffers: the server could not hand over its last byte.
+    await expect.poll(() => sentWhole.has('/big.jsonl'), { timeout: 10_000 }).toBe(true);
+    const response = await (takeEarlyFetch(address) as Promise<Response>);
+    expect((await response.text()).length).toBe(BIG_BODY.length);
   });
 
   test('leaves a recording opened from disk, and an address it cannot read, to the page', () => {

@@ -6,9 +6,31 @@ const RECORDING = '{"runboard":1,"dialect":"relavium","transport":"sse","source"
 const APP_PAGE = '<!doctype html>\n<html lang="en"><head><title>Runboard</title></head><body><div id="root"></div></body></html>\n';
 
 describe('checkResponse', () => {
-  it('passes a recording through', async () => {
-    const blob = await checkResponse(new Response(RECORDING, { headers: { 'content-type': 'application/x-ndjson' } }), '/r.jsonl');
-    expect(await blob.text()).toBe(RECORDING);
+  it('passes a recording through as it arrives, with its length when the server says it', async () => {
+    const body = await checkResponse(new Response(RECORDING, { headers: { 'content-type': 'application/x-ndjson' } }), '/r.jsonl');
+    expect(await new Response(body.stream).text()).toBe(RECORDING);
+    expect(body.size).toBeUndefined();
+    const sized = await checkResponse(new Response(RECORDING, { headers: { 'content-length': String(RECORDING.length) } }), '/r.jsonl');
+    expect(sized.size).toBe(RECORDING.length);
+    expect(await new Response(sized.stream).text()).toBe(RECORDING);
+    // Unpacked on arrival, a compressed body's length is not what the header counts.
+    const packed = await checkResponse(new Response(RECORDING, { headers: { 'content-length': '10', 'content-encoding': 'gzip' } }), '/r.jsonl');
+    expect(packed.size).toBeUndefined();
+  });
+
+  it('reads a body arriving a few bytes at a time whole, the first ones only once', async () => {
+    const text = RECORDING.repeat(200);
+    const bytes = new TextEncoder().encode(text);
+    let at = 0;
+    const trickle = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(at, at + 7));
+        at += 7;
+      },
+    });
+    const body = await checkResponse(new Response(trickle), '/r.jsonl');
+    expect(await new Response(body.stream).text()).toBe(text);
   });
 
   it('says "not found" once for a 404, and for the app page a dev server sends for unknown addresses', async () => {

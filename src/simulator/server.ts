@@ -30,6 +30,12 @@ export type SimulatorOptions = Readonly<{
   /** A built app (dist/) to serve on the same origin, for the browser tests and `npm run simulator`. */
   staticDir?: string;
   /**
+   * Whether the built app's hashed assets are served to be kept by the browser (as a
+   * deployment serves them; default true). False answers every request afresh, as the
+   * simulator did before: benchmarks compare the two.
+   */
+  cacheAssets?: boolean;
+  /**
    * Multi-pod (issue 6): a Socket.IO adapter joining this simulator's io server to others
    * (`@socket.io/redis-adapter`), so room emits reach clients on every pod.
    */
@@ -107,7 +113,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     for (const backend of backends) {
       if (backend.http && (await backend.http(req, res, url))) return;
     }
-    if (options.staticDir && serveStatic(options.staticDir, req, res, url)) return;
+    if (options.staticDir && serveStatic({ root: options.staticDir, cacheHashed: options.cacheAssets ?? true }, req, res, url)) return;
     sendJson(res, 404, { error: `no route for ${req.method} ${url.pathname}` });
   }
 

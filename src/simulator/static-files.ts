@@ -14,7 +14,18 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-export function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+/**
+ * Vite names every file under assets/ by a hash of its content, so a name never changes
+ * meaning: such files may be kept for a year without asking again, as a deployment of the
+ * built app serves them. Everything else (index.html above all, which names the current
+ * assets) is asked for again on every visit.
+ */
+const HASHED = /^\/assets\/[^/]+-[\w-]{8,}\.[a-z0-9]+$/;
+const FOREVER = 'public, max-age=31536000, immutable';
+
+export type StaticOptions = Readonly<{ root: string; cacheHashed: boolean }>;
+
+export function serveStatic({ root, cacheHashed }: StaticOptions, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
   if (req.method !== 'GET') return false;
   const relative = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
   let file = join(root, relative);
@@ -25,7 +36,8 @@ export function serveStatic(root: string, req: IncomingMessage, res: ServerRespo
     file = join(root, 'index.html');
     if (!existsSync(file)) return false;
   }
-  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*' });
+  const cache = cacheHashed ? { 'cache-control': file !== join(root, 'index.html') && HASHED.test(relative) ? FOREVER : 'no-cache' } : {};
+  res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'access-control-allow-origin': '*', ...cache });
   createReadStream(file).pipe(res);
   return true;
 }

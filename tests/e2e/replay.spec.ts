@@ -77,7 +77,7 @@ describe('replay in the browser', () => {
     // When the page first says it decodes (the run view, and its cost tab, draw only after the decoding).
     await page.addInitScript(() => {
       const seen = new MutationObserver(() => {
-        if (!document.body?.innerText.includes('Decoding lines')) return;
+        if (!document.body?.innerText.includes('Decoding:')) return;
         (window as unknown as { decodingAt: number }).decodingAt = performance.now();
         seen.disconnect();
       });
@@ -139,7 +139,8 @@ describe('replay in the browser', () => {
     await expect(slider.getAttribute('aria-valuetext')).resolves.toBe(`frame ${frames} of ${frames}`);
     await page.getByText('Run succeeded').waitFor();
     const progress = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
-    const partway = progress.filter((text) => /^Decoding lines: [\d,]+ \/ [\d,]+$/.test(text) && !text.endsWith(`${(frames + 1).toLocaleString('en-US')} / ${(frames + 1).toLocaleString('en-US')}`));
+    // "Decoding: 12,345 lines (8.1 of 28.3 MB)", short of the last line.
+    const partway = progress.filter((text) => /^Decoding: [\d,]+ lines \([\d.]+ of [\d.]+ MB\)$/.test(text) && !text.startsWith(`Decoding: ${(frames + 1).toLocaleString('en-US')} lines`));
     expect(partway.length, progress.join(' | ')).toBeGreaterThanOrEqual(2);
     await page.close();
   });

@@ -14,20 +14,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECTS } from '@/protocol/dialects';
 import { createReplaySession, recordingForDownload, type ReplaySession } from '@/session';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
-import type { RunSession } from '@/stores/run-session';
 
 import { recordRun } from '../../scripts/record-run';
 
+import { visibleState } from './visible-state';
+
 import { buildDiverseSteps } from '../../bench/lib/diverse-steps';
 import { writeRecording } from '../../bench/lib/write-recording';
-import { nodeRecord } from '@/stores/node-map';
-
-/** What a person sees, as plain data: the run (log rows included) and every node's status. */
-function visibleState(session: RunSession) {
-  const { actions: _actions, ...run } = session.run.getState();
-  const rows = Array.from({ length: run.logLength }, (_, i) => session.log.at(i));
-  return structuredClone({ run, rows, byId: nodeRecord(session.nodeStatus.getState().byId) });
-}
 
 async function open(text: string): Promise<ReplaySession> {
   return createReplaySession({ recording: text });

@@ -5,7 +5,7 @@
  */
 import type { CompareSide } from '@/app/compare/compare-address';
 import { createReplaySession } from '@/session';
-import { assertNotWebPage, fetchRecording } from '@/session';
+import { fetchRecording } from '@/session';
 import { openLiveRun } from '@/app/session/open-live-run';
 import { buildLiveSearch, buildReplaySearch } from '@/app/url-contract';
 import { loadDialect } from '@/protocol/load-dialect';
@@ -17,9 +17,8 @@ export async function openCompareSide(side: CompareSide): Promise<RunSession> {
     if (!dialect) throw new Error(`Unknown protocol "${side.dialect}".`);
     return openLiveRun({ dialect, url: side.url, run: side.run, session: side.session }).session;
   }
-  const blob = await fetchRecording(side.replay);
-  await assertNotWebPage(blob, side.replay);
-  const replay = await createReplaySession({ recording: new Uint8Array(await blob.arrayBuffer()) });
+  const body = await fetchRecording(side.replay);
+  const replay = await createReplaySession({ recording: body.stream, ...(body.size === undefined ? {} : { size: body.size }) });
   replay.cursor.seek(side.at === undefined ? replay.timeline.total : Math.max(Math.min(1, replay.timeline.total), side.at + 1));
   return replay.session;
 }

@@ -1,11 +1,13 @@
-import { use, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 
+import { PAGE_LOADING } from '@/app/run/panel-loading';
 import { openLiveRun } from '@/app/session/open-live-run';
 import { keptResume } from '@/session';
 import { RunView } from '@/app/run/run-view';
 import { liveRunKey, useSessionRegistry } from '@/app/session/session-registry';
 import { buildLiveSearch, type Route } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
+import { useSettled } from '@/components/ui/use-settled';
 import { StartOptionsFields } from '@/features/connect/start-options-fields';
 import type { Dialect, Memo, StartConfig } from '@/protocol/dialect';
 import { loadDialect } from '@/protocol/load-dialect';
@@ -15,10 +17,16 @@ import { useConnectionHealth } from '@/stores/run-selectors';
 type LiveRoute = Extract<Route, { kind: 'live' }>;
 type Props = Readonly<{ route: LiveRoute; search: string; navigate: (s: string, replace?: boolean) => void }>;
 
-/** Waits (in the app's Suspense) for the link's protocol, whose code loads when a run of it opens. */
+/**
+ * Waits for the link's protocol, whose code loads when a run of it opens (alongside this
+ * page's: app.tsx). Not through `use`: a Suspense reveal is held back by React's fallback
+ * throttle, and the run — its stream, then its graph — would start up to 300 ms later.
+ */
 export function LiveRunPage(props: Props) {
   const loading = loadDialect(props.route.dialect);
-  return loading ? <LiveRun {...props} dialect={use(loading)} /> : null;
+  const dialect = useSettled(loading);
+  if (!loading) return null;
+  return dialect ? <LiveRun {...props} dialect={dialect} /> : PAGE_LOADING;
 }
 
 /**

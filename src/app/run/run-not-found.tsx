@@ -1,12 +1,11 @@
 /**
  * A run the backend says does not exist (its stream answered 404 before anything arrived, or
  * a lookup said so): not a run. Shown instead of the run's views, so nothing reads "Run pending", no control is
- * offered and nothing is sent; the backend's run list is one click away.
+ * offered and nothing is sent; the backend's run list is one click away (no-such-run.tsx, whose
+ * code loads only when a run is not found: a link to a run that is does not download it).
  */
 import { useStore } from 'zustand';
 
-import { buildBackendSearch } from '@/app/url-contract';
-import { shortened } from '@/lib/input-bounds';
 import type { RunSession } from '@/stores/run-session';
 
 /**
@@ -19,21 +18,4 @@ export function useRunNotFound(session: RunSession): string | undefined {
     if (s.unknown !== undefined && s.status === 'pending') return s.unknown;
     return state.status === 'error' && state.notFound === true && s.logLength === 0 ? state.error : undefined;
   });
-}
-
-export function RunNotFound({ session, reason }: { session: RunSession; reason: string }) {
-  const backend = session.run.getState().source;
-  return (
-    <main className="mx-auto flex max-w-2xl flex-col gap-3 px-6 py-10">
-      <h1 className="text-xl font-semibold">No such run</h1>
-      <p className="text-sm break-words">
-        The {session.dialect.label} backend at <span className="font-mono">{shortened(backend)}</span> has no run “<span className="font-mono">{shortened(session.runId)}</span>”.
-      </p>
-      <p className="text-sm break-words text-slate-600 dark:text-slate-300">It answered: {shortened(reason, 200)}. No command was sent; check the run id, or pick the run from the list.</p>
-      <p className="flex flex-wrap gap-4 text-sm">
-        <a className="text-sky-700 underline dark:text-sky-300" href={buildBackendSearch(session.dialect.id, backend)}>Open this backend’s run list</a>
-        <a className="text-sky-700 underline dark:text-sky-300" href="/">Go to the start page</a>
-      </p>
-    </main>
-  );
 }

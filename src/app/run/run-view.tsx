@@ -2,16 +2,19 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 
 import { EventsPanel } from '@/app/run/events-panel';
 import { GateCenter } from '@/app/run/gate-center';
-import { RunNotFound, useRunNotFound } from '@/app/run/run-not-found';
+import { useRunNotFound } from '@/app/run/run-not-found';
 import { RunPanels } from '@/app/run/run-panels';
 import { RunSwitcher } from '@/app/run/run-switcher';
-import { PANEL_LOADING, SidePanel, type SideTab } from '@/app/run/side-panel';
+import { PAGE_LOADING, PANEL_LOADING } from '@/app/run/panel-loading';
+import { runCanvas } from '@/app/run/run-canvas-loader';
+import { SidePanel, type SideTab } from '@/app/run/side-panel';
 import { useFocusRescue } from '@/app/use-focus-rescue';
 import { useGlobalShortcuts } from '@/app/use-global-shortcuts';
 import { withFocus, type Focus } from '@/app/url-contract';
 import { Button } from '@/components/ui/button';
 import { DownloadButton } from '@/components/ui/download-button';
 import { MountOnceOpened } from '@/components/ui/mount-once-opened';
+import { preloadable } from '@/components/ui/preloadable';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
@@ -21,12 +24,13 @@ import { ExportOtlpButton } from '@/features/otlp-export/export-otlp-button';
 import { RunHeader } from '@/features/run-header/run-header';
 import { Timeline } from '@/features/timeline/timeline';
 
-// Heavy panels load on their own (React Flow + dagre here; recharts in side-panel.tsx), so the first
-// paint only waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
-const RunCanvas = lazy(() => import('@/features/canvas/run-canvas').then((m) => ({ default: m.RunCanvas })));
+// Heavy panels load on their own (React Flow + dagre: run-canvas-loader.ts; recharts in side-panel.tsx), so
+// the first paint only waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
 const CompareWithDialog = lazy(() => import('@/app/compare/compare-with-dialog').then((m) => ({ default: m.CompareWithDialog })));
 const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
 const ShortcutHelp = lazy(() => import('@/app/shortcut-help').then((m) => ({ default: m.ShortcutHelp })));
+// Said only when a link names no run the backend has.
+const runNotFound = preloadable(() => import('@/app/run/no-such-run').then((m) => m.RunNotFound), PAGE_LOADING);
 const CallsView = lazy(() => import('@/features/calls/calls-view').then((m) => ({ default: m.CallsView })));
 
 /** Where focus goes when nothing it was on is left: the timeline list's Tab stop, else its search box. */
@@ -91,12 +95,10 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
         </nav>
         {notFound === undefined && <RunHeader actions={<RunControls />} />}
         {extraBar}
-        {notFound !== undefined ? <RunNotFound session={session} reason={notFound} /> : <RunPanels
+        {notFound !== undefined ? <runNotFound.Component session={session} reason={notFound} /> : <RunPanels
           canvas={
             <PanelErrorBoundary name="graph">
-              <Suspense fallback={PANEL_LOADING}>
-                <RunCanvas selectedNodeId={selectedNode} onSelectNode={selectNode} />
-              </Suspense>
+              <runCanvas.Component selectedNodeId={selectedNode} onSelectNode={selectNode} />
             </PanelErrorBoundary>
           }
           timeline={

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 
+import { PANEL_LOADING } from '@/app/run/panel-loading';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { TabList } from '@/components/ui/tab-list';
 import { useHasAgentState } from '@/stores/panel-selectors';
@@ -19,7 +20,6 @@ const CostPanel = lazy(() => loadCostPanel().then((component) => ({ default: com
 const NodeDetails = lazy(() => import('@/features/inspector/node-details').then((m) => ({ default: m.NodeDetails })));
 const StatePanel = lazy(() => import('@/features/state/state-panel').then((m) => ({ default: m.StatePanel })));
 const DiagnosticsPanel = lazy(() => import('@/features/diagnostics/diagnostics-panel').then((m) => ({ default: m.DiagnosticsPanel })));
-export const PANEL_LOADING = <p className="p-4 text-sm text-slate-500 dark:text-slate-400">Loading…</p>;
 
 export type SideTab = 'details' | 'cost' | 'state' | 'diagnostics';
 
