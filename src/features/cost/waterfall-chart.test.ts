@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 
-import { barRange, barsPath, labelInterval, runningPath, shortLabel } from '@/features/cost/waterfall-chart';
+import { barRange, labelInterval, shortLabel } from '@/features/cost/waterfall-chart';
 import { deriveWaterfall } from '@/features/cost/derive-waterfall';
 
 describe('waterfall chart helpers', () => {
@@ -30,24 +30,5 @@ describe('waterfall chart helpers', () => {
       [300, 500],
       [300, 400],
     ]);
-  });
-});
-
-describe('the running total line', () => {
-  test('steps up after each bar, in the plot units (x: bar slots, y: down from the top amount)', () => {
-    const bars = deriveWaterfall([
-      { row: 0, nodeId: 'a', micros: 500, inputTokens: 0, outputTokens: 0 },
-      { row: 1, nodeId: 'b', micros: 300, inputTokens: 0, outputTokens: 0 },
-    ]);
-    expect(runningPath(bars, 1_000)).toBe('M0 1000V500H1V200H2');
-  });
-
-  test('the bars are one path, each floating from where the one before ended', () => {
-    const bars = deriveWaterfall([
-      { row: 0, nodeId: 'a', micros: 500, inputTokens: 0, outputTokens: 0 },
-      { row: 1, nodeId: 'b', micros: 300, inputTokens: 0, outputTokens: 0 },
-      { row: 2, nodeId: 'c', micros: 0, inputTokens: 0, outputTokens: 0 },
-    ]);
-    expect(barsPath(bars, 1_000)).toBe('M0.1 500h0.8v500h-0.8zM1.1 200h0.8v300h-0.8z');
   });
 });

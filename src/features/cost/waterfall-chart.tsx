@@ -1,36 +1,55 @@
 /**
- * The waterfall chart: each node's bar floats from where the previous node ended (its low
- * and high end), and a step line traces the running total. View-only: takes the derived
- * bars (at most cost-panel.tsx's MAX_BARS).
+ * The waterfall as a recharts ComposedChart: each node's bar floats from where the previous
+ * node ended (a ranged bar: its low and high end); a step line traces the running total.
+ * View-only: takes the derived bars. Sized by its parent when ResizeObserver exists
+ * (browsers), at a fixed width otherwise (jsdom), so it never renders at zero size.
  *
- * Drawn by hand, with no chart library and nothing measured. Why: scrubbing a replay
- * renders this chart for every position, and recharts (its store, selectors, and one
- * component per bar, tick and label) was about a third of each seek's main-thread time in
- * Chromium (bench/replay-scrub-profile.ts --trace, 30 seeks of a 100k-frame run). Here the
- * bars and the line are one SVG in the data's own units, stretched over the plot
- * (`preserveAspectRatio="none"`, strokes kept at screen width), and the axis labels and
- * grid lines are placed in percent of the plot: the chart fits any width without a
- * ResizeObserver or a read of the layout. Hovering a bar names it and its amounts (an SVG
- * title); the table beside the chart (waterfall-table.tsx) is its text alternative.
+ * No label is measured in the DOM. Recharts' "preserve" tick modes measure every label on
+ * each render to see which fit, and its tick text measures every word to wrap it to the
+ * axis's width; scrubbing a replay renders this chart for each position with new labels
+ * and amounts. Profiled in Chromium (30 scrubber seeks of a 100k-frame run), that
+ * measuring forced a layout per new word and was the biggest part of each seek's render.
+ * So the axes pick their labels by count, and draw them as plain SVG text (AxisTick); long
+ * labels are cut (the tooltip and the table below give them whole), at most X_LABELS of
+ * them share the axis. The running total is an unfilled Area, not a Line: recharts' Line
+ * asks its path for its length on every render (for an animation this chart turns off),
+ * which forced another layout per seek. A ranged bar draws one rectangle per node where a
+ * transparent stacked base drew two.
  */
-import { memo } from 'react';
+import { Area, Bar, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { formatMoney } from '@/lib/format-money';
 
 import type { WaterfallBar } from '@/features/cost/derive-waterfall';
-import { moneyScale } from '@/features/cost/money-ticks';
 
 const HEIGHT = 220;
+const FONT_SIZE = 11;
+/** In front of the bars, where recharts draws a Line (an Area sits behind them by default). */
+const LINE_Z = 400;
 /** Node labels written on the x axis at most (every k-th bar's), and their length at most. */
 const X_LABELS = 3;
 const LABEL_CHARS = 14;
-/** Of each bar's slot, the part the bar fills, and the gap before it. */
-const BAR_WIDTH = 0.8;
-const BAR_INSET = 0.1;
 
 /** Bars skipped between two labelled ones, so at most X_LABELS are labelled. */
 export function labelInterval(bars: number): number {
   return Math.max(0, Math.ceil(bars / X_LABELS) - 1);
+}
+
+type TickProps = Readonly<{ x?: number | string; y?: number | string; textAnchor?: string; verticalAnchor?: string; index?: number; payload?: { value?: unknown }; tickFormatter?: (value: unknown, index: number) => string }>;
+
+/** Where recharts' text puts a one-line label against its anchor point. */
+const DY: Readonly<Record<string, string>> = { start: '0.71em', middle: '0.355em' };
+
+/** One axis label as plain SVG text, placed as recharts places its own (one line, not wrapped). */
+function AxisTick({ x, y, textAnchor, verticalAnchor, index = 0, payload, tickFormatter }: TickProps) {
+  const value = payload?.value;
+  const text = tickFormatter ? tickFormatter(value, index) : String(value);
+  const anchor = textAnchor === 'start' || textAnchor === 'middle' ? textAnchor : 'end';
+  return (
+    <text x={x} y={y} dy={DY[verticalAnchor ?? ''] ?? 0} textAnchor={anchor} fill="currentColor" fontSize={FONT_SIZE}>
+      {text}
+    </text>
+  );
 }
 
 /** A bar's low and high end (a refund floats down: its base is the low end). */
@@ -44,75 +63,30 @@ export function shortLabel(label: unknown): string {
   return text.length <= LABEL_CHARS ? text : `${text.slice(0, LABEL_CHARS - 1)}…`;
 }
 
-/**
- * Every bar as one path (x: bar slots, y: amount down from `high`): a seek that changes
- * every amount then changes one attribute, where a rectangle per bar had each of them
- * styled and laid out again.
- */
-export function barsPath(bars: readonly WaterfallBar[], high: number): string {
-  let d = '';
-  bars.forEach((bar, i) => {
-    const [from, to] = barRange(bar);
-    if (to > from) d += `M${i + BAR_INSET} ${high - to}h${BAR_WIDTH}v${to - from}h${-BAR_WIDTH}z`;
-  });
-  return d;
-}
-
-/** The running total's step line in the plot's units (x: bar slots, y: amount down from `high`). */
-export function runningPath(bars: readonly WaterfallBar[], high: number): string {
-  let at = high;
-  let d = `M0 ${at}`;
-  bars.forEach((bar, i) => {
-    at = high - bar.running;
-    d += `V${at}H${i + 1}`;
-  });
-  return d;
-}
-
 export type WaterfallChartProps = Readonly<{ bars: readonly WaterfallBar[]; currency: string }>;
 
-export const WaterfallChart = memo(function WaterfallChart({ bars, currency }: WaterfallChartProps) {
-  const highs = bars.map((bar) => Math.max(bar.base + bar.size, bar.running));
-  const { low, high, ticks } = moneyScale(Math.min(0, ...bars.map((bar) => bar.base)), Math.max(0, ...highs));
-  const span = high - low;
-  const n = Math.max(1, bars.length);
-  const every = labelInterval(bars.length) + 1;
-  const top = (value: number) => `${((high - value) / span) * 100}%`;
-  return (
-    <div aria-hidden className="grid text-[11px]" style={{ height: HEIGHT, gridTemplateColumns: '72px 1fr', gridTemplateRows: '1fr 22px' }}>
-      <div className="relative mt-2">
-        {ticks.map((value, i) => (
-          <span key={i} className="absolute right-1.5 -translate-y-1/2 whitespace-nowrap tabular-nums" style={{ top: top(value) }}>
-            {formatMoney(value, currency)}
-          </span>
-        ))}
-      </div>
-      <div className="relative mt-2 mr-3 border-b border-l border-current">
-        {ticks.map((value, i) => (
-          <div key={i} className="absolute inset-x-0 border-t border-dashed border-current opacity-30" style={{ top: top(value) }} />
-        ))}
-        <svg className="absolute inset-0 h-full w-full overflow-visible" viewBox={`0 0 ${n} ${span}`} preserveAspectRatio="none">
-          <path d={barsPath(bars, high)} fill="#0ea5e9" />
-          <path d={runningPath(bars, high)} fill="none" stroke="#f59e0b" strokeWidth={2} vectorEffect="non-scaling-stroke" />
-          {bars.map((bar, i) => (
-            // The whole slot answers hover, so a thin bar is easy to point at. Keyed by slot:
-            // a replay's seek regroups the bars, and only the titles change.
-            <rect key={i} x={i} width={1} y={0} height="100%" fill="transparent">
-              <title>{`${bar.label}: ${formatMoney(bar.micros, currency)}; running total ${formatMoney(bar.running, currency)}`}</title>
-            </rect>
-          ))}
-        </svg>
-      </div>
-      <div />
-      <div className="relative mr-3">
-        {bars.map((bar, i) =>
-          i % every === 0 ? (
-            <span key={i} className="absolute top-1 -translate-x-1/2 whitespace-nowrap" style={{ left: `${((i + 0.5) / n) * 100}%` }}>
-              {shortLabel(bar.label)}
-            </span>
-          ) : null,
-        )}
-      </div>
-    </div>
+export function WaterfallChart({ bars, currency }: WaterfallChartProps) {
+  const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, currency) : String(value));
+  // A ranged bar's value is its [low, high]; the tooltip says the node's own cost.
+  const amount = (value: unknown) => (Array.isArray(value) ? money(Number(value[1]) - Number(value[0])) : money(value));
+  const chart = (
+    <ComposedChart data={bars as WaterfallBar[]} margin={{ top: 8, right: 12, bottom: 4, left: 8 }} width={600} height={HEIGHT}>
+      <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
+      <XAxis dataKey="label" tick={AxisTick} interval={labelInterval(bars.length)} tickFormatter={shortLabel} />
+      <YAxis tick={AxisTick} tickFormatter={money} width={72} interval={0} />
+      <Tooltip
+        formatter={(value, name) => [amount(value), String(name)]}
+        contentStyle={{ fontSize: 12 }}
+        labelStyle={{ color: '#18181b' }}
+      />
+      <Bar dataKey={barRange} name="Node cost" fill="#0ea5e9" isAnimationActive={false} />
+      <Area dataKey="running" name="Running total" type="stepAfter" stroke="#f59e0b" strokeWidth={2} fill="none" dot={false} isAnimationActive={false} zIndex={LINE_Z} />
+    </ComposedChart>
   );
-});
+  if (typeof ResizeObserver === 'undefined') return <div className="overflow-x-auto">{chart}</div>;
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={{ width: 600, height: HEIGHT }}>
+      {chart}
+    </ResponsiveContainer>
+  );
+}

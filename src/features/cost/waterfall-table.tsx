@@ -17,9 +17,8 @@ export function WaterfallTable({ bars, currency, className = 'sr-only' }: Waterf
         </tr>
       </thead>
       <tbody>
-        {/* Keyed by place: a replay's seek regroups the bars, and a row kept is cheaper than a row made. */}
-        {bars.map((bar, i) => (
-          <tr key={i}>
+        {bars.map((bar) => (
+          <tr key={bar.nodeId}>
             <th scope="row">{bar.label}</th>
             <td>{formatMoney(bar.micros, currency)}</td>
             <td>{formatMoney(bar.running, currency)}</td>
