@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 
 import type { ReplayMark, ReplayMarkKind } from '@/features/replay/replay-controller';
 
@@ -19,7 +19,6 @@ type Props = Readonly<{ position: number; min: number; total: number; marks: rea
  */
 export function ReplayScrubber({ position, min, total, marks, onSeek }: Props) {
   const listId = useId();
-  const span = Math.max(1, total - min);
   return (
     <div className="relative flex min-w-48 flex-1 flex-col">
       <input
@@ -34,6 +33,20 @@ export function ReplayScrubber({ position, min, total, marks, onSeek }: Props) {
         onChange={(e) => onSeek(Number(e.target.value))}
         className="w-full accent-sky-600"
       />
+      <ScrubberMarks listId={listId} min={min} total={total} marks={marks} />
+    </div>
+  );
+}
+
+/**
+ * The marks under the track and their list: a recording's whole set (a long run has
+ * thousands: every failure), the same at every position, so a seek skips them (memo)
+ * rather than comparing them all again.
+ */
+const ScrubberMarks = memo(function ScrubberMarks({ listId, min, total, marks }: Readonly<{ listId: string; min: number; total: number; marks: readonly ReplayMark[] }>) {
+  const span = Math.max(1, total - min);
+  return (
+    <>
       <div aria-hidden className="relative h-3">
         {marks.map((mark, i) => (
           <span
@@ -49,6 +62,6 @@ export function ReplayScrubber({ position, min, total, marks, onSeek }: Props) {
           <li key={`${mark.kind}-${mark.position}-${i}`}>{`${MARK_TEXT[mark.kind]} at frame ${mark.position}: ${mark.label}`}</li>
         ))}
       </ul>
-    </div>
+    </>
   );
-}
+});

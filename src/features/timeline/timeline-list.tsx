@@ -13,6 +13,7 @@ import type { Chapter } from '@/stores/run-types';
 
 import { groupOfItem } from '@/features/timeline/build-timeline-items';
 import { ChapterHeader } from '@/features/timeline/chapter-header';
+import { recycleKeys, type KeyAssignment } from '@/features/timeline/recycled-keys';
 import { TimelineRow } from '@/features/timeline/timeline-row';
 import { useFollowScroll } from '@/features/timeline/use-follow-scroll';
 import { useListKeyboard } from '@/features/timeline/use-list-keyboard';
@@ -55,8 +56,12 @@ export function TimelineList(props: TimelineListProps) {
     scrollToIndex: (index) => virtualizerRef.current?.scrollToIndex(index, { align: 'auto' }),
   });
   const pinned = keyboard.focusWithin ? keyboard.current : undefined;
+  const followedTo = useRef<() => number | undefined>(() => undefined);
   // A new extractor when the pinned item changes: the virtualiser memoises its range on it.
-  const rangeExtractor = useCallback((range: Range) => withPinned(defaultRangeExtractor(range), pinned), [pinned]);
+  const rangeExtractor = useCallback(
+    (range: Range) => withPinned(defaultRangeExtractor(followedRange(virtualizerRef.current, range, followedTo.current()) ?? range), pinned),
+    [pinned],
+  );
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -66,8 +71,12 @@ export function TimelineList(props: TimelineListProps) {
     rangeExtractor,
   });
   virtualizerRef.current = virtualizer;
+  const { onScroll, onWheel, pinnedTo } = useFollowScroll({ scrollRef, contentRef, totalSize: virtualizer.getTotalSize(), viewportHeight: virtualizer.scrollRect?.height ?? 0, follow, onFollowChange });
+  followedTo.current = pinnedTo;
   const virtualItems = virtualizer.getVirtualItems();
-  const { onScroll, onWheel } = useFollowScroll({ scrollRef, contentRef, totalSize: virtualizer.getTotalSize(), viewportHeight: virtualizer.scrollRect?.height ?? 0, follow, onFollowChange });
+  // Recycled keys (recycled-keys.ts): the same for the same range, so a render React repeats gets the same keys.
+  const keys = useRef<KeyAssignment>(new Map());
+  keys.current = recycleKeys(keys.current, virtualItems.map((v) => v.index));
   const tabStop = pinned ?? tabStopInView(virtualizer, items, props.selectedRow);
 
   return (
@@ -90,7 +99,7 @@ export function TimelineList(props: TimelineListProps) {
           const tabbable = v.index === tabStop;
           return (
             <div
-              key={v.key}
+              key={keys.current.get(v.index)}
               data-timeline-item
               data-item-index={v.index}
               style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}
@@ -105,6 +114,18 @@ export function TimelineList(props: TimelineListProps) {
       </p>
     </div>
   );
+}
+
+/**
+ * While the list stands where following last scrolled it, the items at its end: following
+ * writes the new end once this render's frame is laid out (use-follow-scroll.ts), and the
+ * virtualiser's own range still comes from where the list stood before.
+ */
+function followedRange(virtualizer: Virtualizer<HTMLDivElement, Element> | null, range: Range, followedTo: number | undefined): Range | undefined {
+  if (!virtualizer || followedTo === undefined || Math.abs((virtualizer.scrollOffset ?? 0) - followedTo) > 2 || range.count === 0) return undefined;
+  const top = Math.max(0, virtualizer.getTotalSize() - (virtualizer.scrollRect?.height ?? 0));
+  const first = virtualizer.getVirtualItemForOffset(top)?.index ?? 0;
+  return { ...range, startIndex: first, endIndex: range.count - 1 };
 }
 
 /** The default range plus the pinned (focused) item, in order, so focus never lands on the body. */

@@ -16,12 +16,21 @@
  * it costs no layout of its own, and the newest row still shows in that frame (rows just
  * past the old end are already rendered: the virtualiser's overscan). Where there is no
  * ResizeObserver, and when following is switched on, the write happens in a layout effect.
+ *
+ * Why the list asks `pinnedTo` while it renders: the virtualiser picks its rows from the
+ * scroll position it last saw, and a follow write is seen only at the next frame's scroll
+ * event. A replay's seek moves the end by thousands of rows, so the frame after a seek
+ * drew the list at its new end with the rows of its old one (an empty box), and the next
+ * frame rendered and laid the list out again. While the list stands where following last
+ * put it, the list renders the rows at the end instead (timeline-list.tsx).
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject, type UIEvent, type WheelEvent } from 'react';
 
 export type FollowScroll = Readonly<{
   onScroll: (event: UIEvent<HTMLElement>) => void;
   onWheel: (event: WheelEvent<HTMLElement>) => void;
+  /** Where following last scrolled the list (undefined before it did): the list is still there unless someone moved it. */
+  pinnedTo: () => number | undefined;
 }>;
 
 export type FollowInput = Readonly<{
@@ -39,6 +48,8 @@ export type FollowInput = Readonly<{
 export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeight, follow, onFollowChange }: FollowInput): FollowScroll {
   // Where our own last follow scroll put the list: a smaller scrollTop later is the person's.
   const lastTop = useRef(0);
+  // The same, written only by our follow writes (never by a scroll event).
+  const written = useRef<number | undefined>(undefined);
   const end = Math.max(0, totalSize - viewportHeight);
   const wanted = useRef({ follow, end: totalSize === 0 ? undefined : end });
   const before = useRef({ follow: false, viewportHeight });
@@ -53,6 +64,7 @@ export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeig
     if (!follow || !el || totalSize === 0 || rowsOnly) return;
     el.scrollTop = end;
     lastTop.current = end;
+    written.current = end;
   }, [scrollRef, follow, end, totalSize, viewportHeight]);
 
   useEffect(() => {
@@ -64,6 +76,7 @@ export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeig
       if (!on || at === undefined) return;
       el.scrollTop = at;
       lastTop.current = at;
+      written.current = at;
     });
     observer.observe(content);
     observer.observe(el);
@@ -83,7 +96,8 @@ export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeig
   const onWheel = (event: WheelEvent<HTMLElement>) => {
     if (follow && event.deltaY < 0) onFollowChange(false);
   };
-  return { onScroll, onWheel };
+  const pinnedTo = () => (follow ? written.current : undefined);
+  return { onScroll, onWheel, pinnedTo };
 }
 
 const observing = () => typeof ResizeObserver === 'function';

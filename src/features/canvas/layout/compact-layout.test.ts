@@ -100,6 +100,17 @@ describe('compactLayout', () => {
     expect(flow.edges.length).toBeGreaterThan(0);
   });
 
+  it('places a thousand edge-less steps by their waves exactly as layoutGraph does (relavium)', () => {
+    const nodes: GraphNode[] = Array.from({ length: 1_000 }, (_, i) => ({ id: `d${i}`, label: `Task ${i}` }));
+    const graph: GraphState = { nodes: Object.fromEntries(nodes.map((n) => [n.id, n])), order: nodes.map((n) => n.id), edges: [], version: 1 };
+    // Some ran one at a time, some side by side, the rest not yet.
+    const waves: Waves = [['d5'], ['d1', 'd2', 'd3'], ...Array.from({ length: 300 }, (_, i) => [`d${100 + i}`])];
+    const first = both({ graph, waves });
+    expectSame(first.reference, first.compact);
+    const later = both({ graph, waves: [...waves.slice(1), ['d5', 'd6']] }, { reference: first.reference, compact: first.layout });
+    expectSame(later.reference, later.compact);
+  });
+
   it('reads one position without building every node', () => {
     const { compact } = both({ graph: bigGraph(700) });
     expect(positionOf(compact, 't10')).toEqual(compact.positions.t10);

@@ -50,6 +50,8 @@ export function computeRanks(ids: readonly string[], edges: readonly ViewEdge[])
 }
 
 export function dagrePositions(ids: readonly string[], edges: readonly ViewEdge[], direction: LayoutDirection): Map<string, Box> {
+  // A graph of edge-less steps only (relavium) has nothing to rank: dagre's setup alone cost a replay seek ~0.3 ms.
+  if (ids.length === 0) return new Map();
   const g = new dagre.graphlib.Graph<object, { width: number; height: number; x?: number; y?: number }, object>();
   g.setGraph({ rankdir: direction, nodesep: NODE_GAP, ranksep: RANK_GAP, marginx: 0, marginy: 0 });
   g.setDefaultEdgeLabel(() => ({}));

@@ -37,6 +37,15 @@ export const WORKER_THRESHOLD = 150;
  */
 export const COMPACT_ABOVE = 1_000;
 
+/**
+ * A graph with no edges at all (relavium: steps are placed by start time) lays out on
+ * integers from this many steps: the overview draws it (run-canvas.tsx' OVERVIEW_ABOVE),
+ * so React Flow objects are wanted only for the zoomed-in window. Laying out a thousand
+ * edge-less steps as objects took ~10 ms, on integers ~2 ms (a replay seek re-lays them
+ * every time: their start times change).
+ */
+export const LOOSE_COMPACT_ABOVE = 100;
+
 type Overrides = Readonly<Record<string, boolean>>;
 type Wanted = Readonly<{ graph: GraphState; overrides: Overrides; direction: LayoutDirection; waveKey: string }>;
 /** `token`: the worker's id of a compact answer (the worker grows the next layout from it). */
@@ -55,7 +64,7 @@ export function useCanvasLayout(graph: GraphState, overrides: Overrides, directi
   const [applied, setApplied] = useState<Applied>(() => ({ ...wanted, result: offThread ? undefined : compute(wanted, undefined) }));
   const stale = applied.graph !== graph || applied.overrides !== overrides || applied.direction !== direction || applied.waveKey !== waveKey;
   let current = applied;
-  if (!offThread && (stale || applied.result === undefined)) {
+  if ((!offThread || inPlace(applied, wanted)) && (stale || applied.result === undefined)) {
     // Adjusting state while rendering: React re-renders before committing, so no frame
     // ever shows the old layout for the new graph.
     current = { ...wanted, result: compute(wanted, applied) };
@@ -63,6 +72,22 @@ export function useCanvasLayout(graph: GraphState, overrides: Overrides, directi
   }
   useWorkerLayout(offThread && (stale || applied.result === undefined), wanted, applied, setApplied, setWorkerFailed);
   return current.result;
+}
+
+/**
+ * Layouts cheap enough to do here rather than in the worker, once a first one is shown:
+ * only the waves moved (the same graph, grouping and direction: connected steps keep their
+ * places, edge-less ones are put in columns by start time), or the graph has no edges at
+ * all (relavium: every step is placed by start time, no dagre). A few ms for a thousand
+ * steps. A replay's seek changes a relavium run's waves every time; through the worker,
+ * the frame after a seek drew the seeked statuses at the previous position's places, and
+ * the answer cost as much main thread (cloned back, a second render) as laying it out.
+ * Not above COMPACT_ABOVE steps, where the worker keeps its layout to grow the next one from.
+ */
+function inPlace(applied: Applied, wanted: Wanted): boolean {
+  if (applied.result === undefined || wanted.graph.order.length > COMPACT_ABOVE) return false;
+  if (wanted.graph.edges.length === 0) return true;
+  return applied.graph === wanted.graph && applied.overrides === wanted.overrides && applied.direction === wanted.direction;
 }
 
 /** Grouping or direction changed: the person asked for a new picture, so lay out afresh. */
@@ -84,7 +109,7 @@ function compute(wanted: Wanted, applied: Applied | undefined): LayoutResult {
   return compactResult(compactLayout({ graph: indexed, overrides, direction, previous, waves: parseWaveKey(waveKey) }), indexed, graph, direction);
 }
 
-const isCompact = (graph: GraphState) => graph.order.length > COMPACT_ABOVE;
+const isCompact = (graph: GraphState) => graph.order.length > COMPACT_ABOVE || (graph.edges.length === 0 && graph.order.length > LOOSE_COMPACT_ABOVE);
 
 /** A new layout grows from the one shown unless the person asked for a new picture (previousFor). */
 const growsFrom = (applied: Applied | undefined, overrides: Overrides, direction: LayoutDirection) =>
