@@ -42,13 +42,11 @@ import type { RecordingProblem, RecordingReader } from '@/ingest/parse-recording
 import { ReplayFrames } from '@/ingest/replay-frames';
 import { collectMarks, type ReplayMark } from '@/ingest/replay-marks';
 import { captureSnapshot, fullState, ReplaySnapshots, snapshotEvery, type SnapshotList } from '@/ingest/replay-snapshots';
-import { decodeKeyframes, KeyframeInvalid, readKeyframeIndex, type KeyframeIndex } from '@/ingest/recording-keyframes';
+import { decodeKeyframes, KeyframeInvalid, looksLikeKeyframeLine, readKeyframeIndex, type KeyframeIndex } from '@/ingest/recording-keyframes';
 import type { RecordingLines } from '@/ingest/recording-lines';
 
 /** Lines decoded per call (one TextDecoder call per chunk, not per line). */
 const CHUNK_LINES = 512;
-/** A keyframed recording's keyframe or index line: the frames end before the first (recording-keyframes.ts). */
-const KEYFRAME_LINE = /^\{\s*"keyframes?"/;
 
 export type ReplayTimeline = Readonly<{
   header: RecordingHeader;
@@ -195,7 +193,7 @@ async function readLines(load: Load, options: BuildReplayOptions, slice: TimeSli
     for (let i = 0; i < texts.length; i++) {
       const raw = texts[i] as string;
       const line = at + i;
-      if (untilKeyframe && KEYFRAME_LINE.test(raw)) return { next: line, keyframeAt: line };
+      if (untilKeyframe && looksLikeKeyframeLine(raw)) return { next: line, keyframeAt: line };
       const entry = reader.read(raw, line + 1);
       if (entry) readEntry(load, entry, () => lines.noteFrame(line));
     }

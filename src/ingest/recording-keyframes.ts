@@ -43,6 +43,12 @@ export type DecodedFrames = Readonly<{ total: number; every: number; logLength: 
 export type DecodedKeyframes = Readonly<{ snapshots: SnapshotList; end: ReplaySnapshot }>;
 
 const INDEX_PREFIX = '{"keyframes"';
+const KEYFRAME_LINE = /^\{\s*"keyframes?"/;
+
+/** A keyframe or index line, by its text alone (before parsing it): a recording's frames end before the first. */
+export function looksLikeKeyframeLine(text: string): boolean {
+  return KEYFRAME_LINE.test(text);
+}
 
 // The schema's types are the stores' own: these fail to compile when the two drift apart.
 const asRunState = (state: KeyframeRunState): RunState => state;
