@@ -195,7 +195,7 @@ async function readLines(load: Load, options: BuildReplayOptions, slice: TimeSli
       const line = at + i;
       if (untilKeyframe && looksLikeKeyframeLine(raw)) return { next: line, keyframeAt: line };
       const entry = reader.read(raw, line + 1);
-      if (entry) readEntry(load, entry, () => lines.noteFrame(line));
+      if (entry) readEntry(load, entry, lines, line);
     }
     if (slice.due()) {
       const done = Math.min(to, at + CHUNK_LINES);
@@ -206,13 +206,13 @@ async function readLines(load: Load, options: BuildReplayOptions, slice: TimeSli
   return { next: to };
 }
 
-function readEntry(load: Load, entry: RecordedEntry, noteFrame: () => void): void {
+function readEntry(load: Load, entry: RecordedEntry, lines: RecordingLines, line: number): void {
   const { ingest, clock, frames } = load;
   clock.now = load.startedAtMs + entry.t;
   if (!('frame' in entry)) return replayNonFrame(entry, ingest);
   ingest.tick();
   ingest.feed(entry.frame, frames.length);
-  noteFrame();
+  lines.noteFrame(line);
   const batch = ingest.take();
   frames.push(batch, clock.now, entry.t);
   if (batch) collectMarks(batch.events, frames.length, load.marks);
