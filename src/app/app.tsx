@@ -18,7 +18,8 @@ import { backendsStore, useKeptBackends } from '@/stores/backends-store';
 // page drawn through Suspense waits out React's fallback throttle (up to 300 ms after
 // "Loading…" showed) even once its code is here (components/ui/preloadable.ts).
 const liveRunPage = preloadable(() => withRunScreen(import('@/app/run/live-run-page')).then((m) => m.LiveRunPage), LOADING);
-const replayPage = preloadable(() => withRunScreen(import('@/app/run/replay-page')).then((m) => m.ReplayPage), LOADING);
+// The replay page asks for the run view and the graph itself, once the recording's decoding has begun.
+const replayPage = preloadable(() => import('@/app/run/replay-page').then((m) => m.ReplayPage), LOADING);
 
 /**
  * A run page always draws the graph, whose chunk (React Flow, dagre) the run view would

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 
-import { createReplaySession, fetchRecording, recordingLabel, RecordingNotFound, RecordingUnreadable, type ReplaySession } from '@/session';
-import { RunView } from '@/app/run/run-view';
-import { loadCostPanel } from '@/app/run/side-panel';
+import { recordingLabel, RecordingNotFound, RecordingUnreadable, type ReplaySession } from '@/session';
+import { loadCostPanel } from '@/app/run/cost-panel-loader';
+import { PAGE_LOADING } from '@/app/run/panel-loading';
+import { runCanvas } from '@/app/run/run-canvas-loader';
+import { takeReplayOpening } from '@/app/run/replay-opening';
 import { useReplayUrl } from '@/app/run/use-replay-url';
 import type { Route } from '@/app/url-contract';
 import type { ReplayProgress } from '@/ingest/build-replay';
@@ -10,6 +12,7 @@ import type { RecordingProblem } from '@/ingest/parse-recording';
 
 import type { ReplayController } from '@/features/replay/replay-controller';
 import { ReplayPlayer } from '@/features/replay/replay-player';
+import { preloadable } from '@/components/ui/preloadable';
 import { errorMessage } from '@/lib/error-message';
 
 type ReplayRoute = Extract<Route, { kind: 'replay' }>;
@@ -27,12 +30,15 @@ export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: 
   const [phase, setPhase] = useState<Phase>({ kind: 'loading', stage: 'Fetching the recording' });
   useEffect(() => {
     let cancelled = false;
-    const progress = (stage: string) => (progress?: ReplayProgress) => {
-      if (!cancelled) setPhase({ kind: 'loading', stage, ...(progress ? { progress } : {}) });
-    };
-    openReplay(route.replay, progress)
+    const opening = takeReplayOpening(route.replay);
+    const unwatch = opening.watch((state) => {
+      if (state.stage === 'Decoding') loadRunScreen();
+      setPhase({ kind: 'loading', ...state });
+    });
+    opening.result
       .then((replay) => {
         if (cancelled) return;
+        loadRunScreen();
         replay.cursor.seek(route.at === undefined ? replay.timeline.total : route.at + 1);
         setPhase({ kind: 'ready', replay, problems: replay.problems });
       })
@@ -44,6 +50,7 @@ export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: 
       });
     return () => {
       cancelled = true;
+      unwatch();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one load per recording (`at` then follows the player)
   }, [route.replay]);
@@ -67,31 +74,26 @@ function ReadyView({ replay, problems, route, navigate }: { replay: ReplaySessio
   );
   const shareLink = useReplayUrl(replay.cursor, route.replay, navigate);
   const bar = <ReplayPlayer controller={controller} shareLink={shareLink} problems={problems} />;
-  return <RunView session={replay.session} focus={route.focus} navigate={navigate} extraBar={bar} />;
+  return <runView.Component session={replay.session} focus={route.focus} navigate={navigate} extraBar={bar} />;
 }
 
 /**
- * The run view's lazy chunks a replay shows at once, fetched while the recording downloads
- * and decodes instead of after it: measured in Chromium (100k frames), the cost tab's chunk
- * was asked for only once the run was read and the graph overview's after that, the last
- * ~0.4 s of the open.
+ * The run view's code, asked for once the recording is being decoded, not with the page.
+ * Why: Chromium asks a host for six files at a time, and the run view is some fifty; asked
+ * for with the page, they queued ahead of the recording's dialect, and decoding (which
+ * needs it) began only after them — measured on a 100k-frame recording, the dialect's
+ * chunk answered 0.65 s after it was asked for. Decoding a big recording takes longer than
+ * these chunks take to load, so the run view is here when it ends.
  */
-function warmRunViewChunks(): void {
-  void loadCostPanel();
-  void import('@/features/canvas/overview/graph-overview');
-}
+const runView = preloadable(() => import('@/app/run/run-view').then((m) => m.RunView), PAGE_LOADING);
 
-/**
- * The recording is read as a stream of its bytes, decoded line by line as they come: the
- * download and the decoding overlap, and there is no copy of the whole into the page first
- * (at a million frames, 276 MB took 1.4–2 s to copy and index before the first line was
- * decoded, after a download of 4–7 s on a loaded machine).
- */
-async function openReplay(source: string, progress: (stage: string) => (progress?: ReplayProgress) => void): Promise<ReplaySession> {
-  warmRunViewChunks();
-  const body = await fetchRecording(source);
-  progress('Reading the recording')();
-  return createReplaySession({ recording: body.stream, ...(body.size === undefined ? {} : { size: body.size }), onProgress: progress('Decoding') });
+/** The run view, its graph and the chunks a replay shows at once (the cost tab, the graph's overview). */
+function loadRunScreen(): void {
+  // Prefetches: a chunk that fails is asked for again by the view that needs it, whose error boundary says why.
+  runView.load().catch(() => undefined);
+  runCanvas.load().catch(() => undefined);
+  loadCostPanel().catch(() => undefined);
+  import('@/features/canvas/overview/graph-overview').catch(() => undefined);
 }
 
 const megabytes = (bytes: number) => (bytes / 1e6).toFixed(1);

@@ -1,21 +1,13 @@
 import { lazy, Suspense } from 'react';
 
+import { loadCostPanel, loadedCostPanel } from '@/app/run/cost-panel-loader';
 import { PANEL_LOADING } from '@/app/run/panel-loading';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
 import { TabList } from '@/components/ui/tab-list';
 import { useHasAgentState } from '@/stores/panel-selectors';
 import { useRunSession } from '@/stores/run-session';
 
-import type { CostPanel as CostPanelType } from '@/features/cost/cost-panel';
-
 // Each tab loads when first shown (recharts with the cost tab), so the first paint only waits for the light shell (bench/bundle.ts).
-let loadedCostPanel: typeof CostPanelType | undefined;
-/**
- * Fetches the cost tab's chunk (recharts), and once it is here the tab renders it directly:
- * a replay starts this while its recording decodes (the cost tab is the one a run view
- * opens on), so the tab neither waits for the chunk after the run is read nor suspends.
- */
-export const loadCostPanel = () => import('@/features/cost/cost-panel').then((m) => (loadedCostPanel = m.CostPanel));
 const CostPanel = lazy(() => loadCostPanel().then((component) => ({ default: component })));
 const NodeDetails = lazy(() => import('@/features/inspector/node-details').then((m) => ({ default: m.NodeDetails })));
 const StatePanel = lazy(() => import('@/features/state/state-panel').then((m) => ({ default: m.StatePanel })));
@@ -79,7 +71,7 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
 }
 
 function LoadedCostPanel() {
-  const Loaded = loadedCostPanel;
+  const Loaded = loadedCostPanel();
   if (Loaded) return <Loaded />;
   return (
     <Suspense fallback={PANEL_LOADING}>
