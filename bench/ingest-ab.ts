@@ -18,11 +18,11 @@ import { resolve } from 'node:path';
 
 import type { DialectId } from '@/protocol/dialect';
 
-import type * as Session from './lib/session';
+import { frameTextsFor, type createPipeline, type feed } from './lib/session';
 import { buildSteps, encodeFrames, finishSteps } from './lib/stream';
 import { cpuTime } from './lib/report';
 
-type Build = Pick<typeof Session, 'createPipeline' | 'feed'>;
+type Build = Readonly<{ createPipeline: typeof createPipeline; feed: typeof feed }>;
 
 const [basePath, headPath, eventsArg, runsArg, ...named] = process.argv.slice(2);
 const load = async (path: string | undefined): Promise<Build> => (await import(pathToFileURL(resolve(path ?? '')).href)) as Build;
@@ -33,9 +33,9 @@ const dialects = named as DialectId[];
 
 const prepared = dialects.map((dialect) => {
   const { frames, texts } = encodeFrames(dialect, 'storm~bench', finishSteps(buildSteps(events)));
-  return { dialect, frames, texts, lengths: texts.map((text) => text.length), parse: Infinity, base: Infinity, head: Infinity, paired: [] as number[] };
+  return { dialect, frames, texts, lengths: texts.map((text) => text.length), frameTexts: frameTextsFor(dialect, texts), parse: Infinity, base: Infinity, head: Infinity, paired: [] as number[] };
 });
-const ingest = (build: Build, p: (typeof prepared)[number]) => cpuTime(() => build.feed(build.createPipeline(p.dialect, 'storm~bench'), p.frames, 64, p.lengths)).cpuMs;
+const ingest = (build: Build, p: (typeof prepared)[number]) => cpuTime(() => build.feed(build.createPipeline(p.dialect, 'storm~bench'), p.frames, 64, p.lengths, p.frameTexts)).cpuMs;
 for (const p of prepared) for (const build of Object.values(builds)) ingest(build, p);
 for (let run = 0; run < runs; run++) {
   for (const p of prepared) {
