@@ -12,17 +12,18 @@
  *   node bench/out/node/ingest-ab.mjs <base pipeline.mjs> <head pipeline.mjs> <events> <runs> <dialect…>
  *
  * Both builds see every dialect named, in turn (all six: the "all six in one process" case).
+ * With `AS_TAB=1` each run parses the frames' texts as it feeds them (timed with ingest).
  */
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 
 import type { DialectId } from '@/protocol/dialect';
 
-import type * as Session from './lib/session';
+import { frameTextsFor, type createPipeline, type feed } from './lib/session';
 import { buildSteps, encodeFrames, finishSteps } from './lib/stream';
 import { cpuTime } from './lib/report';
 
-type Build = Pick<typeof Session, 'createPipeline' | 'feed'>;
+type Build = Readonly<{ createPipeline: typeof createPipeline; feed: typeof feed }>;
 
 const [basePath, headPath, eventsArg, runsArg, ...named] = process.argv.slice(2);
 const load = async (path: string | undefined): Promise<Build> => (await import(pathToFileURL(resolve(path ?? '')).href)) as Build;
@@ -33,9 +34,15 @@ const dialects = named as DialectId[];
 
 const prepared = dialects.map((dialect) => {
   const { frames, texts } = encodeFrames(dialect, 'storm~bench', finishSteps(buildSteps(events)));
-  return { dialect, frames, texts, lengths: texts.map((text) => text.length), parse: Infinity, base: Infinity, head: Infinity, paired: [] as number[] };
+  return { dialect, frames, texts, lengths: texts.map((text) => text.length), frameTexts: frameTextsFor(dialect, texts), parse: Infinity, base: Infinity, head: Infinity, paired: [] as number[] };
 });
-const ingest = (build: Build, p: (typeof prepared)[number]) => cpuTime(() => build.feed(build.createPipeline(p.dialect, 'storm~bench'), p.frames, 64, p.lengths)).cpuMs;
+/** `AS_TAB=1`: each run parses its frames as it feeds them (young frames, as a tab has them): the figure is parse and ingest. */
+const asTab = process.env.AS_TAB === '1';
+const ingest = (build: Build, p: (typeof prepared)[number]) =>
+  cpuTime(() => {
+    const frames = asTab ? p.texts.map((text) => JSON.parse(text) as unknown) : p.frames;
+    build.feed(build.createPipeline(p.dialect, 'storm~bench'), frames, 64, p.lengths, p.frameTexts);
+  }).cpuMs;
 for (const p of prepared) for (const build of Object.values(builds)) ingest(build, p);
 for (let run = 0; run < runs; run++) {
   for (const p of prepared) {

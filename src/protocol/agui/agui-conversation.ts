@@ -20,10 +20,38 @@ export type AguiMessage =
 
 export const CONVERSATION_MEMO = 'agui.messages';
 
-export type Conversation = { messages: AguiMessage[]; byId: Map<string, AguiMessage>; calls: Map<string, AguiToolCall> };
+/**
+ * `streaming`: a message's text deltas not yet joined into its `content` (the content before
+ * them first), joined when something reads the message (`messagesOf`, `messageOf`, the memo).
+ * Why: a delta appended to `content` at once made a string per delta kept for the whole run,
+ * which the collector copied out of the young generation (benchmark 1: AG-UI's ingest takes
+ * 0.93–0.96 of the time it took then). Outside this module, read messages only through
+ * those two, never `messages` or `byId` directly.
+ */
+export type Conversation = { messages: AguiMessage[]; byId: Map<string, AguiMessage>; calls: Map<string, AguiToolCall>; streaming: Map<string, string[]> };
 
 export function createConversation(): Conversation {
-  return { messages: [], byId: new Map(), calls: new Map() };
+  return { messages: [], byId: new Map(), calls: new Map(), streaming: new Map() };
+}
+
+/** Every message, in order, its streamed text joined in. */
+export function messagesOf(c: Conversation): readonly AguiMessage[] {
+  for (const id of c.streaming.keys()) settle(c, id);
+  return c.messages;
+}
+
+/** One message by id, its streamed text joined in. */
+export function messageOf(c: Conversation, messageId: string): AguiMessage | undefined {
+  settle(c, messageId);
+  return c.byId.get(messageId);
+}
+
+function settle(c: Conversation, messageId: string): void {
+  const parts = c.streaming.get(messageId);
+  if (parts === undefined) return;
+  c.streaming.delete(messageId);
+  const message = c.byId.get(messageId) as { content?: unknown } | undefined;
+  if (message) message.content = parts.join('');
 }
 
 function add(c: Conversation, message: AguiMessage): AguiMessage {
@@ -43,10 +71,16 @@ export function noteOwnRun(c: Conversation, body: unknown): void {
   }
 }
 
+/** A text delta: appended to the message's content (a new message when it is unknown; a content that is not text is replaced). */
 export function noteText(c: Conversation, messageId: string, role: string | undefined, delta: string): void {
-  // Looked up first: this runs for every text delta, and a new message object per delta would be garbage.
+  // This runs for every text delta: a message already streaming takes it with one lookup (see `streaming`).
+  const parts = c.streaming.get(messageId);
+  if (parts !== undefined) {
+    parts.push(delta);
+    return;
+  }
   const message = (c.byId.get(messageId) ?? add(c, { id: messageId, role: role ?? 'assistant', content: '' } as AguiMessage)) as { content?: unknown };
-  message.content = `${typeof message.content === 'string' ? message.content : ''}${delta}`;
+  c.streaming.set(messageId, [typeof message.content === 'string' ? message.content : '', delta]);
 }
 
 export function noteToolCall(c: Conversation, toolCallId: string, name: string, parentMessageId: string | undefined): void {
@@ -68,6 +102,8 @@ export function noteToolResult(c: Conversation, messageId: string, toolCallId: s
 export function replaceWithSnapshot(c: Conversation, messages: readonly AguiMessage[]): void {
   c.messages = [];
   c.byId.clear();
+  // The text streamed into the replaced messages goes with them.
+  c.streaming.clear();
   for (const message of messages) add(c, structuredClone(message));
 }
 
@@ -79,7 +115,7 @@ export function replaceWithSnapshot(c: Conversation, messages: readonly AguiMess
  * levels is enough: the strings are immutable and nothing else is written after a message joins.
  */
 export function conversationMemo(c: Conversation): Record<string, unknown> {
-  return { [CONVERSATION_MEMO]: c.messages.map(copyMessage) };
+  return { [CONVERSATION_MEMO]: messagesOf(c).map(copyMessage) };
 }
 
 /** A message with the parts the conversation writes to copied (see conversationMemo); our own runs' messages join as copies too. */

@@ -391,6 +391,43 @@ describe('agui interpreter: the conversation a resumed run carries', () => {
     });
   });
 
+  it('joins streamed text into its message wherever a message is read: the response, the next title and prompt, a snapshot, the memo', () => {
+    const interpret = aguiDialect.createInterpreter({ runId: 't1' });
+    const body = (b: Record<string, unknown>) => interpret({ body: b });
+    const events = (b: Record<string, unknown>) => {
+      const result = body(b);
+      return result.kind === 'events' ? result.events : [];
+    };
+    body({ type: 'RUN_STARTED', threadId: 't1', runId: 'r1' });
+    // A user message streamed (no START), interleaved with an assistant message.
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'u1', delta: 'Draft ' });
+    body({ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' });
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Fine, ' });
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'u1', delta: 'the memo' });
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'drafting.' });
+    expect(events({ type: 'TEXT_MESSAGE_END', messageId: 'm1' })).toEqual([expect.objectContaining({ type: 'llm.text', role: 'response', text: 'Fine, drafting.' })]);
+    // Text after the end still joins the message (the stream decides, not our bookkeeping).
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: ' Done.' });
+    const first = body({ type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' });
+    expect(first.kind === 'events' && first.memo?.['agui.messages']).toEqual([
+      { id: 'u1', role: 'assistant', content: 'Draft the memo' },
+      { id: 'm1', role: 'assistant', content: 'Fine, drafting. Done.' },
+    ]);
+    // A snapshot replaces what was streamed; a message whose content is not text takes the next delta as its text.
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: ' Lost.' });
+    body({ type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'q1', role: 'user', content: [{ type: 'text', text: 'old' }] }, { id: 'm1', role: 'assistant', content: 'Kept' }] });
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'q1', delta: 'Ship it' });
+    body({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: ' and more' });
+    (body({ type: 'TEXT_MESSAGE_START', messageId: 'q1', role: 'user' }));
+    const second = events({ type: 'RUN_STARTED', threadId: 't1', runId: 'r2' });
+    expect(second).toContainEqual({ type: 'llm.text', role: 'prompt', text: 'Ship it' });
+    const finished = body({ type: 'RUN_FINISHED', threadId: 't1', runId: 'r2' });
+    expect(finished.kind === 'events' && finished.memo?.['agui.messages']).toEqual([
+      { id: 'q1', role: 'user', content: 'Ship it' },
+      { id: 'm1', role: 'assistant', content: 'Kept and more' },
+    ]);
+  });
+
   it('leaves a memo it handed over as it was while the next run streams into the same messages and calls', () => {
     const interpret = aguiDialect.createInterpreter({ runId: 't1' });
     const body = (b: Record<string, unknown>) => interpret({ body: b });

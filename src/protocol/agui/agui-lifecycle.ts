@@ -12,6 +12,7 @@
  * (closed only because the run segment ended at an interrupt) or 'cancelled'; absent means
  * the step succeeded, with `metadata.output` as its output.
  */
+import { messagesOf } from '@/protocol/agui/agui-conversation';
 import type { AguiDecoderState } from '@/protocol/agui/agui-decoder-state';
 import {
   ASSISTANT_NODE,
@@ -53,7 +54,7 @@ export function runStarted(state: AguiDecoderState, wire: AguiEventOf<'RUN_START
     out.push({ type: 'log', level: 'warn', source: 'agui', message: `RUN_STARTED ${wire.runId} while the previous run segment is still open` });
   } else {
     // Our own first message when this session started the run: adapters echo no `input`.
-    const title = titleOf(state.conversation.messages) ?? titleOf(wire.input?.messages);
+    const title = titleOf(messagesOf(state.conversation)) ?? titleOf(wire.input?.messages);
     out.push(title === undefined ? { type: 'run.started' } : { type: 'run.started', title });
   }
   state.phase = 'running';

@@ -4,19 +4,19 @@
  * assistant message (the response). AG-UI names no model and prices nothing; the only
  * tokens are the run's `usage` on RUN_FINISHED (the header's), so a call row has text only.
  */
-import type { AguiMessage } from '@/protocol/agui/agui-conversation';
+import { messageOf, messagesOf, type AguiMessage } from '@/protocol/agui/agui-conversation';
 import type { AguiDecoderState } from '@/protocol/agui/agui-decoder-state';
 import type { RunEvent } from '@/protocol/run-event';
 
 /** The newest user message with text: what this segment asks the model. */
 export function segmentPrompt(state: AguiDecoderState, echoed: readonly unknown[] | undefined): RunEvent[] {
-  const text = lastUserText(state.conversation.messages) ?? lastUserText(echoed);
+  const text = lastUserText(messagesOf(state.conversation)) ?? lastUserText(echoed);
   return text === undefined ? [] : [{ type: 'llm.text', role: 'prompt', text }];
 }
 
 /** TEXT_MESSAGE_END of an assistant message: its whole text, on the node that streamed it. */
 export function messageResponse(state: AguiDecoderState, messageId: string): RunEvent[] {
-  const message = state.conversation.byId.get(messageId) as { role?: unknown; content?: unknown } | undefined;
+  const message = messageOf(state.conversation, messageId) as { role?: unknown; content?: unknown } | undefined;
   if (message?.role !== 'assistant' || typeof message.content !== 'string' || message.content === '') return [];
   const nodeId = state.messages.get(messageId);
   return [{ type: 'llm.text', role: 'response', text: message.content, ...(nodeId !== undefined ? { nodeId } : {}) }];

@@ -94,6 +94,21 @@ describe('myagent answer preview: streamed deltas are a preview the whole final 
     expect([...late, ...stale]).toEqual([]);
   });
 
+  test('two streams on one node: each closing frame and the final answer read everything received, in order', () => {
+    const read = reader();
+    const first = SENT.slice(0, 3);
+    const second = SENT.slice(3);
+    // The first stream arrives whole; the second loses its last delta, which only its closing total_length shows.
+    const one = outputs(stream(read, first, () => true));
+    const two = outputs(stream(read, second, (i) => i !== second.length - 1));
+    expect(one.map((e) => e.text)).toEqual(first.map(() => 'preview'));
+    expect(two.at(-1)).toMatchObject({ text: 'partial', delta: '' });
+    // What arrived is both streams but the lost delta: the final answer differs, and says so.
+    const final = events(read(frame('agent.final_answer', SENT.join(''))));
+    const received = SENT.slice(0, -1).join('').trim();
+    expect(final.find((e) => e.type === 'log' && e.level === 'warn')).toMatchObject({ message: expect.stringContaining(`(${received.length} of ${SENT.join('').trim().length} characters arrived)`) });
+  });
+
   test('a final answer with no preview before it adds no text event', () => {
     const final = events(reader()(frame('agent.final_answer', 'Done')));
     expect(outputs(final)).toEqual([]);
