@@ -6,7 +6,10 @@
  * performance trace. Without the rest of the run view a seek's chart work is not lost in
  * the noise of a loaded machine, and the two builds share every minute of it.
  *
- *   npx tsx bench/cost-chart-ab.ts [--base=main] [--seeks=200] [--block=10] [--nodes=1000]
+ *   npx tsx bench/cost-chart-ab.ts [--base=main] [--seeks=200] [--block=10] [--nodes=1000] [--profile]
+ *
+ * `--profile` instead CPU-profiles the working tree's chart alone through the seeks (an
+ * unminified bundle, for names) and prints its heaviest functions.
  *
  * Each build's own files are used: src/features/cost/{waterfall-chart,waterfall-table,
  * derive-waterfall}.tsx and cost-panel.tsx's MAX_BARS (the base's from `git show`).
@@ -20,6 +23,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
 import { CHROMIUM_ARGS } from '../tests/e2e/browser';
+import { profileDuring, topByTotal } from './browser/cpu-profile';
 import { traceDuring, type TraceEvent } from './browser/trace-long-tasks';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -27,6 +31,7 @@ const baseRef = arg('base') ?? 'main';
 const seeks = Number(arg('seeks') ?? 200);
 const blockSize = Number(arg('block') ?? 10);
 const nodes = Number(arg('nodes') ?? 1000);
+const profile = process.argv.includes('--profile');
 const OUT = join('bench', 'out', 'cost-ab');
 const FILES = ['waterfall-chart.tsx', 'waterfall-table.tsx', 'derive-waterfall.ts'];
 
@@ -66,7 +71,7 @@ const bundle = await build({
   bundle: true,
   write: false,
   format: 'esm',
-  minify: true,
+  minify: !profile,
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
   alias: { '@': './src' },
@@ -77,14 +82,24 @@ const script = bundle.outputFiles[0]?.text ?? '';
 const SR_ONLY = '.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}';
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 960, height: 300 }, deviceScaleFactor: Number(arg('scale') ?? 1) });
   await page.setContent(`<!doctype html><style>${SR_ONLY} body{display:flex;gap:8px;font:12px sans-serif} body>div{width:470px}</style><div id="base"></div><div id="next"></div>`);
   await page.addScriptTag({ content: script, type: 'module' });
   await page.waitForFunction(() => 'costAb' in window);
   const total = (await page.evaluate('window.costAb.total')) as number;
   for (const variant of ['base', 'next']) await page.evaluate(`window.costAb.seek('${variant}', ${total})`);
+  // `--shot=<file.png>`: both builds' charts side by side at the run's end (base left), to look at.
+  const shot = arg('shot');
+  if (shot !== undefined) await page.screenshot({ path: shot });
   let seed = 11;
   const positions = Array.from({ length: seeks }, () => 1 + ((seed = (seed * 48271) % 2147483647) % total));
+  if (profile) {
+    const { hot } = await profileDuring(page, () => page.evaluate(`(async () => { for (const at of ${JSON.stringify(positions)}) await window.costAb.seek('next', at); })()`));
+    for (const f of topByTotal(hot, Number(process.env.TOP ?? 40))) console.log(`  ${(f.totalMs / seeks).toFixed(2).padStart(6)} total ${(f.selfMs / seeks).toFixed(2).padStart(6)} self ms/seek  ${f.name}`);
+    console.log('  -- by self time');
+    for (const f of hot.slice(0, 30)) console.log(`  ${(f.selfMs / seeks).toFixed(2).padStart(6)} self ms/seek  ${f.name}`);
+    process.exit(0);
+  }
   const events = await traceDuring(page, async () => {
     for (let from = 0, block = 0; from < seeks; from += blockSize, block++) {
       // Both builds seek through the same positions, the one that goes first alternating.

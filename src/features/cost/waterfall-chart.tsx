@@ -17,7 +17,7 @@
  * transparent stacked base drew two.
  */
 import { memo, useMemo } from 'react';
-import { Area, Bar, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, Bar, type BarShapeProps, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { formatMoney } from '@/lib/format-money';
 
@@ -58,6 +58,17 @@ function AxisTick({ x, y, textAnchor, verticalAnchor, index = 0, payload, tickFo
       {text}
     </text>
   );
+}
+
+/**
+ * A node's bar as one plain SVG rect. recharts' default bar shape (Rectangle) keeps hooks
+ * for an update animation this chart turns off and filters every prop it is given for
+ * event handlers; a seek re-makes every bar (recharts keys a bar by its position and
+ * value, which a seek changes), so that work was paid for each bar on each seek.
+ */
+export function BarShape({ x, y, width, height, fill }: BarShapeProps) {
+  if (!(width > 0) || height === 0 || !Number.isFinite(y)) return null;
+  return <rect className="recharts-rectangle" x={x} y={Math.min(y, y + height)} width={width} height={Math.abs(height)} fill={fill} />;
 }
 
 /** A bar's low and high end (a refund floats down: its base is the low end). */
@@ -104,7 +115,7 @@ function chartParts(currency: string, interval: number) {
       <XAxis dataKey="label" tick={AxisTick} interval={interval} tickFormatter={shortLabel} />
       <YAxis tick={AxisTick} tickFormatter={money} width={72} interval={0} />
       <Tooltip formatter={(value, name) => [amount(value), String(name)]} contentStyle={TOOLTIP_CONTENT} labelStyle={TOOLTIP_LABEL} />
-      <Bar dataKey={barRange} name="Node cost" fill="#0ea5e9" isAnimationActive={false} />
+      <Bar dataKey={barRange} name="Node cost" fill="#0ea5e9" shape={BarShape} isAnimationActive={false} />
       <Area dataKey="running" name="Running total" type="stepAfter" stroke="#f59e0b" strokeWidth={2} fill="none" dot={false} isAnimationActive={false} zIndex={LINE_Z} />
     </>
   );
