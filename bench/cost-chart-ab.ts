@@ -12,7 +12,7 @@
  * unminified bundle, for names) and prints its heaviest functions.
  *
  * Each build's own files are used: src/features/cost/{waterfall-chart,waterfall-table,
- * derive-waterfall}.tsx and cost-panel.tsx's MAX_BARS (the base's from `git show`).
+ * derive-waterfall}.tsx and which bars its cost panel draws (the base's from `git show`).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -40,16 +40,18 @@ function writeBuild(name: string, read: (file: string) => string): void {
   const dir = join(OUT, name);
   mkdirSync(dir, { recursive: true });
   for (const file of FILES) writeFileSync(join(dir, file), read(`src/features/cost/${file}`).replaceAll("'@/features/cost/", "'./"));
+  // What the build's cost panel draws: barsToDraw where it has one, else its MAX_BARS groups.
   const maxBars = /const MAX_BARS = (\d+)/.exec(read('src/features/cost/cost-panel.tsx'))?.[1];
-  if (maxBars === undefined) throw new Error(`${name}: no MAX_BARS in cost-panel.tsx`);
+  const drawn = read('src/features/cost/derive-waterfall.ts').includes('export function barsToDraw') ? 'barsToDraw(bars)' : `groupWaterfall(bars, ${maxBars ?? 60})`;
   writeFileSync(
     join(dir, 'cost-chart-block.tsx'),
     `import type { CostPoint } from '@/stores/run-types';
-import { deriveWaterfall, groupWaterfall } from './derive-waterfall';
+import * as derive from './derive-waterfall';
 import { WaterfallChart } from './waterfall-chart';
 import { WaterfallTable } from './waterfall-table';
 export function render(points: readonly CostPoint[]) {
-  const shown = groupWaterfall(deriveWaterfall(points), ${maxBars});
+  const bars = derive.deriveWaterfall(points);
+  const shown = derive.${drawn};
   return <figure><WaterfallChart bars={shown} currency="USD" /><WaterfallTable bars={shown} currency="USD" /></figure>;
 }
 `,
