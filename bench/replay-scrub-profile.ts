@@ -5,7 +5,7 @@
  *
  *   npx vite build --minify false --outDir bench/out/dist-profile
  *   npx tsx bench/replay-scrub-profile.ts [--dir=bench/out/dist-profile] [--plain] [--trace]
- *     [--base=<dir of a baseline build> --rounds=3]
+ *     [--base=<dir of a baseline build> --rounds=3] [--tab=State]
  *
  * `--trace` takes a performance trace instead of a CPU profile: the main thread's CPU per
  * seek by kind of work (script by function, style, layout, paint, GC), which the CPU
@@ -32,6 +32,8 @@ const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`
 const dir = arg('dir') ?? 'bench/out/dist-profile';
 const base = arg('base');
 const seeks = Number(arg('seeks') ?? 30);
+/** `--tab=<name>`: the side panel's tab shown while scrubbing (the run view opens on Cost). */
+const tab = arg('tab');
 const plain = benchRecording('diverse', Number(arg('frames') ?? 100_000));
 const recording = process.argv.includes('--plain') ? plain : await keyframedTwin(plain);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -52,6 +54,7 @@ async function withOpenPage<T>(from: string, during: (page: Page) => Promise<T>)
     for (const other of browser.context.pages()) if (other !== page) await other.close();
     await page.goto(`${browser.sim.url}/?replay=${encodeURIComponent(`/${served}`)}`);
     await page.waitForFunction(atEnd, plain.frames, { timeout: 600_000, polling: 200 });
+    if (tab !== undefined) await page.getByRole('tab', { name: tab }).click();
     return await during(page);
   } finally {
     await browser.close();

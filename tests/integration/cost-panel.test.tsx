@@ -3,6 +3,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { CostPanel } from '@/features/cost/cost-panel';
+import { deriveWaterfall } from '@/features/cost/derive-waterfall';
+import { WaterfallChart } from '@/features/cost/waterfall-chart';
 
 import { makeSession, withSession } from './make-session';
 
@@ -50,5 +52,30 @@ describe('CostPanel', () => {
     expect(screen.getByText('Total cost:').textContent).toBe('Total cost: no cost reported');
     expect(screen.getByText(/tokens but no price: 2,000 tokens \(1,200 in \/ 800 out\)/)).toBeTruthy();
     expect(view.container.textContent).not.toContain('$0.00');
+  });
+});
+
+describe('WaterfallChart', () => {
+  const bars = (micros: readonly number[]) => deriveWaterfall(micros.map((m, i) => ({ row: i, nodeId: `n${i}`, micros: m, inputTokens: 0, outputTokens: 0 })));
+  const drawn = (container: HTMLElement) => ({
+    rects: [...container.querySelectorAll('rect.recharts-rectangle')].map((r) => Number(r.getAttribute('height')) > 0),
+    // The y axis's labels (its ticks end at the axis; the x axis's are centred on their bars).
+    yLabels: [...container.querySelectorAll('text[text-anchor="end"]')].map((t) => t.textContent),
+  });
+
+  // Its parts are kept across renders (they draw from recharts' store): each render must still draw its own bars.
+  it('draws the bars it is given on every render, fewer or more, up or down', () => {
+    const view = render(<WaterfallChart bars={bars([1_000_000, 2_000_000, 3_000_000])} currency="USD" />);
+    const three = drawn(view.container);
+    expect(three.rects).toEqual([true, true, true]);
+    expect(three.yLabels.at(-1)).toBe('$6.00');
+    view.rerender(<WaterfallChart bars={bars([1_000_000])} currency="USD" />);
+    const one = drawn(view.container);
+    expect(one.rects).toEqual([true]);
+    expect(one.yLabels.at(-1)).toBe('$1.00');
+    view.rerender(<WaterfallChart bars={bars([1_000_000, 2_000_000, 3_000_000, 4_000_000])} currency="EUR" />);
+    const four = drawn(view.container);
+    expect(four.rects).toHaveLength(4);
+    expect(four.yLabels.at(-1)).toBe('€10.00');
   });
 });

@@ -10,13 +10,10 @@ import { formatMoney } from '@/lib/format-money';
 import { useCostState, useGraphState } from '@/stores/panel-selectors';
 import type { CostState } from '@/stores/run-types';
 
-import { deriveModelBreakdown, deriveWaterfall, groupWaterfall, type WaterfallBar } from '@/features/cost/derive-waterfall';
+import { barsToDraw, deriveModelBreakdown, deriveWaterfall, type WaterfallBar } from '@/features/cost/derive-waterfall';
 import { ModelBreakdownTable } from '@/features/cost/model-breakdown-table';
 import { WaterfallChart } from '@/features/cost/waterfall-chart';
 import { WaterfallTable } from '@/features/cost/waterfall-table';
-
-/** Bars the waterfall draws at most (a wider run is drawn by groups of consecutive nodes). */
-const MAX_BARS = 60;
 
 export type CostPanelProps = Readonly<{ className?: string }>;
 
@@ -24,7 +21,7 @@ export function CostPanel({ className = '' }: CostPanelProps) {
   const cost = useCostState();
   const graph = useGraphState();
   const bars = useMemo(() => deriveWaterfall(cost.points, (id) => graph.nodes[id]?.label ?? id), [cost.points, graph.nodes]);
-  const shown = useMemo(() => groupWaterfall(bars, MAX_BARS), [bars]);
+  const shown = useMemo(() => barsToDraw(bars), [bars]);
   const models = useMemo(() => deriveModelBreakdown(cost.points), [cost.points]);
   const sum = bars.at(-1)?.running ?? 0;
   const total = formatMoney(cost.totalMicros, cost.currency);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { CostPoint } from '@/stores/run-types';
 
-import { deriveModelBreakdown, deriveWaterfall, groupWaterfall, RUN_KEY } from '@/features/cost/derive-waterfall';
+import { barsToDraw, deriveModelBreakdown, deriveWaterfall, groupWaterfall, RUN_KEY } from '@/features/cost/derive-waterfall';
 
 const p = (row: number, nodeId: string | undefined, micros: number, model?: string, inputTokens = 0, outputTokens = 0): CostPoint => ({
   row,
@@ -77,6 +77,25 @@ describe('groupWaterfall', () => {
       before = group.running;
     }
     expect(new Set(groups.map((g) => g.nodeId)).size).toBe(groups.length);
+  });
+});
+
+describe('barsToDraw', () => {
+  const run = (nodes: number) => deriveWaterfall(Array.from({ length: nodes }, (_, i) => p(i, `n${i}`, 10)));
+
+  it('gives each node its own bar up to 60 nodes', () => {
+    const bars = run(60);
+    expect(barsToDraw(bars)).toBe(bars);
+  });
+
+  it('draws a longer run as at most 30 groups that add up to its total', () => {
+    for (const nodes of [61, 100, 1000]) {
+      const drawn = barsToDraw(run(nodes));
+      expect(drawn.length, `${nodes} nodes`).toBeLessThanOrEqual(30);
+      expect(drawn.length, `${nodes} nodes`).toBeGreaterThan(15);
+      expect(drawn.at(-1)?.running).toBe(nodes * 10);
+    }
+    expect(barsToDraw(run(1000))[0]?.label).toBe('n0 … n33 (34 nodes)');
   });
 });
 

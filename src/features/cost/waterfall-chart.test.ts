@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 
-import { barRange, labelInterval, shortLabel } from '@/features/cost/waterfall-chart';
+import type { BarShapeProps } from 'recharts';
+
+import { BarShape, barRange, labelInterval, shortLabel } from '@/features/cost/waterfall-chart';
 import { deriveWaterfall } from '@/features/cost/derive-waterfall';
 
 describe('waterfall chart helpers', () => {
@@ -30,5 +32,14 @@ describe('waterfall chart helpers', () => {
       [300, 500],
       [300, 400],
     ]);
+  });
+
+  test("a bar's shape is one rect, upright whichever way recharts measured it; an empty bar draws nothing", () => {
+    const shape = (box: Partial<BarShapeProps>) => BarShape({ x: 10, y: 40, width: 6, height: 20, fill: '#0ea5e9', ...box } as BarShapeProps);
+    expect(shape({})?.props).toMatchObject({ x: 10, y: 40, width: 6, height: 20, fill: '#0ea5e9' });
+    expect(shape({ y: 60, height: -20 })?.props).toMatchObject({ y: 40, height: 20 });
+    expect(shape({ height: 0 })).toBeNull();
+    expect(shape({ width: 0 })).toBeNull();
+    expect(shape({ y: Number.NaN })).toBeNull();
   });
 });

@@ -16,13 +16,21 @@
  * which forced another layout per seek. A ranged bar draws one rectangle per node where a
  * transparent stacked base drew two.
  */
-import { Area, Bar, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { memo, useMemo } from 'react';
+import { Area, Bar, type BarShapeProps, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
 import { formatMoney } from '@/lib/format-money';
 
 import type { WaterfallBar } from '@/features/cost/derive-waterfall';
 
 const HEIGHT = 220;
+// Props recharts compares between renders are kept the same objects: its axes and tooltip
+// skip a render whose props are unchanged, and a changed axis is written into the chart's
+// store again, which has every part of the chart re-select its state (on each seek).
+const MARGIN = { top: 8, right: 12, bottom: 4, left: 8 } as const;
+const TOOLTIP_CONTENT = { fontSize: 12 } as const;
+const TOOLTIP_LABEL = { color: '#18181b' } as const;
+const INITIAL_SIZE = { width: 600, height: HEIGHT } as const;
 const FONT_SIZE = 11;
 /** In front of the bars, where recharts draws a Line (an Area sits behind them by default). */
 const LINE_Z = 400;
@@ -52,6 +60,17 @@ function AxisTick({ x, y, textAnchor, verticalAnchor, index = 0, payload, tickFo
   );
 }
 
+/**
+ * A node's bar as one plain SVG rect. recharts' default bar shape (Rectangle) keeps hooks
+ * for an update animation this chart turns off and filters every prop it is given for
+ * event handlers; a seek re-makes every bar (recharts keys a bar by its position and
+ * value, which a seek changes), so that work was paid for each bar on each seek.
+ */
+export function BarShape({ x, y, width, height, fill }: BarShapeProps) {
+  if (!(width > 0) || height === 0 || !Number.isFinite(y)) return null;
+  return <rect className="recharts-rectangle" x={x} y={Math.min(y, y + height)} width={width} height={Math.abs(height)} fill={fill} />;
+}
+
 /** A bar's low and high end (a refund floats down: its base is the low end). */
 export function barRange(bar: WaterfallBar): [number, number] {
   return [bar.base, bar.base + bar.size];
@@ -65,28 +84,39 @@ export function shortLabel(label: unknown): string {
 
 export type WaterfallChartProps = Readonly<{ bars: readonly WaterfallBar[]; currency: string }>;
 
-export function WaterfallChart({ bars, currency }: WaterfallChartProps) {
-  const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, currency) : String(value));
-  // A ranged bar's value is its [low, high]; the tooltip says the node's own cost.
-  const amount = (value: unknown) => (Array.isArray(value) ? money(Number(value[1]) - Number(value[0])) : money(value));
+/** Memoised: a render of the cost panel whose bars are the same objects leaves the chart alone. */
+export const WaterfallChart = memo(function WaterfallChart({ bars, currency }: WaterfallChartProps) {
+  const interval = labelInterval(bars.length);
+  // The chart's parts as the same elements while the currency and bar count stay: a seek
+  // renders the chart for its new data, and recharts' parts then render from its store;
+  // parts not made anew skip the first of those two renders (it drew the old data).
+  const parts = useMemo(() => chartParts(currency, interval), [currency, interval]);
   const chart = (
-    <ComposedChart data={bars as WaterfallBar[]} margin={{ top: 8, right: 12, bottom: 4, left: 8 }} width={600} height={HEIGHT}>
-      <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
-      <XAxis dataKey="label" tick={AxisTick} interval={labelInterval(bars.length)} tickFormatter={shortLabel} />
-      <YAxis tick={AxisTick} tickFormatter={money} width={72} interval={0} />
-      <Tooltip
-        formatter={(value, name) => [amount(value), String(name)]}
-        contentStyle={{ fontSize: 12 }}
-        labelStyle={{ color: '#18181b' }}
-      />
-      <Bar dataKey={barRange} name="Node cost" fill="#0ea5e9" isAnimationActive={false} />
-      <Area dataKey="running" name="Running total" type="stepAfter" stroke="#f59e0b" strokeWidth={2} fill="none" dot={false} isAnimationActive={false} zIndex={LINE_Z} />
+    <ComposedChart data={bars as WaterfallBar[]} margin={MARGIN} width={600} height={HEIGHT}>
+      {parts}
     </ComposedChart>
   );
   if (typeof ResizeObserver === 'undefined') return <div className="overflow-x-auto">{chart}</div>;
   return (
-    <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={{ width: 600, height: HEIGHT }}>
+    <ResponsiveContainer width="100%" height={HEIGHT} initialDimension={INITIAL_SIZE}>
       {chart}
     </ResponsiveContainer>
+  );
+});
+
+/** The grid, axes, tooltip and series, drawn in one currency with every interval-th x label. */
+function chartParts(currency: string, interval: number) {
+  const money = (value: unknown) => (typeof value === 'number' ? formatMoney(value, currency) : String(value));
+  // A ranged bar's value is its [low, high]; the tooltip says the node's own cost.
+  const amount = (value: unknown) => (Array.isArray(value) ? money(Number(value[1]) - Number(value[0])) : money(value));
+  return (
+    <>
+      <CartesianGrid strokeDasharray="3 3" strokeOpacity={0.3} vertical={false} />
+      <XAxis dataKey="label" tick={AxisTick} interval={interval} tickFormatter={shortLabel} />
+      <YAxis tick={AxisTick} tickFormatter={money} width={72} interval={0} />
+      <Tooltip formatter={(value, name) => [amount(value), String(name)]} contentStyle={TOOLTIP_CONTENT} labelStyle={TOOLTIP_LABEL} />
+      <Bar dataKey={barRange} name="Node cost" fill="#0ea5e9" shape={BarShape} isAnimationActive={false} />
+      <Area dataKey="running" name="Running total" type="stepAfter" stroke="#f59e0b" strokeWidth={2} fill="none" dot={false} isAnimationActive={false} zIndex={LINE_Z} />
+    </>
   );
 }

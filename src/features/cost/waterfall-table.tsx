@@ -1,4 +1,8 @@
-/** The waterfall as a table: the chart's text alternative (visually hidden by default). */
+/**
+ * The waterfall as a table: the chart's text alternative (visually hidden by default).
+ * Rows are keyed by their place, not their node: a grouped bar's first node changes as a
+ * replay seeks (the groups are cut again), and keyed by node every row was made anew.
+ */
 import { formatMoney } from '@/lib/format-money';
 
 import type { WaterfallBar } from '@/features/cost/derive-waterfall';
@@ -17,8 +21,8 @@ export function WaterfallTable({ bars, currency, className = 'sr-only' }: Waterf
         </tr>
       </thead>
       <tbody>
-        {bars.map((bar) => (
-          <tr key={bar.nodeId}>
+        {bars.map((bar, slot) => (
+          <tr key={slot}>
             <th scope="row">{bar.label}</th>
             <td>{formatMoney(bar.micros, currency)}</td>
             <td>{formatMoney(bar.running, currency)}</td>
