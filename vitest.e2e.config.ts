@@ -14,7 +14,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // The browser tests mostly wait (on simulated runs, polls, the browser): four files at a time
+    // use about a third of two cores. Tests wait on what they check, never on how fast the machine is.
+    maxWorkers: 4,
     fileParallelism: true,
+    // Files in one worker share imports (the simulator, playwright-core) instead of loading them each.
+    isolate: false,
   },
 });
