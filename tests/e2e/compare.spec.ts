@@ -148,6 +148,8 @@ describe('compare two runs in the browser', () => {
     while ((await show.count()) > 0) await show.first().click();
     await page.waitForTimeout(500);
     await expect(page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).resolves.toBeUndefined();
+    // The payloads' own elements were never made: every open diff holds text only.
+    await expect(page.locator('[id^="compare-diff-"]').locator('img, script, svg, iframe').count()).resolves.toBe(0);
     await page.close();
   });
 });
