@@ -3,16 +3,22 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests: real headless Chromium (Debian's package) driven by playwright-core,
-// against the built app served by the simulator. Run after `vite build`.
+// against the built app served by the simulator. Run after `vite build`. One Chromium for
+// the whole run (tests/e2e/chromium-server.ts), a fresh context in it per file.
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     include: ['tests/e2e/**/*.spec.ts'],
+    globalSetup: ['tests/e2e/chromium-server.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // The browser tests mostly wait (on simulated runs, polls, the browser): four files at a time
+    // use about a third of two cores. Tests wait on what they check, never on how fast the machine is.
+    maxWorkers: 4,
     fileParallelism: true,
+    // Files in one worker share imports (the simulator, playwright-core) instead of loading them each.
+    isolate: false,
   },
 });

@@ -43,6 +43,8 @@ export type LiveSessionOptions = Readonly<{
   nothingYetAfterMs?: number;
   /** How long a stream may be silent without a final status before the backend is asked (tests shorten it). */
   statusCheckAfterMs?: number;
+  /** How often a session that watches by polling asks again, in place of its dialect's pace (tests shorten it). */
+  pollEveryMs?: number;
   /** This tab's key for the run: where the memo a reload needs is kept (Dialect.keptForReload). */
   reloadKey?: string;
   /** The memo kept before a reload: put back before the first open, which then resumes (a reconnect). */
@@ -104,7 +106,8 @@ class LiveRun {
     this.driver = driveIngest({ ingest: this.ingest, target, frames: this.frames, schedule, now: Date.now, afterTick: () => this.end.closeIfDone() });
     this.end = new StreamEnd(this.ingest, () => this.endOfStream());
     this.commands = new LiveCommands({ frames: this.frames, driver: this.driver, target: () => this.connection.target });
-    this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(options.WebSocketImpl ? { WebSocketImpl: options.WebSocketImpl } : {}) };
+    const { WebSocketImpl, pollEveryMs } = options;
+    this.extras = { getCursor: () => this.ingest.cursor, getMemo: () => this.memo, ...(WebSocketImpl ? { WebSocketImpl } : {}), ...(pollEveryMs !== undefined ? { pollEveryMs } : {}) };
     this.session = this.bindSession(log, nodeStatus);
     this.watching = watchFromStart !== undefined;
     // A resumed run is the one this tab started with these instructions: its title, before the server's replay.

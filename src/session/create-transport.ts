@@ -11,6 +11,8 @@ export type TransportExtras = Readonly<{
   /** What the session has learned (a polling plan's paths may depend on it). */
   getMemo: () => Readonly<Record<string, unknown>>;
   WebSocketImpl?: WebSocketTransportOptions['WebSocketImpl'];
+  /** Overrides a polling plan's `everyMs` (LiveSessionOptions.pollEveryMs). */
+  pollEveryMs?: number;
 }>;
 
 export function createTransport(plan: ConnectionPlan, extras: TransportExtras): Transport {
@@ -33,6 +35,6 @@ export function createTransport(plan: ConnectionPlan, extras: TransportExtras): 
     case 'socket.io':
       return createSocketIoTransport({ url: plan.url, namespace: plan.namespace, auth: plan.auth, events: plan.events });
     case 'poll':
-      return createPollTransport({ baseUrl: plan.baseUrl, headers: plan.headers, everyMs: plan.everyMs, requests: () => plan.requests(extras.getMemo()) });
+      return createPollTransport({ baseUrl: plan.baseUrl, headers: plan.headers, everyMs: extras.pollEveryMs ?? plan.everyMs, requests: () => plan.requests(extras.getMemo()) });
   }
 }

@@ -12,7 +12,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Server as SocketIoServer, type ServerOptions as SocketIoOptions } from 'socket.io';
 
 import type { DialectId } from '@/protocol/dialect';
-import type { Encoder, ScriptedRun } from '@/simulator/engine/scripted-run';
+import type { Encoder, ScriptedRun, SimClock } from '@/simulator/engine/scripted-run';
 import { ScriptedRun as Run } from '@/simulator/engine/scripted-run';
 import { BACKEND_FACTORIES } from '@/simulator/backends/registry';
 import { CORS_HEADERS, readJson, sendJson } from '@/simulator/http-util';
@@ -44,6 +44,8 @@ export type SimulatorOptions = Readonly<{
   drivesRuns?: boolean;
   /** Start the demo runs the console lists (run-lists/seed-runs.ts): `npm start` and the console tests. */
   seedRuns?: boolean;
+  /** How runs wait between steps (default: real time); tests may hold it still. */
+  clock?: SimClock;
 }>;
 
 export type SimulatorHandle = Readonly<{
@@ -73,7 +75,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       return scenario ? this.runScenario(dialect, runId, scenario, encode, runOptions?.timeScale) : undefined;
     },
     runScenario<F>(dialect: DialectId, runId: string, scenario: Scenario, encode: Encoder<F>, runTimeScale?: number) {
-      const run = new Run<F>(runId, scenario, encode, runTimeScale ?? timeScale).start();
+      const run = new Run<F>(runId, scenario, encode, runTimeScale ?? timeScale, options.clock).start();
       runs.set(`${dialect}:${runId}`, run as ScriptedRun<unknown>);
       return run;
     },

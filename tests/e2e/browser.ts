@@ -1,26 +1,25 @@
 /**
  * Real headless Chromium for the browser tests: Debian's /usr/bin/chromium driven by
- * playwright-core (no browser download), a fresh profile per launch, and the simulator
- * serving the built app on one origin.
+ * playwright-core (no browser download), and the simulator serving the built app on one
+ * origin. Each harness is a fresh browser context (no storage, cache or permission shared
+ * with any other file) in the run's one shared Chromium (chromium-server.ts); a file that
+ * needs a real on-disk profile asks for `persistentProfile` and launches its own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
+import type { SimClock } from '@/simulator/engine/scripted-run';
 import { startSimulator, type SimulatorHandle } from '@/simulator/server';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
+import { CHROMIUM_ARGS, chromiumPath } from './chromium-server';
+
+export { CHROMIUM_ARGS };
+
+const VIEWPORT = { width: 1440, height: 900 };
 
 export type BrowserHarness = Readonly<{
   sim: SimulatorHandle;
@@ -29,15 +28,24 @@ export type BrowserHarness = Readonly<{
   close: () => Promise<void>;
 }>;
 
-export async function startBrowserHarness(options: { timeScale?: number; seedRuns?: boolean } = {}): Promise<BrowserHarness> {
-  const sim = await startSimulator({ timeScale: options.timeScale ?? 0.1, staticDir: resolve('dist'), seedRuns: options.seedRuns ?? false });
-  const profile = mkdtempSync(join(tmpdir(), 'runboard-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1440, height: 900 },
-  });
+export type HarnessOptions = Readonly<{
+  timeScale?: number;
+  seedRuns?: boolean;
+  /** The simulator's clock (held-clock.ts lets a test hold runs still). */
+  clock?: SimClock;
+  /**
+   * A browser of its own with an on-disk profile, for what needs a profile's default context:
+   * the notification permission set through CDP's Browser.setPermission, and notifications
+   * shown (notifications.spec fails in a context `newContext` makes).
+   */
+  persistentProfile?: boolean;
+}>;
+
+export async function startBrowserHarness(options: HarnessOptions = {}): Promise<BrowserHarness> {
+  const { timeScale = 0.1, seedRuns = false, clock } = options;
+  const sim = await startSimulator({ timeScale, staticDir: resolve('dist'), seedRuns, ...(clock ? { clock } : {}) });
+  const endpoint = sharedEndpoint();
+  const { context, dispose } = options.persistentProfile || !endpoint ? await ownProfileContext() : await sharedBrowserContext(endpoint);
   const errors: string[] = [];
   return {
     sim,
@@ -51,9 +59,34 @@ export async function startBrowserHarness(options: { timeScale?: number; seedRun
     async close() {
       await context.close();
       await sim.close();
-      rmSync(profile, { recursive: true, force: true });
+      dispose();
     },
   };
+}
+
+/** The shared Chromium's endpoint inside a vitest run; scripts (screenshots) launch their own. */
+const sharedEndpoint = (): string | undefined => (process.env.VITEST ? inject('chromiumEndpoint') : undefined);
+
+/** One connection per test process to the run's shared Chromium. */
+let shared: Promise<Browser> | undefined;
+
+async function sharedBrowserContext(endpoint: string): Promise<{ context: BrowserContext; dispose: () => void }> {
+  shared ??= chromium.connect(endpoint);
+  const context = await (await shared).newContext({ viewport: VIEWPORT });
+  return { context, dispose: () => undefined };
+}
+
+async function ownProfileContext(): Promise<{ context: BrowserContext; dispose: () => void }> {
+  const profile = mkdtempSync(join(tmpdir(), 'runboard-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: VIEWPORT });
+  return { context, dispose: () => rmSync(profile, { recursive: true, force: true }) };
+}
+
+/** A download's text, read as a stream: `path()` throws in a browser joined over its endpoint. */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The live URL of a simulator run (the URL contract). */

@@ -140,9 +140,16 @@ describe('compare two runs in the browser', () => {
     await page.goto(compareUrl(query(hostile), 'replay=/recordings/relavium-fanout.jsonl'));
     await opened(page);
     await page.getByText('<img src=x onerror="window.__pwned=1">', { exact: false }).first().waitFor({ timeout: 30_000 });
-    for (const button of await page.getByRole('button', { name: /^Show (diff|output) of step/ }).all()) await button.click();
+    // The hostile step's diff, open once its output (an iframe payload) has arrived: it is in the page as text.
+    await page.getByRole('button', { name: /^Show (diff|output) of step 1$/ }).click({ timeout: 30_000 });
+    await expect.poll(() => page.locator('#compare-diff-1').textContent(), { timeout: 30_000 }).toContain('parent.__pwned=6');
+    // Then every other one there: an opened one is named "Hide …", so the first "Show" left is the next.
+    const show = page.getByRole('button', { name: /^Show (diff|output) of step/ });
+    while ((await show.count()) > 0) await show.first().click();
     await page.waitForTimeout(500);
     await expect(page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).resolves.toBeUndefined();
+    // The payloads' own elements were never made: every open diff holds text only.
+    await expect(page.locator('[id^="compare-diff-"]').locator('img, script, svg, iframe').count()).resolves.toBe(0);
     await page.close();
   });
 });

@@ -15,14 +15,17 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seriousViolations } from './axe-scan';
 import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 import { backend, BACKENDS_KEY } from './console-support';
+import { heldClock } from './held-clock';
 import { clickNote, notesOf, recordCounts, recordNotifications } from './notification-recorder';
 
 let harness: BrowserHarness;
+/** Held while a test puts run tabs in the background: their run (and its gate) starts only after. */
+const clock = heldClock();
 /** Kept open for the whole file: Chromium drops a session's permission overrides when it detaches. */
 let permissions: CDPSession;
 beforeAll(async () => {
-  // Real speed: a gate comes a few seconds into its run, after the test has put its tab in the background.
-  harness = await startBrowserHarness({ timeScale: 1 });
+  // A profile of its own: notifications and CDP's permission overrides need a profile's default context.
+  harness = await startBrowserHarness({ persistentProfile: true, clock });
   await recordNotifications(harness.context);
   permissions = await harness.context.newCDPSession(await harness.context.newPage());
 });
@@ -66,10 +69,21 @@ async function frontPage(): Promise<Page> {
 /**
  * A run page in a tab behind `front`: opened from it as a new tab of the same window (headless
  * Chromium tells separate windows they all have the focus), which takes the focus; the focus is
- * given back to `front` before the run opens.
+ * given back to `front` before the run plays its first step (the simulator's clock is held
+ * until then, however slow the machine).
  */
 async function backgroundRunPage(front: Page, run: string): Promise<Page> {
-  return backgroundTab(front, runUrl(run));
+  return whileHeld(() => backgroundTab(front, runUrl(run)));
+}
+
+/** Holds the simulator's clock while `prepare` runs: no run plays a step before it is done. */
+async function whileHeld<T>(prepare: () => Promise<T>): Promise<T> {
+  clock.hold();
+  try {
+    return await prepare();
+  } finally {
+    clock.letGo();
+  }
 }
 
 async function backgroundTab(front: Page, url: string, prepare?: (page: Page) => Promise<void>): Promise<Page> {
@@ -152,7 +166,8 @@ test('a gate in a background tab is notified with its question and run; a tab in
 test('two tabs notify once between them, not again after a reload; answered in one, withdrawn in the other', async () => {
   await setPermission('granted');
   const front = await frontPage();
-  const [a, b] = [await backgroundRunPage(front, 'hold~two-tabs'), await backgroundRunPage(front, 'hold~two-tabs')];
+  // Both tabs are behind before the run starts: its gate comes to two background tabs at once.
+  const [a, b] = await whileHeld(async () => [await backgroundTab(front, runUrl('hold~two-tabs')), await backgroundTab(front, runUrl('hold~two-tabs'))] as const);
   await expect.poll(() => notesFor([a, b], 'hold~two-tabs'), { timeout: 20_000 }).toHaveLength(1);
   await front.waitForTimeout(1_500);
   expect(await notesFor([a, b], 'hold~two-tabs')).toHaveLength(1);

@@ -4,13 +4,12 @@
  * definitions and its spans checked (run root, steps, attempts, generations, gate events).
  * The SDK is not fetched until the click (its chunk is not in the page's first load).
  */
-import { readFileSync } from 'node:fs';
 
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 import { decodeOtlpJson, type DecodedSpan } from '../otlp/otlp-decode';
-import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
+import { downloadText, liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -25,7 +24,7 @@ async function exportTrace(page: Page): Promise<DecodedSpan[]> {
   await page.getByRole('button', { name: 'Export trace' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^runboard-.*\.otlp\.json$/);
-  return decodeOtlpJson(readFileSync((await file.path())!, 'utf8'));
+  return decodeOtlpJson(await downloadText(file));
 }
 
 const root = (spans: DecodedSpan[]) => spans.find((s) => s.parentSpanId === '');

@@ -56,6 +56,9 @@ describe.each(LAYOUTS)('the $name layout', ({ name, width, height, defaults }) =
     await page.goto(liveUrl(harness.sim, 'relavium', `fanout~panes-${name}-${defaultSize}`));
     const separator = page.getByRole('separator', { name: label });
     await separator.waitFor({ timeout: 20_000 });
+    // Sizes are read once the run has ended: the run header's height changes as the run goes, and
+    // with it the panes below, whatever a separator does.
+    await page.getByText('Run succeeded').first().waitFor({ timeout: 30_000 });
     const other = page.getByRole('separator').and(page.locator(`:not([aria-label="${label}"])`));
     const start = await splitOf(separator);
     const otherStart = await splitOf(other);

@@ -8,12 +8,11 @@
  * two characters. A redacted-secret marker in a payload (relavium's run:started inputs)
  * renders as "[redacted secret: <ref>]".
  */
-import { readFileSync } from 'node:fs';
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { startBrowserHarness, type BrowserHarness } from './browser';
+import { downloadText, startBrowserHarness, type BrowserHarness } from './browser';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -53,8 +52,7 @@ async function connect(page: Page, c: Case, token: string, run: string) {
 
 async function exportedRecording(page: Page): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export recording' }).click()]);
-  const path = await download.path();
-  return readFileSync(path, 'utf8');
+  return downloadText(download);
 }
 
 describe.each(CASES)('$dialect token (remember: $remember)', (c) => {

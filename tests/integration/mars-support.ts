@@ -19,6 +19,12 @@ export const suffix = () => Math.random().toString(36).slice(2, 8);
 /** A mode in which MARS asks at steps (one-shot, its default, never asks): the stories' gates are step approvals. */
 export const ASKS_AT_STEPS: StartConfig = { mode: 'copilot' };
 
+/**
+ * How often the tests' watching sessions poll MARS's REST API: the app's 3 s (WATCH_EVERY_MS,
+ * still what the status line says) would make each watch wait seconds for its next round.
+ */
+export const TEST_POLL_MS = 150;
+
 /** The tab that presses "Start run" (`start`, in the mode `startConfig` chose) or one that only opened the run's link. */
 export function openMars(sim: SimulatorHandle, runId: string, start?: string, startConfig?: StartConfig): LiveSession {
   return createLiveSession({
@@ -27,6 +33,7 @@ export function openMars(sim: SimulatorHandle, runId: string, start?: string, st
     ...(start !== undefined ? { start, ...(startConfig ? { startConfig } : {}) } : {}),
     schedule: paintAtOnce,
     WebSocketImpl: WebSocket as never,
+    pollEveryMs: TEST_POLL_MS,
   });
 }
 

@@ -19,6 +19,14 @@ export type RunFacts = Readonly<{
   startedAtMs: number;
 }>;
 
+/**
+ * How a run waits between its steps. The default is real time; a test may pass a clock it
+ * holds still (so a run starts only when the test is ready for it) and lets go.
+ */
+export type SimClock = Readonly<{ wait: (ms: number) => Promise<void> }>;
+
+export const REAL_TIME: SimClock = { wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+
 export type GateDecisionResult = 'accepted' | 'not_found' | 'already_decided';
 
 type PendingGate = Readonly<{ step: Extract<SimStep, { op: 'gate' }>; resolve: (branch: readonly SimStep[]) => void }>;
@@ -55,6 +63,7 @@ export class ScriptedRun<F> {
     readonly scenario: Scenario,
     private readonly encode: Encoder<F>,
     private readonly timeScale = 1,
+    private readonly clock: SimClock = REAL_TIME,
   ) {}
 
   /**
@@ -197,7 +206,7 @@ export class ScriptedRun<F> {
   }
 
   private async sleep(ms: number) {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * this.timeScale)));
+    await this.clock.wait(Math.max(0, ms * this.timeScale));
     while (this.phase === 'paused' && !this.stopped) {
       await new Promise<void>((resolve) => this.resumeWaiters.push(resolve));
     }

@@ -1,0 +1,34 @@
+/**
+ * The browser tests' one Chromium: started once for the whole run (vitest's globalSetup) as a
+ * Playwright browser server, which every test file joins over its endpoint and in which each
+ * file gets a fresh browser context of its own — the isolation a fresh profile gave, without
+ * a browser launch per file (about 2 s each on this machine, against 0.4 s for a context).
+ */
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+
+/** Flags for Debian's Chromium in a container: no sandbox, no GPU, nothing phoning home. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    chromiumEndpoint: string;
+  }
+}
+
+export default async function startSharedChromium(project: TestProject): Promise<() => Promise<void>> {
+  const server = await chromium.launchServer({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  project.provide('chromiumEndpoint', server.wsEndpoint());
+  return () => server.close();
+}
