@@ -2,7 +2,8 @@
  * Layout a person meets at laptop widths (issue 20), in real Chromium against the built app:
  * the console's table never scrolls sideways at 1280 or 1440 px, so its Gates column ("a gate
  * waits") is never clipped; the raw frame behind a timeline row shows a useful number of lines;
- * a backend that is down says why once, even after "Test connection" got the same answer.
+ * a backend that is down says why once, even after "Test connection" got the same answer; the
+ * run header keeps its height when the run's controls go at its end (the panes below do not jump).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
@@ -114,5 +115,20 @@ test.each([1024, 1440])('at %i px an AG-UI run paused at a gate says "Paused" wh
     };
   });
   expect(bar).toEqual({ cut: [], wrapped: [] });
+  await page.close();
+});
+
+test('the run header keeps its height from running to ended (the panes below do not move)', async () => {
+  const page = await harness.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(liveUrl(harness.sim, 'relavium', 'fanout~header-height'));
+  const header = page.locator('header').filter({ has: page.locator('[data-run-status]') });
+  await page.getByRole('button', { name: /^Cancel/ }).first().waitFor({ timeout: 20_000 });
+  const running = await header.evaluate((el) => el.getBoundingClientRect().height);
+  await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
+  const ended = await header.evaluate((el) => el.getBoundingClientRect().height);
+  expect(ended).toBe(running);
+  await page.screenshot({ path: 'tests/e2e/screenshots/run-header-ended.png', clip: { x: 0, y: 0, width: 1440, height: 160 } });
   await page.close();
 });

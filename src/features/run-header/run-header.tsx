@@ -46,7 +46,8 @@ export function RunHeader({ actions }: { actions?: ReactNode }) {
   const until = endedAtMs ?? lastEventAtMs;
   return (
     <header className="border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex min-w-0 items-center gap-x-4">
+      {/* As tall as the run's control buttons, which go when the run ends: the panes below do not move then. */}
+      <div className="flex min-h-6.5 min-w-0 items-center gap-x-4">
         {/* The facts give way before the title does (flex-shrink 4 to 1). */}
         <div className="flex min-w-[8rem] shrink items-baseline gap-2">
           <h1 className="min-w-0 truncate text-base font-semibold" title={title ? `${title} (run ${session.runId})` : session.runId}>
