@@ -13,6 +13,9 @@ import type { ReplayProgress } from '@/ingest/build-replay';
 
 export type OpeningState = Readonly<{ stage: string; progress?: ReplayProgress }>;
 
+/** Where every open starts (the page shows it before it has taken the open over). */
+export const OPENING_STARTS: OpeningState = { stage: 'Fetching the recording' };
+
 export type ReplayOpening = Readonly<{
   result: Promise<ReplaySession>;
   /** The latest stage, now and on every change, until the result settles. */
@@ -30,7 +33,7 @@ const taken = new Set<string>();
  * decoded, after a download of 4–7 s on a loaded machine).
  */
 export function openReplay(source: string): ReplayOpening {
-  let state: OpeningState = { stage: 'Fetching the recording' };
+  let state = OPENING_STARTS;
   const listeners = new Set<(state: OpeningState) => void>();
   const move = (stage: string) => (progress?: ReplayProgress) => {
     state = progress ? { stage, progress } : { stage };

@@ -4,7 +4,7 @@ import { recordingLabel, RecordingNotFound, RecordingUnreadable, type ReplaySess
 import { loadCostPanel } from '@/app/run/cost-panel-loader';
 import { PAGE_LOADING } from '@/app/run/panel-loading';
 import { runCanvas } from '@/app/run/run-canvas-loader';
-import { takeReplayOpening } from '@/app/run/replay-opening';
+import { OPENING_STARTS, takeReplayOpening } from '@/app/run/replay-opening';
 import { useReplayUrl } from '@/app/run/use-replay-url';
 import type { Route } from '@/app/url-contract';
 import type { ReplayProgress } from '@/ingest/build-replay';
@@ -27,7 +27,7 @@ type Phase =
  * view as live, plus the player. Opens at `at` (after that frame) or at the end.
  */
 export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: (search: string, replace?: boolean) => void }) {
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading', stage: 'Fetching the recording' });
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading', ...OPENING_STARTS });
   useEffect(() => {
     let cancelled = false;
     const opening = takeReplayOpening(route.replay);
