@@ -54,6 +54,7 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       const page = await context.newPage();
       await page.emulateMedia({ colorScheme: pageOptions.colorScheme ?? 'light', reducedMotion: 'reduce' });
       page.on('pageerror', (error) => errors.push(error.message));
+      await slowDownIfAsked(context, page);
       return page;
     },
     async close() {
@@ -62,6 +63,18 @@ export async function startBrowserHarness(options: HarnessOptions = {}): Promise
       dispose();
     },
   };
+}
+
+/**
+ * `E2E_CPU_THROTTLE=6` runs every page's main thread six times slower (Chromium's own CPU
+ * throttling), the way a loaded CI machine does: a test that passes here does not lean on
+ * the machine's speed. Unset, pages run at full speed.
+ */
+async function slowDownIfAsked(context: BrowserContext, page: Page): Promise<void> {
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? 1);
+  if (!(rate > 1)) return;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /** The shared Chromium's endpoint inside a vitest run; scripts (screenshots) launch their own. */

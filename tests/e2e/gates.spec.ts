@@ -11,23 +11,46 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
+import { heldClock } from './held-clock';
 
 let harness: BrowserHarness;
+/** Runs whose gate has a deadline: 20 s scaled to 6 s, with a clock held while their page loads. */
+let deadlines: BrowserHarness;
+const deadlineClock = heldClock();
 beforeAll(async () => {
-  harness = await startBrowserHarness({ timeScale: 0.1 });
+  [harness, deadlines] = await Promise.all([startBrowserHarness({ timeScale: 0.1 }), startBrowserHarness({ timeScale: 0.3, clock: deadlineClock })]);
 });
 afterAll(async () => {
-  await harness.close();
+  await Promise.all([harness.close(), deadlines.close()]);
 });
 
 const GATE_NAME = 'Deploy release 2.4 to production?';
-const decisions = (run: string) => harness.sim.received.filter((c) => c.kind === 'gate.decide' && c.runId === run);
+const decisions = (run: string, on = harness) => on.sim.received.filter((c) => c.kind === 'gate.decide' && c.runId === run);
 
 async function openGate(page: Page, run: string) {
   await page.goto(liveUrl(harness.sim, 'relavium', run));
   const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
   await dialog.waitFor({ timeout: 20_000 });
   return dialog;
+}
+
+/**
+ * Opens a run whose gate has a deadline, in a page of its own. The simulator's clock is held
+ * until the page's run view is drawn and its stream is live, so the deadline is spent on the
+ * dialog, never on a slow machine loading the page.
+ */
+async function openDeadlineGate(dialect: 'relavium' | 'tolky', run: string) {
+  const page = await deadlines.newPage();
+  deadlineClock.hold();
+  try {
+    await page.goto(liveUrl(deadlines.sim, dialect, run));
+    await expect.poll(() => page.getByRole('status', { name: 'Stream status' }).textContent(), { timeout: 20_000 }).toMatch(/Live/);
+  } finally {
+    deadlineClock.letGo();
+  }
+  const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
+  await dialog.waitFor({ timeout: 20_000 });
+  return { page, dialog };
 }
 
 const confirmation = (page: Page) => page.getByRole('status', { name: 'Your gate decision' });
@@ -80,11 +103,10 @@ describe('gate dialog', () => {
   });
 
   test('a countdown reaching zero shows the timeout outcome', async () => {
-    const page = await harness.newPage();
-    const dialog = await openGate(page, 'deadline~countdown');
+    const { page, dialog } = await openDeadlineGate('relavium', 'deadline~countdown');
     await dialog.getByText(/left — on timeout, the backend will reject it/).waitFor();
-    await dialog.getByText(/Timed out: the backend rejected it|Time is up/).waitFor({ timeout: 10_000 });
-    expect(decisions('deadline~countdown')).toHaveLength(0);
+    await dialog.getByText(/Timed out: the backend rejected it|Time is up/).waitFor({ timeout: 20_000 });
+    expect(decisions('deadline~countdown', deadlines)).toHaveLength(0);
     await page.close();
   });
 
@@ -129,10 +151,7 @@ describe('gate dialog', () => {
   });
 
   test('a gate that timed out shows as timed out, with what the backend did, never as succeeded', async () => {
-    const page = await harness.newPage();
-    await page.goto(liveUrl(harness.sim, 'relavium', 'deadline~shown'));
-    const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
-    await dialog.waitFor({ timeout: 20_000 });
+    const { page, dialog } = await openDeadlineGate('relavium', 'deadline~shown');
     await dialog.getByRole('button', { name: 'Decide later' }).click();
     const badge = page.locator('[data-run-status]');
     await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toMatch(/gate timed out/);
@@ -144,10 +163,7 @@ describe('gate dialog', () => {
   });
 
   test("tolky's deadline gate shows its countdown", async () => {
-    const page = await harness.newPage();
-    await page.goto(liveUrl(harness.sim, 'tolky', 'deadline~tolky-countdown'));
-    const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
-    await dialog.waitFor({ timeout: 20_000 });
+    const { page, dialog } = await openDeadlineGate('tolky', 'deadline~tolky-countdown');
     await dialog.getByText(/left — on timeout, the backend will reject it/).waitFor();
     await page.close();
   });
