@@ -14,7 +14,7 @@ import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 import { heldClock } from './held-clock';
 
 let harness: BrowserHarness;
-/** Runs whose gate has a deadline: 20 s scaled to 6 s, with a clock held while their page loads. */
+/** Runs a test starts once their page is ready (a clock it holds), at 0.3x: a 20 s deadline is 6 s. */
 let deadlines: BrowserHarness;
 const deadlineClock = heldClock();
 beforeAll(async () => {
@@ -99,6 +99,35 @@ describe('gate dialog', () => {
     await dialog.getByRole('button', { name: 'Approve' }).dblclick();
     await page.getByText('Run succeeded').waitFor({ timeout: 20_000 });
     expect(decisions('gate~double')).toHaveLength(1);
+    await page.close();
+  });
+
+  test('the dialog draws in the frame its run starts waiting: its code was fetched while the page was idle', async () => {
+    const page = await deadlines.newPage();
+    deadlineClock.hold();
+    try {
+      await page.goto(liveUrl(deadlines.sim, 'relavium', 'gate~same-frame'));
+      const dialogCodeIn = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/gate-dialog-[^/]*\.js$/.test(e.name)));
+      await expect.poll(dialogCodeIn, { timeout: 20_000 }).toBe(true);
+      // The frame each first appears in: the header's waiting badge, the dialog.
+      await page.evaluate(() => {
+        const seen: Record<string, number> = {};
+        let frame = 0;
+        const tick = () => ((frame += 1), requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+        new MutationObserver(() => {
+          if (seen.waiting === undefined && document.querySelector('[data-run-status="waiting"]')) seen.waiting = frame;
+          if (seen.dialog === undefined && document.querySelector('[role="alertdialog"]')) seen.dialog = frame;
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+        Object.assign(window, { seenInFrame: seen });
+      });
+    } finally {
+      deadlineClock.letGo();
+    }
+    await page.getByRole('alertdialog', { name: GATE_NAME }).waitFor({ timeout: 20_000 });
+    const seen = await page.evaluate(() => (window as unknown as { seenInFrame: Record<string, number> }).seenInFrame);
+    expect(seen.waiting).toBeGreaterThanOrEqual(0);
+    expect((seen.dialog ?? Infinity) - (seen.waiting ?? 0)).toBeLessThanOrEqual(1);
     await page.close();
   });
 

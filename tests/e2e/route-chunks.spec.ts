@@ -16,7 +16,7 @@ import { DIALECT_INFOS } from '@/protocol/dialect-info';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
 import { dialectModule, ENTRY, LIVE_PAGE, readManifest, RUN_CANVAS, START_PAGE, staticFiles, type Manifest } from '../../bench/lib/chunk-graph';
-import { startBrowserHarness, type BrowserHarness } from './browser';
+import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 
 const DIST = resolve('dist');
 let harness: BrowserHarness;
@@ -95,4 +95,15 @@ describe.each(DIALECT_INFOS)('a $id live-run link', (dialect) => {
     expect((await scriptsLoaded(page)).filter((file) => others.has(file))).toEqual([]);
     await page.close();
   });
+});
+
+test('a live run screen fetches the gate dialog’s code once idle, before any gate opens', async () => {
+  const page = await harness.newPage();
+  await page.goto(liveUrl(harness.sim, 'relavium', 'fanout~dialog-ahead'));
+  await page.getByText('Run succeeded').waitFor({ timeout: 30_000 });
+  const dialogFile = manifest['src/features/gates/gate-dialog.tsx']?.file;
+  expect(dialogFile).toBeTruthy();
+  // A reviewer's first gate draws at once, not after a request for its code (fan-out has no gate).
+  await expect.poll(() => scriptsLoaded(page), { timeout: 10_000 }).toContain(dialogFile);
+  await page.close();
 });

@@ -1,8 +1,10 @@
-import { lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { useSessionRegistry } from '@/app/session/session-registry';
 import { Button } from '@/components/ui/button';
 import { MountOnceOpened } from '@/components/ui/mount-once-opened';
+import { preloadable } from '@/components/ui/preloadable';
+import { prefetchWhenIdle } from '@/lib/prefetch-when-idle';
 import { UNNAMED_WIRE_NAME, useReviewerName } from '@/stores/reviewer-store';
 import { RunSessionContext, type RunSession } from '@/stores/run-session';
 
@@ -12,9 +14,12 @@ import { NotifySettingsMenu } from '@/features/notify/notify-settings-menu';
 import { runLabelOf } from '@/features/notify/session-sightings';
 import { useTabAttention } from '@/features/notify/use-tab-attention';
 
-// The dialogs (and Radix with them) load when first opened: the screen draws without them.
-const GateDialog = lazy(() => import('@/features/gates/gate-dialog').then((m) => ({ default: m.GateDialog })));
-const GateInboxDrawer = lazy(() => import('@/features/gates/gate-inbox-drawer').then((m) => ({ default: m.GateInboxDrawer })));
+// The dialogs (and Radix with them) load after the screen has drawn, and draw as soon as their
+// code is here, never after a Suspense reveal (which React holds back up to 300 ms). The gate
+// dialog's code is fetched once the page is idle: a reviewer's gate shows in the frame its run
+// starts waiting. The inbox's loads when first opened.
+const gateDialog = preloadable(() => import('@/features/gates/gate-dialog').then((m) => m.GateDialog), null);
+const gateInbox = preloadable(() => import('@/features/gates/gate-inbox-drawer').then((m) => m.GateInboxDrawer), null);
 
 type GateRef = Readonly<{ session: RunSession; gateId: string }>;
 
@@ -39,6 +44,8 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
   const inboxButton = useRef<HTMLButtonElement>(null);
   // What the protocol is sent as the decider; what is shown follows reviewer-store.ts's rule.
   const reviewer = useReviewerName() ?? UNNAMED_WIRE_NAME;
+
+  useEffect(() => prefetchWhenIdle(gateDialog.load), []);
 
   useEffect(() => {
     for (const entry of pending) {
@@ -74,7 +81,7 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       </Button>
       <NotifySettingsMenu />
       <MountOnceOpened opened={inboxOpen} name="gate inbox">
-        <GateInboxDrawer
+        <gateInbox.Component
           open={inboxOpen}
           onOpenChange={setInboxOpen}
           pending={pending}
@@ -85,7 +92,7 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
       {open && (
         <RunSessionContext.Provider value={open.session}>
           <MountOnceOpened opened name="gate dialog">
-            <GateDialog
+            <gateDialog.Component
               gateId={open.gateId}
               reviewer={reviewer}
               onClose={() => setOpen(undefined)}
