@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 
 import { EventsPanel } from '@/app/run/events-panel';
 import { GateCenter } from '@/app/run/gate-center';
@@ -26,12 +26,13 @@ import { Timeline } from '@/features/timeline/timeline';
 
 // Heavy panels load on their own (React Flow + dagre: run-canvas-loader.ts; recharts in side-panel.tsx), so
 // the first paint only waits for the light shell: the initial-JS budget of issue 8 (bench/bundle.ts measures it).
-const CompareWithDialog = lazy(() => import('@/app/compare/compare-with-dialog').then((m) => ({ default: m.CompareWithDialog })));
-const DurationView = lazy(() => import('@/features/durations/duration-view').then((m) => ({ default: m.DurationView })));
-const ShortcutHelp = lazy(() => import('@/app/shortcut-help').then((m) => ({ default: m.ShortcutHelp })));
+// All through preloadable: drawn as soon as their code is here, not after a Suspense reveal (up to 300 ms later).
+const compareWithDialog = preloadable(() => import('@/app/compare/compare-with-dialog').then((m) => m.CompareWithDialog), null);
+const durationView = preloadable(() => import('@/features/durations/duration-view').then((m) => m.DurationView), PANEL_LOADING);
+const shortcutHelp = preloadable(() => import('@/app/shortcut-help').then((m) => m.ShortcutHelp), null);
 // Said only when a link names no run the backend has.
 const runNotFound = preloadable(() => import('@/app/run/no-such-run').then((m) => m.RunNotFound), PAGE_LOADING);
-const CallsView = lazy(() => import('@/features/calls/calls-view').then((m) => ({ default: m.CallsView })));
+const callsView = preloadable(() => import('@/features/calls/calls-view').then((m) => m.CallsView), PANEL_LOADING);
 
 /** Where focus goes when nothing it was on is left: the timeline list's Tab stop, else its search box. */
 const focusFallback = () =>
@@ -106,12 +107,12 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
               timeline={<Timeline className="h-full" selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />}
               durations={
                 <Suspense fallback={PANEL_LOADING}>
-                  <DurationView selectedNodeId={selectedNode} onSelectNode={selectNode} />
+                  <durationView.Component selectedNodeId={selectedNode} onSelectNode={selectNode} />
                 </Suspense>
               }
               calls={
                 <Suspense fallback={PANEL_LOADING}>
-                  <CallsView />
+                  <callsView.Component />
                 </Suspense>
               }
             />
@@ -121,11 +122,11 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
       </div>
       {comparing && (
         <Suspense fallback={null}>
-          <CompareWithDialog currentSearch={window.location.search} onClose={() => setComparing(false)} navigate={navigate} />
+          <compareWithDialog.Component currentSearch={window.location.search} onClose={() => setComparing(false)} navigate={navigate} />
         </Suspense>
       )}
       <MountOnceOpened opened={help} name="shortcut help">
-        <ShortcutHelp open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />
+        <shortcutHelp.Component open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />
       </MountOnceOpened>
     </RunSessionContext.Provider>
   );

@@ -3,15 +3,17 @@ import { lazy, Suspense } from 'react';
 import { loadCostPanel, loadedCostPanel } from '@/app/run/cost-panel-loader';
 import { PANEL_LOADING } from '@/app/run/panel-loading';
 import { PanelErrorBoundary } from '@/components/ui/panel-error-boundary';
+import { preloadable } from '@/components/ui/preloadable';
 import { TabList } from '@/components/ui/tab-list';
 import { useHasAgentState } from '@/stores/panel-selectors';
 import { useRunSession } from '@/stores/run-session';
 
 // Each tab loads when first shown (recharts with the cost tab), so the first paint only waits for the light shell (bench/bundle.ts).
 const CostPanel = lazy(() => loadCostPanel().then((component) => ({ default: component })));
-const NodeDetails = lazy(() => import('@/features/inspector/node-details').then((m) => ({ default: m.NodeDetails })));
-const StatePanel = lazy(() => import('@/features/state/state-panel').then((m) => ({ default: m.StatePanel })));
-const DiagnosticsPanel = lazy(() => import('@/features/diagnostics/diagnostics-panel').then((m) => ({ default: m.DiagnosticsPanel })));
+// The others are drawn as soon as their code is here, not after a Suspense reveal (up to 300 ms later): preloadable.
+const nodeDetails = preloadable(() => import('@/features/inspector/node-details').then((m) => m.NodeDetails), PANEL_LOADING);
+const statePanel = preloadable(() => import('@/features/state/state-panel').then((m) => m.StatePanel), PANEL_LOADING);
+const diagnosticsPanel = preloadable(() => import('@/features/diagnostics/diagnostics-panel').then((m) => m.DiagnosticsPanel), PANEL_LOADING);
 
 export type SideTab = 'details' | 'cost' | 'state' | 'diagnostics';
 
@@ -39,7 +41,7 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
           <PanelErrorBoundary name="node details">
             {selectedNode ? (
               <Suspense fallback={PANEL_LOADING}>
-                <NodeDetails nodeId={selectedNode} onClose={onCloseNode} />
+                <nodeDetails.Component nodeId={selectedNode} onClose={onCloseNode} />
               </Suspense>
             ) : (
               <p className="p-4 text-sm text-slate-500 dark:text-slate-400">Select a node on the graph or a row in the timeline to see its details.</p>
@@ -54,14 +56,14 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
         {tab === 'state' && (
           <PanelErrorBoundary name="state">
             <Suspense fallback={PANEL_LOADING}>
-              <StatePanel />
+              <statePanel.Component />
             </Suspense>
           </PanelErrorBoundary>
         )}
         {tab === 'diagnostics' && (
           <PanelErrorBoundary name="diagnostics">
             <Suspense fallback={PANEL_LOADING}>
-              <DiagnosticsPanel />
+              <diagnosticsPanel.Component />
             </Suspense>
           </PanelErrorBoundary>
         )}

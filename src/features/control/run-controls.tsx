@@ -1,6 +1,7 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 
 import { MountOnceOpened } from '@/components/ui/mount-once-opened';
+import { preloadable } from '@/components/ui/preloadable';
 
 import type { RunAction } from '@/protocol/dialect';
 
@@ -12,7 +13,8 @@ import { ControlButton } from '@/features/control/control-button';
 import { offeredControls } from '@/features/control/offered-controls';
 
 // The confirmation (and Radix with it) loads when first asked for: the run header draws without it.
-const CancelRunDialog = lazy(() => import('@/features/control/cancel-run-dialog').then((m) => ({ default: m.CancelRunDialog })));
+// preloadable, not lazy: no Suspense reveal to wait out once the code is here.
+const cancelRunDialog = preloadable(() => import('@/features/control/cancel-run-dialog').then((m) => m.CancelRunDialog), null);
 
 /**
  * Cancel / pause / resume where the run's state and the protocol allow and this session may
@@ -52,7 +54,7 @@ export function RunControls() {
       ))}
       {confirmCancel && (
         <MountOnceOpened opened name="cancel dialog">
-          <CancelRunDialog
+          <cancelRunDialog.Component
             onCancel={() => setConfirmCancel(false)}
             onConfirm={(reason) => {
               setConfirmCancel(false);

@@ -6,8 +6,9 @@
  * revision) through narrow hooks and keeps its own UI state (filters, collapsed groups, follow, raw row);
  * selection is owned by the app shell and comes in through props (see README.md).
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 
+import { preloadable } from '@/components/ui/preloadable';
 import { useRunSession } from '@/stores/run-session';
 import { useChapters, useDroppedRows, useEventLog, useGraphState, useLogLength, useRunStartedAtMs } from '@/stores/panel-selectors';
 
@@ -19,7 +20,9 @@ import { useTextRevision } from '@/features/timeline/use-text-revision';
 import { useTimelineItems } from '@/features/timeline/use-timeline-items';
 
 /** Opened by a click, never at first draw: its JSON viewer stays out of a live link's first download. */
-const RawFramePanel = lazy(() => import('@/features/timeline/raw-frame-panel').then((m) => ({ default: m.RawFramePanel })));
+const RAW_FRAME_LOADING = <p className="border-t border-zinc-200 p-2 text-xs dark:border-zinc-700">Loading the raw frame…</p>;
+// preloadable, not lazy: no Suspense reveal to wait out once the code is here.
+const rawFramePanel = preloadable(() => import('@/features/timeline/raw-frame-panel').then((m) => m.RawFramePanel), RAW_FRAME_LOADING);
 
 export type TimelineProps = Readonly<{
   /** Rows of this node are highlighted. */
@@ -110,8 +113,8 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
         />
       )}
       {rawRow !== undefined && rawRow < logLength && (
-        <Suspense fallback={<p className="border-t border-zinc-200 p-2 text-xs dark:border-zinc-700">Loading the raw frame…</p>}>
-          <RawFramePanel row={rawRow} onClose={() => setRawRow(undefined)} />
+        <Suspense fallback={RAW_FRAME_LOADING}>
+          <rawFramePanel.Component row={rawRow} onClose={() => setRawRow(undefined)} />
         </Suspense>
       )}
     </section>
