@@ -15,13 +15,13 @@ import { heldClock } from './held-clock';
 
 let harness: BrowserHarness;
 /** Runs a test starts once their page is ready (a clock it holds), at 0.3x: a 20 s deadline is 6 s. */
-let deadlines: BrowserHarness;
-const deadlineClock = heldClock();
+let heldRuns: BrowserHarness;
+const heldRunsClock = heldClock();
 beforeAll(async () => {
-  [harness, deadlines] = await Promise.all([startBrowserHarness({ timeScale: 0.1 }), startBrowserHarness({ timeScale: 0.3, clock: deadlineClock })]);
+  [harness, heldRuns] = await Promise.all([startBrowserHarness({ timeScale: 0.1 }), startBrowserHarness({ timeScale: 0.3, clock: heldRunsClock })]);
 });
 afterAll(async () => {
-  await Promise.all([harness.close(), deadlines.close()]);
+  await Promise.all([harness.close(), heldRuns.close()]);
 });
 
 const GATE_NAME = 'Deploy release 2.4 to production?';
@@ -35,18 +35,19 @@ async function openGate(page: Page, run: string) {
 }
 
 /**
- * Opens a run whose gate has a deadline, in a page of its own. The simulator's clock is held
- * until the page's run view is drawn and its stream is live, so the deadline is spent on the
- * dialog, never on a slow machine loading the page.
+ * Opens a run on the held simulator, in a page of its own. Its clock is held until the page's
+ * run view is drawn, its stream is live and `whileHeld` is done, so a gate's deadline is spent on
+ * the dialog, never on a slow machine loading the page.
  */
-async function openDeadlineGate(dialect: 'relavium' | 'tolky', run: string) {
-  const page = await deadlines.newPage();
-  deadlineClock.hold();
+async function openGateOnceReady(dialect: 'relavium' | 'tolky', run: string, whileHeld?: (page: Page) => Promise<void>) {
+  const page = await heldRuns.newPage();
+  heldRunsClock.hold();
   try {
-    await page.goto(liveUrl(deadlines.sim, dialect, run));
+    await page.goto(liveUrl(heldRuns.sim, dialect, run));
     await expect.poll(() => page.getByRole('status', { name: 'Stream status' }).textContent(), { timeout: 20_000 }).toMatch(/Live/);
+    await whileHeld?.(page);
   } finally {
-    deadlineClock.letGo();
+    heldRunsClock.letGo();
   }
   const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
   await dialog.waitFor({ timeout: 20_000 });
@@ -103,10 +104,7 @@ describe('gate dialog', () => {
   });
 
   test('the dialog draws in the frame its run starts waiting: its code was fetched while the page was idle', async () => {
-    const page = await deadlines.newPage();
-    deadlineClock.hold();
-    try {
-      await page.goto(liveUrl(deadlines.sim, 'relavium', 'gate~same-frame'));
+    const { page } = await openGateOnceReady('relavium', 'gate~same-frame', async (page) => {
       const dialogCodeIn = () => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/gate-dialog-[^/]*\.js$/.test(e.name)));
       await expect.poll(dialogCodeIn, { timeout: 20_000 }).toBe(true);
       // The frame each first appears in: the header's waiting badge, the dialog.
@@ -121,10 +119,7 @@ describe('gate dialog', () => {
         }).observe(document.body, { subtree: true, childList: true, attributes: true });
         Object.assign(window, { seenInFrame: seen });
       });
-    } finally {
-      deadlineClock.letGo();
-    }
-    await page.getByRole('alertdialog', { name: GATE_NAME }).waitFor({ timeout: 20_000 });
+    });
     const seen = await page.evaluate(() => (window as unknown as { seenInFrame: Record<string, number> }).seenInFrame);
     expect(seen.waiting).toBeGreaterThanOrEqual(0);
     expect((seen.dialog ?? Infinity) - (seen.waiting ?? 0)).toBeLessThanOrEqual(1);
@@ -132,10 +127,10 @@ describe('gate dialog', () => {
   });
 
   test('a countdown reaching zero shows the timeout outcome', async () => {
-    const { page, dialog } = await openDeadlineGate('relavium', 'deadline~countdown');
+    const { page, dialog } = await openGateOnceReady('relavium', 'deadline~countdown');
     await dialog.getByText(/left — on timeout, the backend will reject it/).waitFor();
     await dialog.getByText(/Timed out: the backend rejected it|Time is up/).waitFor({ timeout: 20_000 });
-    expect(decisions('deadline~countdown', deadlines)).toHaveLength(0);
+    expect(decisions('deadline~countdown', heldRuns)).toHaveLength(0);
     await page.close();
   });
 
@@ -180,7 +175,7 @@ describe('gate dialog', () => {
   });
 
   test('a gate that timed out shows as timed out, with what the backend did, never as succeeded', async () => {
-    const { page, dialog } = await openDeadlineGate('relavium', 'deadline~shown');
+    const { page, dialog } = await openGateOnceReady('relavium', 'deadline~shown');
     await dialog.getByRole('button', { name: 'Decide later' }).click();
     const badge = page.locator('[data-run-status]');
     await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toMatch(/gate timed out/);
@@ -192,7 +187,7 @@ describe('gate dialog', () => {
   });
 
   test("tolky's deadline gate shows its countdown", async () => {
-    const { page, dialog } = await openDeadlineGate('tolky', 'deadline~tolky-countdown');
+    const { page, dialog } = await openGateOnceReady('tolky', 'deadline~tolky-countdown');
     await dialog.getByText(/left — on timeout, the backend will reject it/).waitFor();
     await page.close();
   });
