@@ -18,10 +18,13 @@ import { DIALECTS } from '@/protocol/dialects';
 
 import { startBrowserHarness, type BrowserHarness } from './browser';
 import { column } from './console-support';
+import { heldClock } from './held-clock';
 
 let harness: BrowserHarness;
+/** Held from "Decide later" until the gate is in the console's inbox: its deadline (12 s here) waits for a slow machine. */
+const clock = heldClock();
 beforeAll(async () => {
-  harness = await startBrowserHarness({ timeScale: 0.1, seedRuns: true });
+  harness = await startBrowserHarness({ timeScale: 0.1, seedRuns: true, clock });
 });
 afterAll(async () => {
   await harness.close();
@@ -79,6 +82,7 @@ async function leaveGateWaiting(page: Page): Promise<string> {
   await dialog.waitFor(WAIT);
   await shot(page, '3-gate-waiting');
   await dialog.getByRole('button', { name: 'Decide later' }).click();
+  clock.hold();
   await dialog.waitFor({ state: 'detached' });
   const run = new URL(page.url()).searchParams.get('run');
   if (!run) throw new Error('the gate run has no id in its URL');
@@ -99,6 +103,7 @@ async function answerFromInbox(page: Page, run: string) {
   const inbox = page.getByRole('dialog', { name: 'Reviewer inbox' });
   const entry = inbox.getByRole('listitem').filter({ hasText: run });
   await entry.waitFor(WAIT);
+  clock.letGo();
   await shot(page, '4-inbox');
   await entry.getByRole('button', { name: 'Answer' }).click();
   const dialog = page.getByRole('alertdialog', { name: GATE });

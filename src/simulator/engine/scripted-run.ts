@@ -20,8 +20,9 @@ export type RunFacts = Readonly<{
 }>;
 
 /**
- * How a run waits between its steps. The default is real time; a test may pass a clock it
- * holds still (so a run starts only when the test is ready for it) and lets go.
+ * How a run waits between its steps and for its gates' deadlines. The default is real time; a
+ * test may pass a clock it holds still (so a run starts only when the test is ready for it, or a
+ * deadline does not run out while a slow page loads) and lets go.
  */
 export type SimClock = Readonly<{ wait: (ms: number) => Promise<void> }>;
 
@@ -250,14 +251,15 @@ export class ScriptedRun<F> {
       this.phase = 'waiting';
       // Deadlines on the wire match the simulator's clock, so countdowns reach zero when it acts.
       this.emit(step.timeoutMs === undefined ? step : { ...step, timeoutMs: step.timeoutMs * this.timeScale });
+      // On the simulator's clock, as its steps are: a test that holds the clock holds the deadline too.
       if (step.timeoutMs !== undefined) {
-        setTimeout(() => {
+        void this.clock.wait(step.timeoutMs * this.timeScale).then(() => {
           if (!this.pending.has(step.id)) return;
           this.pending.delete(step.id);
           this.decided.add(step.id);
           this.emit({ op: 'gate.resolved', id: step.id, node: step.node, decision: 'rejected', decidedBy: 'timeout', cause: 'timeout' });
           resolve(step.rejected);
-        }, step.timeoutMs * this.timeScale);
+        });
       }
     }).then((branch) => {
       if (this.phase === 'waiting') this.phase = 'running';
