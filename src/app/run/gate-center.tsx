@@ -45,7 +45,9 @@ export function GateCenter({ activeSession }: { activeSession: RunSession | unde
   // What the protocol is sent as the decider; what is shown follows reviewer-store.ts's rule.
   const reviewer = useReviewerName() ?? UNNAMED_WIRE_NAME;
 
-  useEffect(() => prefetchWhenIdle(gateDialog.load), []);
+  // A live run may ask a reviewer; a replay's gates were answered when it was recorded.
+  const live = activeSession?.mode === 'live';
+  useEffect(() => (live ? prefetchWhenIdle(gateDialog.load) : undefined), [live]);
 
   useEffect(() => {
     for (const entry of pending) {
