@@ -8,18 +8,29 @@
 import { mkdirSync } from 'node:fs';
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 
 import { startBrowserHarness, type BrowserHarness } from './browser';
+import { heldClock } from './held-clock';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { marsDialect } from '@/protocol/mars/mars-dialect';
 
 const SHOTS = 'tests/e2e/screenshots';
 let harness: BrowserHarness;
+/**
+ * Holds each run while its planner is running, however slowly the page draws: the second tab
+ * (or the reload) must meet the run still going.
+ */
+const clock = heldClock();
+/** The fan-out's waits before the planner starts: run, chapter, plan, the planner's node.start. */
+const WAITS_UNTIL_PLANNER_RUNS = 4;
 beforeAll(async () => {
-  // Slow enough that the second tab opens while the run is still going.
-  harness = await startBrowserHarness({ timeScale: 0.6 });
+  harness = await startBrowserHarness({ timeScale: 0.6, clock });
   mkdirSync(SHOTS, { recursive: true });
+});
+afterEach(() => {
+  // A test that failed while its run was held must not hold the next one.
+  clock.letGo();
 });
 afterAll(async () => {
   await harness.close();
@@ -46,6 +57,7 @@ describe('mars: a run started in one tab and opened in a second', () => {
     const run = `fanout~e2e-two-tabs-${Date.now().toString(36)}`;
     const first = await harness.newPage();
     await first.goto(runLink(run, '[scenario:fanout] Research fan-out'));
+    clock.holdAfter(WAITS_UNTIL_PLANNER_RUNS);
     await first.getByRole('button', { name: 'Start run' }).click();
     await first.locator('[aria-label="Plan research: running"]').waitFor({ timeout: 20_000 });
     await expect(first.getByRole('link', { name: 'open a watching tab' }).getAttribute('href')).resolves.not.toContain('start=');
@@ -61,6 +73,7 @@ describe('mars: a run started in one tab and opened in a second', () => {
     await second.getByRole('tooltip').getByText(/only on the socket of the tab that started the run/).waitFor({ timeout: 5_000 });
     await second.screenshot({ path: `${SHOTS}/mars-second-tab-watching.png` });
     await first.screenshot({ path: `${SHOTS}/mars-first-tab-running.png` });
+    clock.letGo();
 
     const [firstEnd, secondEnd] = await Promise.all([finalView(first), finalView(second)]);
     expect(firstEnd).toEqual({ cost: '$0.0305', tokens: '8,527 (6,501 in / 2,026 out)' });
@@ -79,12 +92,14 @@ describe('mars: a run started in one tab and opened in a second', () => {
     const run = `fanout~e2e-reload-${Date.now().toString(36)}`;
     const page = await harness.newPage();
     await page.goto(runLink(run, '[scenario:fanout] Research fan-out'));
+    clock.holdAfter(WAITS_UNTIL_PLANNER_RUNS);
     await page.getByRole('button', { name: 'Start run' }).click();
     await page.locator('[aria-label="Plan research: running"]').waitFor({ timeout: 20_000 });
     await page.reload();
     await status(page).getByText('watching over REST, every 3 s').waitFor({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Start run' }).count()).resolves.toBe(0);
     await page.screenshot({ path: `${SHOTS}/mars-reloaded-starter.png` });
+    clock.letGo();
     await finalView(page);
     expect(harness.sim.received.filter((c) => c.dialect === 'mars' && c.runId === run).map((c) => c.kind)).toEqual(['connection', 'start']);
     await page.close();
