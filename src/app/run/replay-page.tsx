@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 
 import { recordingLabel, RecordingNotFound, RecordingUnreadable, type ReplaySession } from '@/session';
 import { loadCostPanel } from '@/app/run/cost-panel-loader';
@@ -41,7 +41,9 @@ export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: 
         if (cancelled) return;
         runScreen();
         replay.cursor.seek(route.at === undefined ? replay.timeline.total : route.at + 1);
-        setPhase({ kind: 'ready', replay, problems: replay.problems });
+        // A transition: React draws the run view in slices and gives the page turns between
+        // them, where an ordinary update drew all of it in one task.
+        startTransition(() => setPhase({ kind: 'ready', replay, problems: replay.problems }));
       })
       .catch((error: unknown) => {
         if (cancelled) return;
