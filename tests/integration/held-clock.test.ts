@@ -5,9 +5,11 @@
  */
 import { describe, expect, test } from 'vitest';
 
+import { REAL_TIME } from '@/simulator/engine/scripted-run';
+
 import { heldClock } from '../e2e/held-clock';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = REAL_TIME.wait;
 
 describe('heldClock', () => {
   test('a wait under way when the clock is held does not end while it is held, and goes on with its time left once let go', async () => {
