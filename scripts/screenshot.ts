@@ -46,7 +46,7 @@ async function shootReplay(page: Page, file: string, theme: string) {
   const name = basename(file, '.jsonl');
   await page.goto(`${harness.sim.url}/`);
   await page.getByLabel('Open a recording file (.jsonl)').setInputFiles({ name: basename(file), mimeType: 'application/x-ndjson', buffer: readFileSync(file) });
-  await page.getByText(/Decoding lines: [\d,]+ \//).waitFor({ timeout: 60_000 });
+  await page.getByText(/Decoding: [\d,]+ lines/).waitFor({ timeout: 60_000 });
   await page.screenshot({ path: join(outDir, `replay-${name}-loading-${theme}.png`) });
   await page.getByRole('slider', { name: 'Replay position' }).waitFor({ timeout: 600_000 });
   // the graph is laid out after the view shows: wait for its nodes (or the overview's marks) to be drawn
