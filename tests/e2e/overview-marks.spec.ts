@@ -12,6 +12,7 @@ import { STATUS_INK } from '@/features/canvas/status-style';
 
 import { startBigGraphRun } from '../support/big-graph-run';
 import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
+import { unhover } from './graph-pointer';
 
 let harness: BrowserHarness;
 beforeAll(async () => {
@@ -59,12 +60,6 @@ async function becomes(page: Page, x: number, y: number, color: Rgb): Promise<bo
   return false;
 }
 
-/** The pointer off the canvas, and its hover ring (drawn in the running colour) gone. */
-async function unhover(page: Page): Promise<void> {
-  await page.mouse.move(2, 2);
-  await page.getByRole('tooltip').waitFor({ state: 'detached' });
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
 
 /** t0 is the DAG's root: layer 0, first row, its box 240 × 120 at the layout's origin. */
 const T0 = [120, 60] as const;
