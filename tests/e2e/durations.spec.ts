@@ -112,7 +112,7 @@ const reviewWords = (page: Page) => list(page).locator('[data-node="review"]').l
 
 test('a rejected gate reads "rejected" in Durations, as on its node, never "succeeded"', async () => {
   const page = await harness.newPage();
-  await page.goto(liveUrl(harness.sim, 'relavium', 'gate~durations-reject'));
+  await page.goto(liveUrl(harness.sim, 'relavium', 'hold~durations-reject'));
   const dialog = page.getByRole('alertdialog', { name: 'Deploy release 2.4 to production?' });
   await dialog.waitFor({ timeout: 20_000 });
   await dialog.getByRole('button', { name: 'Reject' }).click();

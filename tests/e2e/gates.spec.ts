@@ -27,7 +27,11 @@ afterAll(async () => {
 const GATE_NAME = 'Deploy release 2.4 to production?';
 const decisions = (run: string, on = harness) => on.sim.received.filter((c) => c.kind === 'gate.decide' && c.runId === run);
 
-async function openGate(page: Page, run: string) {
+/**
+ * Opens a run of the standing gate (`hold~…`): the approval story without a deadline, so the
+ * gate waits however slowly the page draws. The deadline's own tests use openGateOnceReady.
+ */
+async function openGate(page: Page, run: `hold~${string}`) {
   await page.goto(liveUrl(harness.sim, 'relavium', run));
   const dialog = page.getByRole('alertdialog', { name: GATE_NAME });
   await dialog.waitFor({ timeout: 20_000 });
@@ -59,21 +63,21 @@ const confirmation = (page: Page) => page.getByRole('status', { name: 'Your gate
 describe('gate dialog', () => {
   test('opens with focus on no deciding button: Enter as it appears sends nothing', async () => {
     const page = await harness.newPage();
-    const dialog = await openGate(page, 'gate~focus');
+    const dialog = await openGate(page, 'hold~focus');
     const focused = await page.evaluate(() => ({ role: document.activeElement?.getAttribute('role'), tag: document.activeElement?.tagName, text: document.activeElement?.textContent ?? '' }));
     expect(focused.tag).not.toBe('BUTTON');
     expect(focused.role).toBe('alertdialog');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Space');
     await page.waitForTimeout(500);
-    expect(decisions('gate~focus')).toHaveLength(0);
+    expect(decisions('hold~focus')).toHaveLength(0);
     await expect(dialog.isVisible()).resolves.toBe(true);
     await page.close();
   });
 
   test('is answered by keyboard alone, once, then closes and leaves a confirmation of who decided what', async () => {
     const page = await harness.newPage();
-    const dialog = await openGate(page, 'gate~keyboard');
+    const dialog = await openGate(page, 'hold~keyboard');
     for (let i = 0; i < 10; i++) {
       const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
       if (focused === 'Approve') break;
@@ -88,7 +92,7 @@ describe('gate dialog', () => {
     expect(await page.locator('[aria-hidden="true"][data-aria-hidden]').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
     await page.getByText('Run succeeded').waitFor({ timeout: 20_000 });
-    expect(decisions('gate~keyboard')).toEqual([
+    expect(decisions('hold~keyboard')).toEqual([
       expect.objectContaining({ body: expect.objectContaining({ gateId: 'gate-deploy', decision: 'approved' }) }),
     ]);
     await page.close();
@@ -96,10 +100,10 @@ describe('gate dialog', () => {
 
   test('a double-click sends one answer', async () => {
     const page = await harness.newPage();
-    const dialog = await openGate(page, 'gate~double');
+    const dialog = await openGate(page, 'hold~double');
     await dialog.getByRole('button', { name: 'Approve' }).dblclick();
     await page.getByText('Run succeeded').waitFor({ timeout: 20_000 });
-    expect(decisions('gate~double')).toHaveLength(1);
+    expect(decisions('hold~double')).toHaveLength(1);
     await page.close();
   });
 
@@ -136,21 +140,21 @@ describe('gate dialog', () => {
 
   test('a decision made elsewhere closes the dialog with a notice and nothing is sent', async () => {
     const page = await harness.newPage();
-    const dialog = await openGate(page, 'gate~elsewhere');
-    await fetch(`${harness.sim.url}/sim/relavium/runs/gate~elsewhere/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
+    const dialog = await openGate(page, 'hold~elsewhere');
+    await fetch(`${harness.sim.url}/sim/relavium/runs/hold~elsewhere/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
     await dialog.getByText(/Decided elsewhere: approved by another-reviewer\. Nothing was sent from here\./).waitFor();
     await expect(dialog.getByRole('button', { name: 'Approve' }).count()).resolves.toBe(0);
-    expect(decisions('gate~elsewhere')).toHaveLength(0);
+    expect(decisions('hold~elsewhere')).toHaveLength(0);
     await page.close();
   });
 
   test('a reject asks to confirm first; the rejected gate shows as rejected on the node, the run and the inbox', async () => {
     const page = await harness.newPage();
-    const dialog = await openGate(page, 'gate~reject');
+    const dialog = await openGate(page, 'hold~reject');
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.getByText(/“Reject” turns this down/).waitFor();
     await page.waitForTimeout(300);
-    expect(decisions('gate~reject')).toHaveLength(0);
+    expect(decisions('hold~reject')).toHaveLength(0);
     await dialog.getByRole('button', { name: 'Back' }).click();
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await dialog.getByRole('button', { name: 'Confirm “Reject”' }).click();
@@ -170,7 +174,7 @@ describe('gate dialog', () => {
     await page.getByRole('button', { name: /^Gates/ }).click();
     const decided = page.getByRole('list', { name: 'Recently decided gates' });
     await expect.poll(() => decided.textContent()).toMatch(/rejected by you, from this browser/);
-    expect(decisions('gate~reject')).toEqual([expect.objectContaining({ body: expect.objectContaining({ decision: 'rejected' }) })]);
+    expect(decisions('hold~reject')).toEqual([expect.objectContaining({ body: expect.objectContaining({ decision: 'rejected' }) })]);
     await page.close();
   });
 
@@ -194,7 +198,7 @@ describe('gate dialog', () => {
 
   test('the inbox lists the waiting gate and answering from it is the same as from the run', async () => {
     const page = await harness.newPage();
-    const dialog = await openGate(page, 'gate~inbox');
+    const dialog = await openGate(page, 'hold~inbox');
     await dialog.getByRole('button', { name: 'Decide later' }).click();
     await page.getByRole('button', { name: /Gates \(1 waiting\)/ }).click();
     const inbox = page.getByRole('dialog', { name: 'Reviewer inbox' });
@@ -205,7 +209,7 @@ describe('gate dialog', () => {
     await again.getByRole('button', { name: 'Reject' }).click();
     await again.getByRole('button', { name: 'Confirm “Reject”' }).click();
     await page.getByText('Run ended — gate rejected').waitFor({ timeout: 20_000 });
-    expect(decisions('gate~inbox')).toEqual([expect.objectContaining({ body: expect.objectContaining({ decision: 'rejected' }) })]);
+    expect(decisions('hold~inbox')).toEqual([expect.objectContaining({ body: expect.objectContaining({ decision: 'rejected' }) })]);
     await page.close();
   });
 });

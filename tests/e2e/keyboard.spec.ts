@@ -71,7 +71,7 @@ test('on the run view, the canvas, node details, search and help work from the k
 
 test('the stream status is a status region and a new gate is announced assertively', async () => {
   const page = await harness.newPage();
-  await page.goto(liveUrl(harness.sim, 'relavium', 'gate~announce'));
+  await page.goto(liveUrl(harness.sim, 'relavium', 'hold~announce'));
   const status = page.getByRole('status', { name: 'Stream status' });
   await status.waitFor({ timeout: 20_000 });
   expect(await status.getAttribute('aria-live')).toBe('polite');
@@ -85,7 +85,7 @@ const focusedIsBody = (page: Page) => page.evaluate(() => document.activeElement
 
 test('an unavailable control is reached by Tab and says why, visibly', async () => {
   const page = await harness.newPage();
-  await page.goto(liveUrl(harness.sim, 'relavium', 'gate~controls'));
+  await page.goto(liveUrl(harness.sim, 'relavium', 'hold~controls'));
   await page.getByRole('alertdialog').waitFor({ timeout: 20_000 });
   await page.keyboard.press('Escape'); // decide later: the run keeps waiting, the controls stay
   await tabUntil(page, () => document.activeElement?.textContent?.startsWith('Pause') === true);
@@ -98,7 +98,7 @@ test('an unavailable control is reached by Tab and says why, visibly', async () 
   expect(await note.getAttribute('id')).toBe(describedBy);
   await page.keyboard.press('Enter'); // pressing it sends nothing and keeps the note
   expect(await note.isVisible()).toBe(true);
-  expect(harness.sim.received.filter((c) => c.runId === 'gate~controls' && c.kind !== 'stream.open')).toEqual([]);
+  expect(harness.sim.received.filter((c) => c.runId === 'hold~controls' && c.kind !== 'stream.open')).toEqual([]);
   await page.close();
 });
 

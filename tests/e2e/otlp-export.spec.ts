@@ -55,7 +55,7 @@ test('a live Shannon run: the SDK loads on click; root, steps with attempts, gen
 
 test('a gate run (relavium): the gate is two events on its step, with who decided what', async () => {
   const page = await harness.newPage();
-  await page.goto(liveUrl(harness.sim, 'relavium', `gate~otlp-${Date.now()}`));
+  await page.goto(liveUrl(harness.sim, 'relavium', `hold~otlp-${Date.now()}`));
   const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog')).first();
   await dialog.waitFor({ timeout: 20_000 });
   await dialog.getByRole('button', { name: /Approve/ }).first().click();
