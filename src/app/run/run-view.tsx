@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 import { EventsPanel } from '@/app/run/events-panel';
 import { GateCenter } from '@/app/run/gate-center';
@@ -106,25 +106,17 @@ export function RunView({ session, focus, navigate, extraBar }: Props) {
             <EventsPanel
               timeline={<Timeline className="h-full" selectedNodeId={selectedNode} selectedRow={selectedRow} onSelectRow={selectRow} onSelectNode={selectNode} />}
               durations={
-                <Suspense fallback={PANEL_LOADING}>
-                  <durationView.Component selectedNodeId={selectedNode} onSelectNode={selectNode} />
-                </Suspense>
+                <durationView.Component selectedNodeId={selectedNode} onSelectNode={selectNode} />
               }
               calls={
-                <Suspense fallback={PANEL_LOADING}>
-                  <callsView.Component />
-                </Suspense>
+                <callsView.Component />
               }
             />
           }
           side={<SidePanel tab={tab} onTab={setTab} selectedNode={selectedNode} onCloseNode={() => selectNode(undefined)} />}
         />}
       </div>
-      {comparing && (
-        <Suspense fallback={null}>
-          <compareWithDialog.Component currentSearch={window.location.search} onClose={() => setComparing(false)} navigate={navigate} />
-        </Suspense>
-      )}
+      {comparing && <compareWithDialog.Component currentSearch={window.location.search} onClose={() => setComparing(false)} navigate={navigate} />}
       <MountOnceOpened opened={help} name="shortcut help">
         <shortcutHelp.Component open={help} onOpenChange={setHelp} replay={session.mode === 'replay'} />
       </MountOnceOpened>

@@ -40,9 +40,7 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
         {tab === 'details' && (
           <PanelErrorBoundary name="node details">
             {selectedNode ? (
-              <Suspense fallback={PANEL_LOADING}>
-                <nodeDetails.Component nodeId={selectedNode} onClose={onCloseNode} />
-              </Suspense>
+              <nodeDetails.Component nodeId={selectedNode} onClose={onCloseNode} />
             ) : (
               <p className="p-4 text-sm text-slate-500 dark:text-slate-400">Select a node on the graph or a row in the timeline to see its details.</p>
             )}
@@ -55,16 +53,12 @@ export function SidePanel({ tab, onTab, selectedNode, onCloseNode }: { tab: Side
         )}
         {tab === 'state' && (
           <PanelErrorBoundary name="state">
-            <Suspense fallback={PANEL_LOADING}>
-              <statePanel.Component />
-            </Suspense>
+            <statePanel.Component />
           </PanelErrorBoundary>
         )}
         {tab === 'diagnostics' && (
           <PanelErrorBoundary name="diagnostics">
-            <Suspense fallback={PANEL_LOADING}>
-              <diagnosticsPanel.Component />
-            </Suspense>
+            <diagnosticsPanel.Component />
           </PanelErrorBoundary>
         )}
       </div>

@@ -6,7 +6,7 @@
  * revision) through narrow hooks and keeps its own UI state (filters, collapsed groups, follow, raw row);
  * selection is owned by the app shell and comes in through props (see README.md).
  */
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 import { preloadable } from '@/components/ui/preloadable';
 import { useRunSession } from '@/stores/run-session';
@@ -113,9 +113,7 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
         />
       )}
       {rawRow !== undefined && rawRow < logLength && (
-        <Suspense fallback={RAW_FRAME_LOADING}>
-          <rawFramePanel.Component row={rawRow} onClose={() => setRawRow(undefined)} />
-        </Suspense>
+        <rawFramePanel.Component row={rawRow} onClose={() => setRawRow(undefined)} />
       )}
     </section>
   );
