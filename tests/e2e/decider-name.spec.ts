@@ -54,7 +54,7 @@ async function openAndApprove(page: Page, id: 'relavium' | 'shannon' | 'agui', r
 describe.each(['relavium', 'shannon', 'agui'] as const)('%s: a gate answered in the run', (id) => {
   test(`names the decider "${YOU}" in the confirmation, the header, the timeline and the inbox`, async () => {
     const page = await harness.newPage();
-    await openAndApprove(page, id, `gate~decider-${id}`);
+    await openAndApprove(page, id, `hold~decider-${id}`);
     await expect.poll(() => confirmation(page).textContent(), { timeout: 20_000 }).toMatch(new RegExp(`approved.* by ${YOU}`));
     await expect.poll(() => headerGate(page).textContent(), { timeout: 20_000 }).toMatch(new RegExp(`^Gate:approved.* by ${YOU}$`));
     await page.getByRole('searchbox', { name: 'Search timeline' }).fill('gate decided');
@@ -67,7 +67,7 @@ describe.each(['relavium', 'shannon', 'agui'] as const)('%s: a gate answered in 
 
 test("the node's audit names our decision by the rule too", async () => {
   const page = await harness.newPage();
-  await openAndApprove(page, 'relavium', 'gate~decider-audit');
+  await openAndApprove(page, 'relavium', 'hold~decider-audit');
   await page.getByText('Run succeeded').waitFor({ timeout: 20_000 });
   await page.locator('.react-flow__node[aria-label^="review:"]').click();
   const details = page.getByRole('complementary', { name: /^Node details: / });
@@ -98,12 +98,12 @@ test('a gate answered from the console’s inbox reads the same', async () => {
 test('with a name set in the inbox, our decision carries it; one made elsewhere keeps the backend’s name', async () => {
   const page = await harness.newPage();
   await page.setViewportSize({ width: 1920, height: 1080 });
-  await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'relavium', url: harness.sim.url, run: 'gate~decider-named' }).toString()}`);
+  await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'relavium', url: harness.sim.url, run: 'hold~decider-named' }).toString()}`);
   await page.getByRole('alertdialog', { name: GATE }).getByRole('button', { name: 'Decide later' }).click({ timeout: 20_000 });
   await page.getByRole('button', { name: /^Gates/ }).click();
   const inbox = page.getByRole('dialog', { name: 'Reviewer inbox' });
   await inbox.getByRole('textbox', { name: 'Your name on decisions' }).fill('  Alice Example ');
-  await inbox.getByRole('listitem').filter({ hasText: 'gate~decider-named' }).getByRole('button', { name: 'Answer' }).click();
+  await inbox.getByRole('listitem').filter({ hasText: 'hold~decider-named' }).getByRole('button', { name: 'Answer' }).click();
   const dialog = page.getByRole('alertdialog', { name: GATE });
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -112,9 +112,9 @@ test('with a name set in the inbox, our decision carries it; one made elsewhere 
   expect(await recentlyDecided(page)).toMatch(/approved by Alice Example · from this browser/);
 
   // kept for the next page; a decision made elsewhere is still the backend's
-  await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'relavium', url: harness.sim.url, run: 'gate~decider-elsewhere' }).toString()}`);
+  await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'relavium', url: harness.sim.url, run: 'hold~decider-elsewhere' }).toString()}`);
   await page.getByRole('alertdialog', { name: GATE }).waitFor({ timeout: 20_000 });
-  await fetch(`${harness.sim.url}/sim/relavium/runs/gate~decider-elsewhere/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
+  await fetch(`${harness.sim.url}/sim/relavium/runs/hold~decider-elsewhere/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
   await expect.poll(() => headerGate(page).textContent(), { timeout: 20_000 }).toBe('Gate:approved by another-reviewer');
   await page.getByRole('alertdialog', { name: GATE }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: /^Gates/ }).click();
