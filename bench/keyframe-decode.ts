@@ -3,12 +3,18 @@
  * frames), by CPU time, many times: small changes to the keyframe code are lost in the
  * noise of a whole open on a shared machine. Run it in two checkouts to compare them:
  *
- *   npx tsx bench/keyframe-decode.ts [recording.keyframed.jsonl] [rounds]
+ *   npx tsx bench/keyframe-decode.ts [recording.keyframed.jsonl] [rounds] [--jitless]
+ *
+ * `--jitless` runs zod as it runs in the app's page: the page's content security policy
+ * forbids the generated code zod's compiled parsers need, so there every zod parse walks
+ * its value (in Node zod compiles, and its parses cost a fraction of what the page pays).
  *
  * (benchmark 5's keyframed recordings are written by bench/replay-ab.ts into bench/out).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+
+import * as z from 'zod';
 
 import { decodeKeyframes, readKeyframeIndex } from '@/ingest/recording-keyframes';
 import { RecordingLines } from '@/ingest/recording-lines';
@@ -22,6 +28,7 @@ import { nodeBundle } from './lib/node-bundle';
 const NEVER_DUE = { due: () => false, yield: () => Promise.resolve() };
 
 async function child(path: string, rounds: number): Promise<void> {
+  if (process.argv.includes('--jitless')) z.config({ jitless: true });
   const lines = new RecordingLines(new Uint8Array(readFileSync(path)));
   const index = readKeyframeIndex(lines);
   if (!index) throw new Error(`${path} has no keyframes`);
@@ -42,4 +49,4 @@ async function child(path: string, rounds: number): Promise<void> {
 
 const [path = 'bench/out/replay-diverse-relavium-100000.keyframed.jsonl', rounds = '15'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 if (process.argv.includes('--child')) await child(path, Number(rounds));
-else execFileSync(process.execPath, [nodeBundle('bench/keyframe-decode.ts'), path, rounds, '--child'], { stdio: 'inherit' });
+else execFileSync(process.execPath, [nodeBundle('bench/keyframe-decode.ts'), path, rounds, '--child', ...(process.argv.includes('--jitless') ? ['--jitless'] : [])], { stdio: 'inherit' });

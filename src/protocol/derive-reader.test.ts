@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { CostValueSchema, LogValueSchema, PlanValueSchema, StepValueSchema } from '@/protocol/agui/agui-custom';
 import { AguiEventSchema } from '@/protocol/agui/agui-schemas';
 import { INVALID, parseWith, readerOf } from '@/protocol/derive-reader';
+import { KeyframeLineSchema, LogCheckpointSchema, NodeMapSchema, RunStateSchema } from '@/protocol/keyframe-schema';
 import { MarsEventSchema, MarsLegacySchema } from '@/protocol/mars/mars-schemas';
 import { nullishField } from '@/protocol/nullish-field';
 import { MyagentClientEventSchema, MyagentServerEventSchema } from '@/protocol/myagent/myagent-schemas';
@@ -37,7 +38,7 @@ const WIRE_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
 
 const EDGES: unknown[] = [
   0, -0, 1, -1, 1.5, 100, 101, 2 ** 53, 2 ** 53 - 1, 1e300, Number.NaN, Infinity, -Infinity,
-  '', 'x', '1', '\u{1F600}', 'success', null, undefined, true, false, [], [1], ['x'], [{}], {}, { a: 1 }, { a: null }, { a: 'x', b: 2 }, { type: 'x' },
+  '', 'x', '1', '\u{1F600}', 'success', null, undefined, true, false, [], [1], ['x'], [{}], ['x', 1], ['x', 1, 2], [1, 'x'], {}, { a: 1 }, { a: null }, { a: 'x', b: 2 }, { type: 'x' },
 ];
 
 /** Reader and schema agree on `value`: both reject, or both accept with equal results. */
@@ -90,6 +91,7 @@ const CONSTRUCTS: [string, z.ZodType][] = [
   ['array', z.array(z.looseObject({ type: z.string() }))],
   ['array.min(1)', z.array(z.unknown()).min(1)],
   ['record', z.record(z.string(), z.unknown())],
+  ['tuple', z.tuple([z.string(), z.number().int()])],
   ['loose object', z.looseObject({ a: opt(z.number()), b: z.unknown().optional() })],
   ['loose object of inline kinds', z.looseObject({ a: opt(z.string()), b: z.string().optional(), c: z.unknown(), d: z.any().optional(), type: z.string() })],
   ['stripping object of inline kinds', z.object({ a: opt(z.string()), b: z.unknown().optional(), c: z.unknown() })],
@@ -151,6 +153,8 @@ describe('derived readers agree with zod', () => {
     expect(() => readerOf(z.string().email())).toThrow(/derive-reader/);
     expect(() => readerOf(z.strictObject({ a: z.string() }))).toThrow(/derive-reader/);
     expect(() => readerOf(z.string().optional().default('x'))).toThrow(/derive-reader/);
+    expect(() => readerOf(z.tuple([z.string()], z.number()))).toThrow(/derive-reader/);
+    expect(() => readerOf(z.tuple([z.string(), z.number().optional()]))).toThrow(/derive-reader/);
   });
 });
 
@@ -185,6 +189,8 @@ function sampleOf(schema: z.ZodType, depth = 0): unknown {
       return sampleOf((def.options as z.ZodType[])[0] as z.ZodType, depth + 1);
     case 'record':
       return { k: sampleOf(def.valueType as z.ZodType, depth + 1) };
+    case 'tuple':
+      return (def.items as z.ZodType[]).map((item) => sampleOf(item, depth + 1));
     default:
       return { a: 1 };
   }
@@ -225,6 +231,24 @@ describe('every wire schema reads the same derived as through zod', () => {
           expectAgreement(schema, withPath(sample, path, edge), `${name} ${JSON.stringify(sample).slice(0, 60)} at ${path.join('.')} = ${String(edge)}`);
           cases++;
         }
+      }
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
+});
+
+/** A keyframed recording's lines are read by derived readers too (recording-keyframes.ts, keyframe-patch.ts). */
+const KEYFRAME_SCHEMAS: Readonly<Record<string, z.ZodType>> = { KeyframeLineSchema, LogCheckpointSchema, RunStateSchema, NodeMapSchema };
+
+describe('every keyframe schema reads the same derived as through zod', () => {
+  test.each(Object.entries(KEYFRAME_SCHEMAS))('%s', (name, schema: z.ZodType) => {
+    const sample = sampleOf(schema);
+    expectAgreement(schema, sample, `${name} sample`);
+    let cases = 0;
+    for (const path of pathsOf(sample)) {
+      for (const edge of [...EDGES, REMOVE]) {
+        expectAgreement(schema, withPath(sample, path, edge), `${name} at ${path.join('.')} = ${String(edge)}`);
+        cases++;
       }
     }
     expect(cases).toBeGreaterThan(0);

@@ -110,6 +110,7 @@ const COMPILERS: Readonly<Record<string, Compiler>> = {
   transform: (def) => transform(def.transform),
   object: (def) => objectReader(def, readerOf),
   array: (def) => arrayReader(readerOf(def.element as z.ZodType)),
+  tuple: (def) => tupleReader(def),
   union: (def) => unionReader(def),
   record: (def) => recordReader(def),
 };
@@ -205,6 +206,27 @@ function arrayReader(item: Field): Field {
       if (read !== value[i]) (copy ??= [...value])[i] = read;
     }
     return copy ?? value;
+  };
+}
+
+/**
+ * `z.tuple([a, b, …])` with every item required and no rest (a keyframe's open log rows): an
+ * array of exactly that length, each item read by its own reader; a new array, as zod gives.
+ */
+function tupleReader(def: Internals['def']): Field {
+  const items = def.items as readonly z.ZodType[];
+  if (def.rest !== undefined && def.rest !== null) throw new Error('derive-reader: no fast reader for a tuple with a rest');
+  if (items.some((item) => internals(item).optin !== undefined)) throw new Error('derive-reader: no fast reader for a tuple with optional items');
+  const readers = items.map((item) => readerOf(item));
+  return (value) => {
+    if (!Array.isArray(value) || value.length !== readers.length) return INVALID;
+    const out: unknown[] = [];
+    for (let i = 0; i < readers.length; i++) {
+      const read = (readers[i] as Field)(value[i]);
+      if (read === INVALID) return INVALID;
+      out.push(read);
+    }
+    return out;
   };
 }
 

@@ -19,6 +19,8 @@
  */
 import * as z from 'zod';
 
+import { INVALID, readerOf } from '@/protocol/derive-reader';
+
 export class KeyframeInvalid extends Error {}
 
 /** Arrays of key, value pairs (a bucket map's bucket) by their schema, with the schema of their values. */
@@ -49,8 +51,11 @@ export function applyPatch(prev: unknown, patch: unknown, schema: z.ZodType, pat
   throw new KeyframeInvalid(`${path}: a patch needs "v", "a" or "o"`);
 }
 
+/** A value read by its schema's derived reader (derive-reader.ts: what zod gives, without zod's per-parse work); zod says why one does not fit. */
 function checked(schema: z.ZodType, value: unknown, path: string): unknown {
   if (fitsPlainly(schema, value)) return value;
+  const read = readerOf(schema)(value);
+  if (read !== INVALID) return read;
   const result = schema.safeParse(value);
   if (!result.success) throw new KeyframeInvalid(`${path}: ${result.error.issues[0]?.message ?? 'invalid'} at ${result.error.issues[0]?.path.join('.') ?? ''}`);
   return result.data;
@@ -138,7 +143,7 @@ function checkedWhole(schema: z.ZodType, array: unknown[], path: string, from = 
 
 /** Slot `i` of a pair list: a key (even) is a string, a value (odd) fits `value`. */
 function checkedPair(value: z.ZodType, array: readonly unknown[], i: number, path: string): void {
-  const fits = i % 2 === 0 ? typeof array[i] === 'string' : fitsPlainly(value, array[i]) || value.safeParse(array[i]).success;
+  const fits = i % 2 === 0 ? typeof array[i] === 'string' : fitsPlainly(value, array[i]) || readerOf(value)(array[i]) !== INVALID || value.safeParse(array[i]).success;
   if (!fits) throw new KeyframeInvalid(`${path}[${i}]: a bucket holds key, value pairs`);
 }
 
