@@ -6,8 +6,9 @@
  *   npx tsx bench/keyframe-decode.ts [recording.keyframed.jsonl] [rounds] [--jitless]
  *
  * `--jitless` runs zod as it runs in the app's page: the page's content security policy
- * forbids the generated code zod's compiled parsers need, so there every zod parse walks
- * its value (in Node zod compiles, and its parses cost a fraction of what the page pays).
+ * forbids the code zod generates for its compiled parsers, so there every zod parse walks
+ * its value the slow way (in Node zod compiles them). Use it when a change moves work into
+ * or out of zod.
  *
  * (benchmark 5's keyframed recordings are written by bench/replay-ab.ts into bench/out).
  */
