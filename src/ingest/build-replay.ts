@@ -29,7 +29,7 @@
  */
 import { toAuditEvent } from '@/protocol/audit-event';
 import type { Dialect } from '@/protocol/dialect';
-import { createTimeSlice } from '@/lib/yield-to-page';
+import { abortableSlice, createTimeSlice } from '@/lib/yield-to-page';
 import { EventLog } from '@/stores/event-log';
 import type { NodeMap } from '@/stores/node-map';
 import { createNodeStatusStore } from '@/stores/node-status-store';
@@ -90,6 +90,8 @@ export type BuildReplayOptions = Readonly<{
   totalBytes?: number;
   /** Called between slices. */
   onProgress?: (progress: ReplayProgress) => void;
+  /** Aborts the open at its next turn (the page that wanted it has gone): buildReplay rejects with the signal's reason. */
+  signal?: AbortSignal;
 }>;
 
 type Load = {
@@ -133,7 +135,8 @@ function freshLoader(run: Parameters<typeof createRunStore>[0]): BatchTarget {
 export async function buildReplay(options: BuildReplayOptions): Promise<ReplayTimeline> {
   const { header, lines, reader } = options;
   const load = createLoad(options);
-  const slice = createTimeSlice();
+  // Ended at a turn once aborted: a million-frame open is ten seconds of slices, which would run on behind a page that left.
+  const slice = abortableSlice(createTimeSlice(), options.signal);
   const read = await readFrames(load, options, slice);
   settle(load);
   const index = read.keyframesAt === undefined ? undefined : readKeyframeIndex(lines);
@@ -176,7 +179,9 @@ async function readFrames(load: Load, options: BuildReplayOptions, slice: TimeSl
     if (!more) break;
     // While the next bytes travel, the page says how far it got.
     report(options, next, lines.bytesBefore(next));
-    if (!(await more())) break;
+    const came = await more();
+    options.signal?.throwIfAborted();
+    if (!came) break;
   }
   return keyframesAt === undefined ? { next } : { next, keyframesAt };
 }

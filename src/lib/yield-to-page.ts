@@ -38,3 +38,17 @@ export function createTimeSlice(ms = SLICE_MS, now: () => number = () => perform
     },
   };
 }
+
+type TimeSlice = ReturnType<typeof createTimeSlice>;
+
+/** The same slices, whose turns throw the signal's reason once it aborts (a long loop nobody waits for any more ends there). */
+export function abortableSlice(slice: TimeSlice, signal: AbortSignal | undefined): TimeSlice {
+  if (!signal) return slice;
+  return {
+    due: slice.due,
+    async yield() {
+      await slice.yield();
+      signal.throwIfAborted();
+    },
+  };
+}

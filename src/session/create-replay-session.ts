@@ -36,6 +36,8 @@ export type ReplaySessionOptions = Readonly<{
   /** A stream's length in bytes, when known (its buffer is made that size once; the progress says how far). */
   size?: number;
   onProgress?: (progress: ReplayProgress) => void;
+  /** Ends the open (it rejects with the signal's reason) once aborted: checked between slices of decoding. */
+  signal?: AbortSignal;
 }>;
 
 /** The recording cannot be replayed at all (no header, an unknown dialect); `problems` lists the lines that failed. */
@@ -74,11 +76,13 @@ async function readHeader(lines: RecordingLines, reader: RecordingReader) {
 }
 
 /** The recording's lines, and for a stream the reader of its next chunk (false once it ended). */
-function linesOf({ recording, size }: ReplaySessionOptions): { lines: RecordingLines; more?: () => Promise<boolean> } {
+function linesOf({ recording, size, signal }: ReplaySessionOptions): { lines: RecordingLines; more?: () => Promise<boolean> } {
   if (typeof recording === 'string') return { lines: RecordingLines.fromText(recording) };
   if (recording instanceof Uint8Array) return { lines: new RecordingLines(recording) };
   const lines = RecordingLines.receiving(size);
   const chunks = recording.getReader();
+  // An abort ends a read still waiting for bytes (a stalled download), not only the next slice.
+  signal?.addEventListener('abort', () => void chunks.cancel().catch(() => undefined), { once: true });
   const ahead: Promise<ReadableStreamReadResult<Uint8Array>>[] = [];
   const more = async (): Promise<boolean> => {
     while (ahead.length < READS_AHEAD) ahead.push(chunks.read());
@@ -100,12 +104,13 @@ const READS_AHEAD = 16;
 export async function createReplaySession(options: ReplaySessionOptions): Promise<ReplaySession> {
   const { lines, more } = linesOf(options);
   if (more) while (lines.count < 1 && (await more()));
+  options.signal?.throwIfAborted();
   const reader = createRecordingReader();
   const { header, dialect } = await readHeader(lines, reader);
   // The header's runId is Runboard's own addition: a recording from elsewhere names the run only in its frames.
   const runId = header.runId ?? (await inferRunId(dialect, lines, more)) ?? 'recording';
-  const { onProgress, size } = options;
-  const timeline = await buildReplay({ dialect, header, lines, reader, runId, ...(more ? { more } : {}), ...(size === undefined ? {} : { totalBytes: size }), ...(onProgress ? { onProgress } : {}) });
+  const { onProgress, size, signal } = options;
+  const timeline = await buildReplay({ dialect, header, lines, reader, runId, ...(more ? { more } : {}), ...(size === undefined ? {} : { totalBytes: size }), ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) });
   const log = new EventLog();
   const run = createRunStore({ runId, dialect: dialect.id, source: header.source });
   const nodeStatus = createNodeStatusStore();

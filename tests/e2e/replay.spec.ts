@@ -149,6 +149,24 @@ describe('replay in the browser', () => {
     await page.close();
   });
 
+  test('a big recording being opened can be left: Cancel goes to the start page, and the run never shows over it', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.sim.url}/`);
+    const fileInput = page.getByLabel('Open a recording file (.jsonl)');
+    await fileInput.setInputFiles({ name: 'big.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(bigRecording(60_000)) });
+    await expect.poll(() => page.getByRole('status', { name: 'Loading progress' }).textContent(), { timeout: 60_000 }).toMatch(/^Decoding: [\d,]+ lines/);
+    await page.getByRole('link', { name: 'Cancel and go to the start page' }).click();
+    await fileInput.waitFor();
+    expect(new URL(page.url()).searchParams.get('replay')).toBeNull();
+    // The page that was opening it is gone, and nothing draws the run over the start page.
+    // (That the decoding itself stops is held in tests/integration/replay-stream.test.ts and
+    // app/run/replay-opening.test.ts: a frame-timing probe here could not tell the two apart.)
+    await page.waitForTimeout(1_500);
+    expect(await page.getByRole('slider', { name: 'Replay position' }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Opening a recording' }).count()).toBe(0);
+    await page.close();
+  });
+
   test('a recording that does not exist says "not found" once, whether the server sends a 404 or its own page', async () => {
     const page = await harness.newPage();
     // `/no-such-run` has no extension: like the dev server, the simulator answers with the app's index.html (200, text/html).

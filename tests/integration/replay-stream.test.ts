@@ -110,3 +110,36 @@ describe('a recording read as it arrives', () => {
     expect(replay.timeline.total).toBe((await createReplaySession({ recording: diverse })).timeline.total);
   });
 });
+
+describe('an open nobody waits for any more', () => {
+  test('aborted while its bytes arrive, it rejects with the abort and reads no further', async () => {
+    const { stream, counter, size } = chunked(diverse, 2_000);
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const opening = createReplaySession({
+      recording: stream,
+      size,
+      signal: controller.signal,
+      onProgress: ({ lines }) => {
+        progress.push(lines);
+        if (progress.length === 3) controller.abort();
+      },
+    });
+    await expect(opening).rejects.toMatchObject({ name: 'AbortError' });
+    const pulled = counter.pulled;
+    expect(progress).toHaveLength(3);
+    expect(pulled).toBeLessThan(size / 2_000);
+    // Nothing reads on after the rejection either.
+    await new Promise((done) => setTimeout(done, 50));
+    expect(counter.pulled).toBe(pulled);
+  });
+
+  test('aborted before it starts, it rejects without decoding a line', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const progress: number[] = [];
+    const { stream, size } = chunked(diverse, 64 * 1024);
+    await expect(createReplaySession({ recording: stream, size, signal: controller.signal, onProgress: ({ lines }) => progress.push(lines) })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(progress).toEqual([]);
+  });
+});

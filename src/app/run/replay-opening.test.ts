@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { openReplayEarly, takeReplayOpening, type OpeningState } from '@/app/run/replay-opening';
+import { openReplayEarly, releaseReplayOpening, takeReplayOpening, type OpeningState } from '@/app/run/replay-opening';
 import { fetchEarly } from '@/lib/early-fetch';
 
 const RECORDING = readFileSync(resolve(__dirname, '../../../public/recordings/relavium-gate.jsonl'));
@@ -20,6 +20,14 @@ beforeAll(async () => {
     if (request.url?.startsWith('/missing')) {
       response.statusCode = 404;
       return void response.end();
+    }
+    if (request.url?.startsWith('/slow')) {
+      // Half the recording now, the rest long after any test here has decided.
+      response.setHeader('content-length', RECORDING.length);
+      response.write(RECORDING.subarray(0, RECORDING.length >> 1));
+      const rest = setTimeout(() => response.end(RECORDING.subarray(RECORDING.length >> 1)), 5_000);
+      response.on('close', () => clearTimeout(rest));
+      return;
     }
     response.setHeader('content-length', RECORDING.length);
     response.end(RECORDING);
@@ -64,6 +72,27 @@ describe('replay opening', () => {
     expect(second).not.toBe(first);
     expect(second.timeline.total).toBe(first.timeline.total);
     expect(timesAsked('/twice.jsonl')).toBe(2);
+  });
+
+  test('let go, it is cancelled at its next turn: the result says it was aborted', async () => {
+    const source = `${base}/slow-cancelled.jsonl`;
+    const opening = takeReplayOpening(source);
+    await new Promise((done) => setTimeout(done, 50));
+    releaseReplayOpening(source, opening);
+    await expect(opening.result).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  test('let go and taken again in the same turn (a page mounted twice), it goes on', async () => {
+    const source = `${base}/slow-kept.jsonl`;
+    const first = takeReplayOpening(source);
+    releaseReplayOpening(source, first);
+    const second = takeReplayOpening(source);
+    expect(second).toBe(first);
+    const settled = await Promise.race([first.result.then(() => 'opened', (error: unknown) => String(error)), new Promise((done) => setTimeout(() => done('still opening'), 300))]);
+    expect(settled).toBe('still opening');
+    expect(timesAsked('/slow-kept.jsonl')).toBe(1);
+    releaseReplayOpening(source, second);
+    await expect(second.result).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   test('a failure started early reaches the page that takes it', async () => {

@@ -20,6 +20,8 @@ export type ReplayOpening = Readonly<{
   result: Promise<ReplaySession>;
   /** The latest stage, now and on every change, until the result settles. */
   watch: (listener: (state: OpeningState) => void) => () => void;
+  /** Stops decoding at its next turn; the result then rejects with an AbortError. */
+  cancel: () => void;
 }>;
 
 const early = new Map<string, ReplayOpening>();
@@ -33,6 +35,7 @@ const taken = new Set<string>();
  * decoded, after a download of 4–7 s on a loaded machine).
  */
 export function openReplay(source: string): ReplayOpening {
+  const controller = new AbortController();
   let state = OPENING_STARTS;
   const listeners = new Set<(state: OpeningState) => void>();
   const move = (stage: string) => (progress?: ReplayProgress) => {
@@ -42,7 +45,8 @@ export function openReplay(source: string): ReplayOpening {
   const result = (async () => {
     const body = await fetchRecording(source);
     move('Reading the recording')();
-    return createReplaySession({ recording: body.stream, ...(body.size === undefined ? {} : { size: body.size }), onProgress: move('Decoding') });
+    controller.signal.throwIfAborted();
+    return createReplaySession({ recording: body.stream, ...(body.size === undefined ? {} : { size: body.size }), onProgress: move('Decoding'), signal: controller.signal });
   })();
   const done = () => listeners.clear();
   result.then(done, done);
@@ -53,6 +57,7 @@ export function openReplay(source: string): ReplayOpening {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    cancel: () => controller.abort(),
   };
 }
 
@@ -67,8 +72,31 @@ export function openReplayEarly(source: string): void {
 
 /** The opening started early for `source`, once (a second visit, or a reload, opens again); else a new one. */
 export function takeReplayOpening(source: string): ReplayOpening {
+  const released = letGo.get(source);
+  if (released) {
+    clearTimeout(released.timer);
+    letGo.delete(source);
+    return released.opening;
+  }
   const opening = early.get(source);
   early.delete(source);
   taken.add(source);
   return opening ?? openReplay(source);
+}
+
+/** Openings a page let go of, cancelled unless taken again in the same turn. */
+const letGo = new Map<string, { opening: ReplayOpening; timer: ReturnType<typeof setTimeout> }>();
+
+/**
+ * The page is done with an opening (it left, or it unmounted): decoding stops, unless a page
+ * takes the same recording again before the next turn. Why the wait: React mounts a page's
+ * effects twice in development, and the second mount would otherwise open the recording again.
+ */
+export function releaseReplayOpening(source: string, opening: ReplayOpening): void {
+  letGo.get(source)?.opening.cancel();
+  const timer = setTimeout(() => {
+    letGo.delete(source);
+    opening.cancel();
+  }, 0);
+  letGo.set(source, { opening, timer });
 }

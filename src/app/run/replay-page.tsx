@@ -4,7 +4,7 @@ import { recordingLabel, RecordingNotFound, RecordingUnreadable, type ReplaySess
 import { loadCostPanel } from '@/app/run/cost-panel-loader';
 import { PAGE_LOADING } from '@/app/run/panel-loading';
 import { runCanvas } from '@/app/run/run-canvas-loader';
-import { OPENING_STARTS, takeReplayOpening } from '@/app/run/replay-opening';
+import { OPENING_STARTS, releaseReplayOpening, takeReplayOpening } from '@/app/run/replay-opening';
 import { useReplayUrl } from '@/app/run/use-replay-url';
 import type { Route } from '@/app/url-contract';
 import type { ReplayProgress } from '@/ingest/build-replay';
@@ -54,11 +54,13 @@ export function ReplayPage({ route, navigate }: { route: ReplayRoute; navigate: 
     return () => {
       cancelled = true;
       unwatch();
+      // A page that went elsewhere while the recording was being read stops its decoding (a no-op once opened).
+      releaseReplayOpening(route.replay, opening);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one load per recording (`at` then follows the player)
   }, [route.replay]);
 
-  if (phase.kind === 'loading') return <LoadingView phase={phase} source={route.replay} />;
+  if (phase.kind === 'loading') return <LoadingView phase={phase} source={route.replay} navigate={navigate} />;
   if (phase.kind === 'failed') return <FailedView title={phase.title} message={phase.message} problems={phase.problems} />;
   return <ReadyView replay={phase.replay} problems={phase.problems} route={route} navigate={navigate} />;
 }
@@ -124,7 +126,16 @@ function progressText({ lines, bytes, totalBytes }: ReplayProgress): string {
 const PROGRESS_BAR =
   'h-2 w-full appearance-none overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700 [&::-webkit-progress-bar]:bg-slate-200 dark:[&::-webkit-progress-bar]:bg-slate-700 [&::-webkit-progress-value]:bg-sky-600 [&::-moz-progress-bar]:bg-sky-600';
 
-function LoadingView({ phase, source }: { phase: Extract<Phase, { kind: 'loading' }>; source: string }) {
+/**
+ * The open's progress, and a way out: a million-frame recording takes seconds to read, and
+ * one opened by mistake should not have to be waited for. Leaving stops the decoding (the
+ * page's effect lets the opening go).
+ */
+function LoadingView({ phase, source, navigate }: { phase: Extract<Phase, { kind: 'loading' }>; source: string; navigate: (search: string) => void }) {
+  const cancel = (event: React.MouseEvent) => {
+    event.preventDefault();
+    navigate('');
+  };
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-3 p-8">
       <h1 className="text-xl font-semibold">Opening a recording</h1>
@@ -134,6 +145,9 @@ function LoadingView({ phase, source }: { phase: Extract<Phase, { kind: 'loading
         {phase.progress ? `: ${progressText(phase.progress)}` : '…'}
       </p>
       {phase.progress?.totalBytes ? <progress className={PROGRESS_BAR} max={phase.progress.totalBytes} value={phase.progress.bytes} aria-label={phase.stage} /> : null}
+      <a href="/" onClick={cancel} className="self-start text-sm text-sky-700 underline dark:text-sky-300">
+        Cancel and go to the start page
+      </a>
     </main>
   );
 }
