@@ -93,7 +93,11 @@ const letGo = new Map<string, { opening: ReplayOpening; timer: ReturnType<typeof
  * effects twice in development, and the second mount would otherwise open the recording again.
  */
 export function releaseReplayOpening(source: string, opening: ReplayOpening): void {
-  letGo.get(source)?.opening.cancel();
+  const pending = letGo.get(source);
+  if (pending) {
+    clearTimeout(pending.timer);
+    if (pending.opening !== opening) pending.opening.cancel();
+  }
   const timer = setTimeout(() => {
     letGo.delete(source);
     opening.cancel();
