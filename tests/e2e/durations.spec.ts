@@ -130,8 +130,10 @@ test('a timed-out gate reads "timed out (rejected)" in Durations, never "succeed
   await page.goto(liveUrl(harness.sim, 'relavium', 'deadline~durations-timeout'));
   const dialog = page.getByRole('alertdialog', { name: 'Deploy release 2.4 to production?' });
   await dialog.waitFor({ timeout: 20_000 });
-  await dialog.getByRole('button', { name: 'Decide later' }).click();
+  // The deadline (2 s at the harness's 0.1x) is let run out, then the dialog, which now says so, is closed.
+  // Dismissing it first raced the deadline: on a slow machine it had passed and "Decide later" was "Close".
   await expect.poll(() => page.locator('[data-run-status]').textContent(), { timeout: 20_000 }).toMatch(/gate timed out/);
+  await dialog.getByRole('button', { name: 'Close' }).click();
   await openDurations(page);
   await expect.poll(() => reviewWords(page)).toMatch(/timed out \(rejected\) · /);
   expect(await reviewWords(page)).not.toMatch(/succeeded/);
