@@ -90,7 +90,7 @@ export type BuildReplayOptions = Readonly<{
   totalBytes?: number;
   /** Called between slices. */
   onProgress?: (progress: ReplayProgress) => void;
-  /** Aborts the open at its next turn (the page that wanted it has gone): buildReplay rejects with the signal's reason. */
+  /** Aborts the open at its next turn (the page that wanted it has gone): buildReplay rejects with the signal's reason. A stream's `more` ends its own waits. */
   signal?: AbortSignal;
 }>;
 
@@ -179,9 +179,7 @@ async function readFrames(load: Load, options: BuildReplayOptions, slice: TimeSl
     if (!more) break;
     // While the next bytes travel, the page says how far it got.
     report(options, next, lines.bytesBefore(next));
-    const came = await more();
-    options.signal?.throwIfAborted();
-    if (!came) break;
+    if (!(await more())) break;
   }
   return keyframesAt === undefined ? { next } : { next, keyframesAt };
 }

@@ -87,6 +87,8 @@ function linesOf({ recording, size, signal }: ReplaySessionOptions): { lines: Re
   const more = async (): Promise<boolean> => {
     while (ahead.length < READS_AHEAD) ahead.push(chunks.read());
     const { done, value } = await (ahead.shift() as Promise<ReadableStreamReadResult<Uint8Array>>);
+    // Every wait for bytes ends here once aborted: the header's, the run id's and the decoding's.
+    signal?.throwIfAborted();
     if (done) lines.end();
     else lines.append(value);
     return !done;
@@ -103,8 +105,8 @@ const READS_AHEAD = 16;
 
 export async function createReplaySession(options: ReplaySessionOptions): Promise<ReplaySession> {
   const { lines, more } = linesOf(options);
-  if (more) while (lines.count < 1 && (await more()));
   options.signal?.throwIfAborted();
+  if (more) while (lines.count < 1 && (await more()));
   const reader = createRecordingReader();
   const { header, dialect } = await readHeader(lines, reader);
   // The header's runId is Runboard's own addition: a recording from elsewhere names the run only in its frames.
