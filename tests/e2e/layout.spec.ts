@@ -121,10 +121,15 @@ test.each([1024, 1440])('at %i px an AG-UI run paused at a gate says "Paused" wh
 test('the run header keeps its height from running to ended (the panes below do not move)', async () => {
   const page = await harness.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(liveUrl(harness.sim, 'relavium', 'fanout~header-height'));
+  // A standing gate holds the run at "running" for as long as the test needs; a run that just
+  // plays out can end before a slow machine first paints it.
+  const run = 'hold~header-height';
+  await page.goto(liveUrl(harness.sim, 'relavium', run));
   const header = page.locator('header').filter({ has: page.locator('[data-run-status]') });
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Decide later' }).click({ timeout: 20_000 });
   await page.getByRole('button', { name: /^Cancel/ }).first().waitFor({ timeout: 20_000 });
   const running = await header.evaluate((el) => el.getBoundingClientRect().height);
+  await fetch(`${harness.sim.url}/sim/relavium/runs/${run}/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
   await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });
   await expect.poll(() => page.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
   const ended = await header.evaluate((el) => el.getBoundingClientRect().height);
