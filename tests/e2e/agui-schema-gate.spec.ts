@@ -56,7 +56,7 @@ describe('schema-typed interrupts from the simulator', () => {
 
   test.each(['light', 'dark'] as const)('shows the question, the tool and its arguments and a form, with no serious axe violation (%s)', async (theme) => {
     const page = await harness.newPage({ colorScheme: theme });
-    await startRun(page, sim(), `gate~form-look-${theme}`, 'Deploy release 2.4');
+    await startRun(page, sim(), `hold~form-look-${theme}`, 'Deploy release 2.4');
     const dialog = page.getByRole('alertdialog', { name: QUESTION });
     await dialog.getByRole('checkbox', { name: /Approve this action/ }).waitFor({ timeout: 20_000 });
     const text = (await dialog.textContent()) ?? '';
@@ -71,7 +71,7 @@ describe('schema-typed interrupts from the simulator', () => {
 
   test('approve with the keyboard alone: focus starts on no button, Space ticks, Enter on Send answer sends {approved: true}', async () => {
     const page = await harness.newPage();
-    const run = 'gate~form-approve';
+    const run = 'hold~form-approve';
     await startRun(page, sim(), run, 'Deploy release 2.4');
     const dialog = page.getByRole('alertdialog', { name: QUESTION });
     await dialog.getByRole('checkbox').waitFor({ timeout: 20_000 });
@@ -89,7 +89,7 @@ describe('schema-typed interrupts from the simulator', () => {
 
   test('deny with the keyboard alone: the unticked box sends {approved: false} and the deploy is skipped', async () => {
     const page = await harness.newPage();
-    const run = 'gate~form-deny';
+    const run = 'hold~form-deny';
     await startRun(page, sim(), run, 'Deploy release 2.4');
     const dialog = page.getByRole('alertdialog', { name: QUESTION });
     await dialog.getByRole('checkbox').waitFor({ timeout: 20_000 });
@@ -104,7 +104,7 @@ describe('schema-typed interrupts from the simulator', () => {
   });
   test('cancel with the keyboard: "Skip this step" asks to confirm, then sends status cancelled with no payload', async () => {
     const page = await harness.newPage();
-    const run = 'gate~form-cancel';
+    const run = 'hold~form-cancel';
     await startRun(page, sim(), run, 'Deploy release 2.4');
     const dialog = page.getByRole('alertdialog', { name: QUESTION });
     await dialog.getByRole('checkbox').waitFor({ timeout: 20_000 });

@@ -46,7 +46,7 @@ describe.each(['tolky', 'myagent', 'relavium', 'agui', 'shannon'] as const)('%s:
 describe('AG-UI paused at a gate', () => {
   test('reads one state, "Paused", and offers no Resume button', async () => {
     const page = await harness.newPage();
-    await openRun(page, 'agui', 'gate~vocab-agui', 'Deploy release 2.4');
+    await openRun(page, 'agui', 'hold~vocab-agui', 'Deploy release 2.4');
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor({ timeout: 30_000 });
     await dialog.getByRole('button', { name: 'Decide later' }).click();

@@ -97,7 +97,7 @@ test.each([1024, 1440])('at %i px an AG-UI run paused at a gate says "Paused" wh
   const page = await harness.newPage();
   await page.setViewportSize({ width, height: 800 });
   const url = simulatorBackendUrl(DIALECTS.agui, harness.sim.url);
-  await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'agui', url, run: `gate~paused-${width}`, start: 'Deploy release 2.4' }).toString()}`);
+  await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'agui', url, run: `hold~paused-${width}`, start: 'Deploy release 2.4' }).toString()}`);
   await page.getByRole('button', { name: 'Start run' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Decide later' }).click({ timeout: 30_000 });
   await page.getByRole('status', { name: 'Stream status' }).getByText('Paused', { exact: true }).waitFor({ timeout: 10_000 });
