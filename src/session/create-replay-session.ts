@@ -81,8 +81,11 @@ function linesOf({ recording, size, signal }: ReplaySessionOptions): { lines: Re
   if (recording instanceof Uint8Array) return { lines: new RecordingLines(recording) };
   const lines = RecordingLines.receiving(size);
   const chunks = recording.getReader();
-  // An abort ends a read still waiting for bytes (a stalled download), not only the next slice.
-  signal?.addEventListener('abort', () => void chunks.cancel().catch(() => undefined), { once: true });
+  // An abort ends a read still waiting for bytes (a stalled download), not only the next slice;
+  // a signal aborted before the open began lets the download go at once (no abort event comes).
+  const letGo = () => void chunks.cancel().catch(() => undefined);
+  if (signal?.aborted) letGo();
+  else signal?.addEventListener('abort', letGo, { once: true });
   const ahead: Promise<ReadableStreamReadResult<Uint8Array>>[] = [];
   const more = async (): Promise<boolean> => {
     while (ahead.length < READS_AHEAD) ahead.push(chunks.read());

@@ -23,8 +23,11 @@ function chunked(text: string, max: number, seed = 7) {
   const bytes = new TextEncoder().encode(text);
   let at = 0;
   let state = seed;
-  const counter = { pulled: 0 };
+  const counter = { pulled: 0, cancelled: false };
   const stream = new ReadableStream<Uint8Array>({
+    cancel() {
+      counter.cancelled = true;
+    },
     pull(controller) {
       if (at >= bytes.length) return controller.close();
       state = (state * 48271) % 2147483647;
@@ -134,12 +137,14 @@ describe('an open nobody waits for any more', () => {
     expect(counter.pulled).toBe(pulled);
   });
 
-  test('aborted before it starts, it rejects without decoding a line', async () => {
+  test('aborted before it starts, it rejects without decoding a line and lets its stream go', async () => {
     const controller = new AbortController();
     controller.abort();
     const progress: number[] = [];
-    const { stream, size } = chunked(diverse, 64 * 1024);
+    const { stream, counter, size } = chunked(diverse, 64 * 1024);
     await expect(createReplaySession({ recording: stream, size, signal: controller.signal, onProgress: ({ lines }) => progress.push(lines) })).rejects.toMatchObject({ name: 'AbortError' });
     expect(progress).toEqual([]);
+    // A download nobody will read is cancelled, not left to fill memory.
+    expect(counter.cancelled).toBe(true);
   });
 });

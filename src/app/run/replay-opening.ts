@@ -45,7 +45,7 @@ export function openReplay(source: string): ReplayOpening {
   const result = (async () => {
     const body = await fetchRecording(source);
     move('Reading the recording')();
-    controller.signal.throwIfAborted();
+    // Called even when already aborted: the session lets the body's download go, then rejects.
     return createReplaySession({ recording: body.stream, ...(body.size === undefined ? {} : { size: body.size }), onProgress: move('Decoding'), signal: controller.signal });
   })();
   const done = () => listeners.clear();
