@@ -102,6 +102,11 @@ export async function downloadText(download: Download): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The simulator's relavium backend approves a run's deploy gate itself, as another reviewer would. */
+export async function approveElsewhere(sim: SimulatorHandle, run: string): Promise<void> {
+  await fetch(`${sim.url}/sim/relavium/runs/${run}/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
+}
+
 /** The live URL of a simulator run (the URL contract). */
 export function liveUrl(sim: SimulatorHandle, dialect: string, run: string, base = sim.url): string {
   const params = new URLSearchParams({ dialect, url: base, run });

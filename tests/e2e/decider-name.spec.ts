@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DIALECTS } from '@/protocol/dialects';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 
-import { startBrowserHarness, type BrowserHarness } from './browser';
+import { approveElsewhere, startBrowserHarness, type BrowserHarness } from './browser';
 import { backend, withBackends } from './console-support';
 
 let harness: BrowserHarness;
@@ -114,7 +114,7 @@ test('with a name set in the inbox, our decision carries it; one made elsewhere 
   // kept for the next page; a decision made elsewhere is still the backend's
   await page.goto(`${harness.sim.url}/?${new URLSearchParams({ dialect: 'relavium', url: harness.sim.url, run: 'hold~decider-elsewhere' }).toString()}`);
   await page.getByRole('alertdialog', { name: GATE }).waitFor({ timeout: 20_000 });
-  await fetch(`${harness.sim.url}/sim/relavium/runs/hold~decider-elsewhere/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
+  await approveElsewhere(harness.sim, 'hold~decider-elsewhere');
   await expect.poll(() => headerGate(page).textContent(), { timeout: 20_000 }).toBe('Gate:approved by another-reviewer');
   await page.getByRole('alertdialog', { name: GATE }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: /^Gates/ }).click();

@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
+import { approveElsewhere, liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 import { heldClock } from './held-clock';
 
 let harness: BrowserHarness;
@@ -141,7 +141,7 @@ describe('gate dialog', () => {
   test('a decision made elsewhere closes the dialog with a notice and nothing is sent', async () => {
     const page = await harness.newPage();
     const dialog = await openGate(page, 'hold~elsewhere');
-    await fetch(`${harness.sim.url}/sim/relavium/runs/hold~elsewhere/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
+    await approveElsewhere(harness.sim, 'hold~elsewhere');
     await dialog.getByText(/Decided elsewhere: approved by another-reviewer\. Nothing was sent from here\./).waitFor();
     await expect(dialog.getByRole('button', { name: 'Approve' }).count()).resolves.toBe(0);
     expect(decisions('hold~elsewhere')).toHaveLength(0);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { simulatorBackendUrl } from '@/lib/simulator-backend-url';
 import { DIALECTS } from '@/protocol/dialects';
 
-import { liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
+import { approveElsewhere, liveUrl, startBrowserHarness, type BrowserHarness } from './browser';
 import { backend, withBackends } from './console-support';
 
 let harness: BrowserHarness;
@@ -129,7 +129,7 @@ test('the run header keeps its height from running to ended (the panes below do 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Decide later' }).click({ timeout: 20_000 });
   await page.getByRole('button', { name: /^Cancel/ }).first().waitFor({ timeout: 20_000 });
   const running = await header.evaluate((el) => el.getBoundingClientRect().height);
-  await fetch(`${harness.sim.url}/sim/relavium/runs/${run}/gates/gate-deploy/remote-decision`, { method: 'POST', body: '{}' });
+  await approveElsewhere(harness.sim, run);
   await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });
   await expect.poll(() => page.getByRole('button', { name: /^Cancel/ }).count()).toBe(0);
   const ended = await header.evaluate((el) => el.getBoundingClientRect().height);
