@@ -34,7 +34,7 @@ test('a Shannon run waiting at a gate reads "waiting for a person · 1 waiting" 
 test('an AG-UI run paused at a gate (a protocol with no run list) reads "waiting for a person · 1 waiting" in the console', async () => {
   const page = await harness.newPage();
   const url = simulatorBackendUrl(DIALECTS.agui, harness.sim.url);
-  const run = `gate~console-${Date.now().toString(36)}`;
+  const run = `hold~console-${Date.now().toString(36)}`;
   const search = `?${new URLSearchParams({ dialect: 'agui', url, run, start: 'Deploy release 2.4' }).toString()}`;
   await withBackends(page, harness.sim.url, [backend('a', 'agui', url, 'AG-UI sim')], search);
   await page.getByRole('button', { name: 'Start run' }).click();
