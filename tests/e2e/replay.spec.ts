@@ -149,6 +149,26 @@ describe('replay in the browser', () => {
     await page.close();
   });
 
+  test('a recording with a thousand failures draws a bounded scrubber and describes them by count; Next failure steps through them', async () => {
+    const page = await harness.newPage();
+    await page.goto(`${harness.sim.url}/`);
+    await page.getByLabel('Open a recording file (.jsonl)').setInputFiles({ name: 'failures.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(failingRecording(1_000)) });
+    const slider = page.getByRole('slider', { name: 'Replay position' });
+    await slider.waitFor({ timeout: 30_000 });
+    const replay = page.getByRole('region', { name: 'Replay' });
+    const ticks = await replay.locator('[aria-hidden] span').count();
+    expect(ticks).toBeGreaterThan(200);
+    expect(ticks).toBeLessThanOrEqual(300);
+    const described = await slider.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent);
+    expect(described).toBe('1,000 failures from frame 4 to 3001: step through them with Previous failure and Next failure');
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await replay.getByRole('button', { name: 'Next failure' }).click();
+    await expect.poll(() => slider.getAttribute('aria-valuetext')).toBe('frame 4 of 3001');
+    await replay.screenshot({ path: 'tests/e2e/screenshots/replay-many-failures.png' });
+    await page.close();
+  });
+
   test('a big recording being opened can be left: Cancel goes to the start page, and the run never shows over it', async () => {
     const page = await harness.newPage();
     await page.goto(`${harness.sim.url}/`);
@@ -198,5 +218,21 @@ function bigRecording(frames: number): string {
     else lines.push(frame(seq, { type: 'agent:token', nodeId, token: `token ${step} `, model: 'm' }));
   }
   lines.push(frame(frames - 1, { type: 'run:completed', outputs: { ok: true }, totalCostMicrocents: 0, durationMs: frames * 5 }));
+  return `${lines.join('\n')}\n`;
+}
+
+/** `nodes` nodes that each start, stream and fail: a failure mark every third frame. */
+function failingRecording(nodes: number): string {
+  const header = { runboard: 1, dialect: 'relavium', transport: 'sse', source: 'tests/e2e/replay.spec.ts', startedAt: '2026-01-01T00:00:00.000Z', runId: 'failing' };
+  const lines = [JSON.stringify(header)];
+  const frame = (seq: number, data: Record<string, unknown>) =>
+    JSON.stringify({ t: seq * 5, frame: { id: String(seq), data: { runId: 'failing', timestamp: new Date(Date.UTC(2026, 0, 1) + seq * 5).toISOString(), sequenceNumber: seq, ...data } } });
+  lines.push(frame(0, { type: 'run:started', workflowId: 'wf' }));
+  for (let n = 0; n < nodes; n++) {
+    const nodeId = `n${n}`;
+    lines.push(frame(3 * n + 1, { type: 'node:started', nodeId, nodeType: 'agent' }));
+    lines.push(frame(3 * n + 2, { type: 'agent:token', nodeId, token: 'trying ', model: 'm' }));
+    lines.push(frame(3 * n + 3, { type: 'node:failed', nodeId, error: { code: 'E', message: `${nodeId} broke` }, attemptNumber: 1 }));
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -31,4 +31,26 @@ describe('ReplayScrubber', () => {
     fireEvent.change(slider, { target: { value: '30' } });
     expect(seeks).toEqual([30]);
   });
+
+  test('thousands of marks draw at most one tick per bucket of the track, and are described by count, not one by one', () => {
+    // A million-frame run's shape: a few chapters and gates, a failure every 300 frames.
+    const chapter: ReplayMark = { kind: 'chapter', position: 1, label: 'Plan' };
+    const gate: ReplayMark = { kind: 'gate', position: 500_000, label: 'Approve the plan?' };
+    const failures = Array.from({ length: 3_000 }, (_, i): ReplayMark => ({ kind: 'failure', position: 300 * (i + 1), label: `n${i} failed` }));
+    const many = [chapter, ...failures, gate].sort((a, b) => a.position - b.position);
+    const view = render(<ReplayScrubber position={1} min={1} total={1_000_000} marks={many} onSeek={() => undefined} />);
+    const ticks = [...view.container.querySelectorAll<HTMLElement>('[aria-hidden] span')];
+    expect(ticks.length).toBeLessThanOrEqual(300);
+    expect(ticks.length).toBeGreaterThan(250);
+    // The chapter shares the first bucket with failures: the tick takes the failure's colour and says what it holds.
+    expect(ticks[0]?.className).toContain('bg-red-600');
+    expect(ticks[0]?.title).toMatch(/^1 chapter, \d+ failures from frame 1 to \d+$/);
+    expect(ticks.some((tick) => tick.className.includes('bg-amber-500'))).toBe(false);
+    expect(ticks.find((tick) => tick.title.includes('1 gate'))?.className).toContain('bg-red-600');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'chapter at frame 1: Plan',
+      'gate at frame 500000: Approve the plan?',
+      '3,000 failures from frame 300 to 900000: step through them with Previous failure and Next failure',
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
-import { memo, useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 
 import type { ReplayMark, ReplayMarkKind } from '@/features/replay/replay-controller';
+import { markDescriptions, scrubberTicks } from '@/features/replay/scrubber-ticks';
 
 const MARK_CLASS: Record<ReplayMarkKind, string> = {
   chapter: 'bg-sky-500 h-3',
@@ -8,13 +9,11 @@ const MARK_CLASS: Record<ReplayMarkKind, string> = {
   failure: 'bg-red-600 h-3',
 };
 
-const MARK_TEXT: Record<ReplayMarkKind, string> = { chapter: 'chapter', gate: 'gate', failure: 'failure' };
-
 type Props = Readonly<{ position: number; min: number; total: number; marks: readonly ReplayMark[]; onSeek: (position: number) => void }>;
 
 /**
  * The replay scrubber: a native range input (keyboard, screen readers: "frame N of M")
- * with chapters, gates and failures marked under the track. Marks are also listed for
+ * with chapters, gates and failures marked under the track. Marks are also described for
  * assistive tech, since ticks alone are visual only.
  */
 export function ReplayScrubber({ position, min, total, marks, onSeek }: Props) {
@@ -39,27 +38,22 @@ export function ReplayScrubber({ position, min, total, marks, onSeek }: Props) {
 }
 
 /**
- * The marks under the track and their list: a recording's whole set (a long run has
- * thousands: every failure), the same at every position, so a seek skips them (memo)
- * rather than comparing them all again.
+ * The marks under the track and their description (scrubber-ticks.ts: bounded, however many
+ * marks a recording has), the same at every position, so a seek skips them (memo).
  */
 const ScrubberMarks = memo(function ScrubberMarks({ listId, min, total, marks }: Readonly<{ listId: string; min: number; total: number; marks: readonly ReplayMark[] }>) {
-  const span = Math.max(1, total - min);
+  const ticks = useMemo(() => scrubberTicks(marks, min, total), [marks, min, total]);
+  const described = useMemo(() => markDescriptions(marks), [marks]);
   return (
     <>
       <div aria-hidden className="relative h-3">
-        {marks.map((mark, i) => (
-          <span
-            key={`${mark.kind}-${mark.position}-${i}`}
-            title={`${MARK_TEXT[mark.kind]}: ${mark.label} (frame ${mark.position})`}
-            className={`absolute top-0 w-0.5 ${MARK_CLASS[mark.kind]}`}
-            style={{ left: `${((mark.position - min) / span) * 100}%` }}
-          />
+        {ticks.map((tick) => (
+          <span key={tick.leftPercent} title={tick.title} className={`absolute top-0 w-0.5 ${MARK_CLASS[tick.kind]}`} style={{ left: `${tick.leftPercent}%` }} />
         ))}
       </div>
       <ul id={listId} className="sr-only">
-        {marks.map((mark, i) => (
-          <li key={`${mark.kind}-${mark.position}-${i}`}>{`${MARK_TEXT[mark.kind]} at frame ${mark.position}: ${mark.label}`}</li>
+        {described.map((text, i) => (
+          <li key={`${i}:${text}`}>{text}</li>
         ))}
       </ul>
     </>
