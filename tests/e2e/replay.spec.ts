@@ -203,36 +203,43 @@ describe('replay in the browser', () => {
   });
 });
 
+type WriteFrame = (seq: number, data: Record<string, unknown>) => void;
+
+/** A relavium recording of run `runId` with the frames `write` gives, each `seq` 5 ms after the last. */
+function relaviumRecording(runId: string, write: (frame: WriteFrame) => void): string {
+  const header = { runboard: 1, dialect: 'relavium', transport: 'sse', source: 'tests/e2e/replay.spec.ts', startedAt: '2026-01-01T00:00:00.000Z', runId };
+  const lines = [JSON.stringify(header)];
+  write((seq, data) => {
+    const at = new Date(Date.UTC(2026, 0, 1) + seq * 5).toISOString();
+    lines.push(JSON.stringify({ t: seq * 5, frame: { id: String(seq), data: { runId, timestamp: at, sequenceNumber: seq, ...data } } }));
+  });
+  return `${lines.join('\n')}\n`;
+}
+
 /** A relavium recording of `frames` frames: one node after another, each started, streaming tokens, completed. */
 function bigRecording(frames: number): string {
-  const header = { runboard: 1, dialect: 'relavium', transport: 'sse', source: 'tests/e2e/replay.spec.ts', startedAt: '2026-01-01T00:00:00.000Z', runId: 'big' };
-  const lines = [JSON.stringify(header)];
-  const frame = (seq: number, data: Record<string, unknown>) =>
-    JSON.stringify({ t: seq * 5, frame: { id: String(seq), data: { runId: 'big', timestamp: new Date(Date.UTC(2026, 0, 1) + seq * 5).toISOString(), sequenceNumber: seq, ...data } } });
-  lines.push(frame(0, { type: 'run:started', workflowId: 'wf' }));
-  for (let seq = 1; seq < frames - 1; seq++) {
-    const nodeId = `n${Math.floor(seq / 20)}`;
-    const step = seq % 20;
-    if (step === 0) lines.push(frame(seq, { type: 'node:started', nodeId, nodeType: 'agent' }));
-    else if (step === 19) lines.push(frame(seq, { type: 'node:completed', nodeId, output: { ok: true }, durationMs: 90 }));
-    else lines.push(frame(seq, { type: 'agent:token', nodeId, token: `token ${step} `, model: 'm' }));
-  }
-  lines.push(frame(frames - 1, { type: 'run:completed', outputs: { ok: true }, totalCostMicrocents: 0, durationMs: frames * 5 }));
-  return `${lines.join('\n')}\n`;
+  return relaviumRecording('big', (frame) => {
+    frame(0, { type: 'run:started', workflowId: 'wf' });
+    for (let seq = 1; seq < frames - 1; seq++) {
+      const nodeId = `n${Math.floor(seq / 20)}`;
+      const step = seq % 20;
+      if (step === 0) frame(seq, { type: 'node:started', nodeId, nodeType: 'agent' });
+      else if (step === 19) frame(seq, { type: 'node:completed', nodeId, output: { ok: true }, durationMs: 90 });
+      else frame(seq, { type: 'agent:token', nodeId, token: `token ${step} `, model: 'm' });
+    }
+    frame(frames - 1, { type: 'run:completed', outputs: { ok: true }, totalCostMicrocents: 0, durationMs: frames * 5 });
+  });
 }
 
 /** `nodes` nodes that each start, stream and fail: a failure mark every third frame. */
 function failingRecording(nodes: number): string {
-  const header = { runboard: 1, dialect: 'relavium', transport: 'sse', source: 'tests/e2e/replay.spec.ts', startedAt: '2026-01-01T00:00:00.000Z', runId: 'failing' };
-  const lines = [JSON.stringify(header)];
-  const frame = (seq: number, data: Record<string, unknown>) =>
-    JSON.stringify({ t: seq * 5, frame: { id: String(seq), data: { runId: 'failing', timestamp: new Date(Date.UTC(2026, 0, 1) + seq * 5).toISOString(), sequenceNumber: seq, ...data } } });
-  lines.push(frame(0, { type: 'run:started', workflowId: 'wf' }));
-  for (let n = 0; n < nodes; n++) {
-    const nodeId = `n${n}`;
-    lines.push(frame(3 * n + 1, { type: 'node:started', nodeId, nodeType: 'agent' }));
-    lines.push(frame(3 * n + 2, { type: 'agent:token', nodeId, token: 'trying ', model: 'm' }));
-    lines.push(frame(3 * n + 3, { type: 'node:failed', nodeId, error: { code: 'E', message: `${nodeId} broke` }, attemptNumber: 1 }));
-  }
-  return `${lines.join('\n')}\n`;
+  return relaviumRecording('failing', (frame) => {
+    frame(0, { type: 'run:started', workflowId: 'wf' });
+    for (let n = 0; n < nodes; n++) {
+      const nodeId = `n${n}`;
+      frame(3 * n + 1, { type: 'node:started', nodeId, nodeType: 'agent' });
+      frame(3 * n + 2, { type: 'agent:token', nodeId, token: 'trying ', model: 'm' });
+      frame(3 * n + 3, { type: 'node:failed', nodeId, error: { code: 'E', message: `${nodeId} broke` }, attemptNumber: 1 });
+    }
+  });
 }
