@@ -1,7 +1,7 @@
 /**
  * What the scrubber draws and says for a recording's marks, bounded whatever their number.
  *
- * A long run has thousands of marks (a million-frame recording: 3,134, nearly all failures).
+ * A long run has thousands of marks (the million-frame benchmark recording: 3,134, nearly all gates).
  * Drawn one element each, with a list item each for assistive tech, they were 6,270 elements
  * under the track: the page's first layout at the end of that open took 360 ms of a 880 ms
  * freeze, and the slider's description read out every one of them. A track is a few hundred
@@ -13,11 +13,11 @@
 import type { ReplayMark, ReplayMarkKind } from '@/features/replay/replay-controller';
 
 /** Ticks across the track at most: about one per 3–4 px at the widths the player gets. */
-export const TICK_BUCKETS = 300;
+const TICK_BUCKETS = 300;
 /** Marks of one kind listed one by one for assistive tech; more are described by their count. */
-export const LISTED_PER_KIND = 20;
+const LISTED_PER_KIND = 20;
 
-export type ScrubberTick = Readonly<{
+type ScrubberTick = Readonly<{
   /** The most serious kind in the tick (failure, then gate, then chapter). */
   kind: ReplayMarkKind;
   /** Where the tick's first mark is, 0–100 % of the track. */
@@ -31,7 +31,7 @@ const KINDS: readonly ReplayMarkKind[] = ['chapter', 'gate', 'failure'];
 const PLURAL: Readonly<Record<ReplayMarkKind, string>> = { chapter: 'chapters', gate: 'gates', failure: 'failures' };
 
 /** One line for a single mark: its kind, frame and label. */
-export function markText(mark: ReplayMark): string {
+function markText(mark: ReplayMark): string {
   return `${mark.kind} at frame ${mark.position}: ${mark.label}`;
 }
 
