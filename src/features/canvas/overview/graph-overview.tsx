@@ -100,9 +100,15 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
     let frame = 0;
     let sharpen: ReturnType<typeof setTimeout> | undefined;
     let sharp = false;
+    // Asked for by node-status changes alone: most change no mark (a step's progress, a
+    // log line, an attempt's times), and then the canvas already shows what is true.
+    let statusesOnly = true;
     const draw = () => {
       frame = 0;
-      syncStatuses(sync, nodeStatus.getState().byId);
+      const marksChanged = syncStatuses(sync, nodeStatus.getState().byId);
+      const skip = statusesOnly && !marksChanged;
+      statusesOnly = true;
+      if (skip) return;
       const canvas = canvasRef.current;
       const ctx = canvas?.getContext('2d');
       clearTimeout(sharpen);
@@ -115,8 +121,12 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
         schedule();
       }, SHARPEN_MS);
     };
-    const schedule = () => {
+    const askFrame = () => {
       frame ||= requestAnimationFrame(draw);
+    };
+    const schedule = () => {
+      statusesOnly = false;
+      askFrame();
     };
     scheduleRef.current = schedule;
     options.current.edges.onReady = schedule;
@@ -124,7 +134,7 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
       if (s.transform !== prev.transform || s.width !== prev.width || s.height !== prev.height) schedule();
     });
     const offStatus = nodeStatus.subscribe((s) => {
-      if (s.byId !== sync.seen) schedule();
+      if (s.byId !== sync.seen) askFrame();
     });
     schedule();
     return () => {
