@@ -102,8 +102,8 @@ describe('mars: the tab that starts a run', () => {
   });
 
   it('shows a cancel as cancelled (workflow_failed {status: "cancelled"} without an error, then workflow_cancelled)', async () => {
-    const runId = `cancel~${suffix()}`;
-    const live = openMars(sim, runId, '[scenario:cancel] Crawl');
+    const runId = `long~${suffix()}`;
+    const live = openMars(sim, runId, '[scenario:long] Index');
     try {
       await waitFor(() => events(live.session).some((e) => e.type === 'node.started'), 'the crawl to start');
       await expect(live.session.control('cancel', 'enough', { message: 'cancel' })).resolves.toEqual({ ok: true });

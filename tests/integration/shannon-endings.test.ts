@@ -41,7 +41,7 @@ describe('shannon: how runs end, live against the simulator', () => {
   });
 
   test('a cancel: done comes before workflow.cancelled; the run reads cancelled, once, and the stream is not reopened', async () => {
-    const runId = 'cancel~live';
+    const runId = 'long~cancel';
     const session = open(runId);
     await waitFor(() => session.run.getState().logLength > 4, 'first events');
     expect(await session.control('cancel', 'operator stop', { message: 'cancel' })).toEqual({ ok: true });
@@ -53,7 +53,7 @@ describe('shannon: how runs end, live against the simulator', () => {
   });
 
   test('workflow.pausing is a row and the run pauses at workflow.paused; the numbers those frames take are filled from the history, once', async () => {
-    const runId = 'cancel~pause';
+    const runId = 'long~pause';
     const session = open(runId);
     await waitFor(() => session.run.getState().logLength > 4, 'first events');
     expect(await session.control('pause', undefined, { message: 'pause' })).toEqual({ ok: true });

@@ -143,7 +143,7 @@ describe('shannon over the simulator’s real SSE gateway', () => {
   });
 
   test('pause, resume and cancel go to the task endpoints and drive the run', async () => {
-    const runId = 'cancel~ctl';
+    const runId = 'long~ctl';
     const live = open(runId);
     const run = live.session.run;
     await waitFor(() => run.getState().logLength > 3, 'first events');

@@ -167,7 +167,7 @@ describe('tolky over a real Socket.IO connection', () => {
   });
 
   it('cancels with cancel_intent and ends cancelled', async () => {
-    const runId = 'cancel~op';
+    const runId = 'long~op';
     const w = watch(runId);
     await w.until((events) => events.some((e) => e.type === 'node.started'));
     const commands = tolkyDialect.control('cancel', runId, 'operator stop');
