@@ -105,7 +105,7 @@ describe('mars: the tab that starts a run', () => {
     const runId = `long~${suffix()}`;
     const live = openMars(sim, runId, '[scenario:long] Index');
     try {
-      await waitFor(() => events(live.session).some((e) => e.type === 'node.started'), 'the crawl to start');
+      await waitFor(() => events(live.session).some((e) => e.type === 'node.started'), 'the first step to start');
       await expect(live.session.control('cancel', 'enough', { message: 'cancel' })).resolves.toEqual({ ok: true });
       await waitFor(() => isOver(live.session), 'the cancel');
       await new Promise((resolve) => setTimeout(resolve, 100)); // workflow_cancelled follows the acknowledgement

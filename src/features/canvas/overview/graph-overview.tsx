@@ -100,8 +100,8 @@ function useOverviewDrawing(canvasRef: React.RefObject<HTMLCanvasElement | null>
     let frame = 0;
     let sharpen: ReturnType<typeof setTimeout> | undefined;
     let sharp = false;
-    // Asked for by node-status changes alone: most change no mark (a step's progress, a
-    // log line, an attempt's times), and then the canvas already shows what is true.
+    // Asked for by node-status changes alone: many change no mark (a step's progress or
+    // output), and then the canvas already shows what is true.
     let statusesOnly = true;
     const draw = () => {
       frame = 0;
