@@ -78,6 +78,7 @@ describe('a 10,000-node graph', () => {
     });
     expect(drawsAtRest).toEqual([]);
     expect(await page.evaluate(overviewDrawn)).toBeGreaterThan(0);
+    await page.screenshot({ path: 'tests/e2e/screenshots/overview-10k-at-rest.png' });
 
     // The first step's mark sits at its layout position: find it through the page's own scene.
     const mark = await page.evaluate(() => {
