@@ -10,7 +10,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { NodeProps, NodeTypes } from '@xyflow/react';
 import { Profiler } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { RunEvent } from '@/protocol/run-event';
 
@@ -44,12 +44,22 @@ beforeAll(() => {
       this.m22 = scale !== undefined ? Number(scale) : 1;
     }
   }
-  Object.assign(globalThis, { ResizeObserver: ResizeObserverStub, DOMMatrixReadOnly: DOMMatrixReadOnlyStub });
+  vi.stubGlobal('ResizeObserver', ResizeObserverStub);
+  vi.stubGlobal('DOMMatrixReadOnly', DOMMatrixReadOnlyStub);
   Object.defineProperties(HTMLElement.prototype, {
     offsetHeight: { configurable: true, get(this: HTMLElement) { return Number.parseFloat(this.style.height) || 1; } },
     offsetWidth: { configurable: true, get(this: HTMLElement) { return Number.parseFloat(this.style.width) || 1; } },
   });
   (SVGElement.prototype as unknown as { getBBox: () => DOMRect }).getBBox = () => ({ x: 0, y: 0, width: 0, height: 0 }) as DOMRect;
+});
+
+// Test files share a worker (isolate: false): the polyfills leave with this file, or the next
+// file's recharts gets a ResizeObserver whose entries have no size, and its chart throws.
+const sizes = ['offsetHeight', 'offsetWidth'].map((key) => [key, Object.getOwnPropertyDescriptor(HTMLElement.prototype, key)] as const);
+afterAll(() => {
+  vi.unstubAllGlobals();
+  for (const [key, descriptor] of sizes) if (descriptor) Object.defineProperty(HTMLElement.prototype, key, descriptor);
+  delete (SVGElement.prototype as unknown as { getBBox?: unknown }).getBBox;
 });
 
 afterEach(() => {
