@@ -7,7 +7,7 @@
  * and a new one is opened with what the tab kept in sessionStorage (reload-resume.ts), under
  * the same run key. Node has no sessionStorage: a small in-memory one stands in for it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import WebSocket from 'ws';
 
 import { createLiveSession, keptResume, type LiveSession, paintAtOnce } from '@/session';
@@ -39,7 +39,11 @@ class MemoryStorage {
   key = (i: number) => [...this.items.keys()][i] ?? null;
 }
 beforeEach(() => {
-  (globalThis as { sessionStorage?: unknown }).sessionStorage = new MemoryStorage();
+  vi.stubGlobal('sessionStorage', new MemoryStorage());
+});
+// The next file in this worker (isolate: false) runs without one, as Node does.
+afterAll(() => {
+  vi.unstubAllGlobals();
 });
 
 const KEEP = myagentDialect.keptForReload;
