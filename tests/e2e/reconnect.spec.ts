@@ -6,13 +6,16 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { startBrowserHarness, liveUrl, type BrowserHarness } from './browser';
+import { heldClock } from './held-clock';
 
 let harness: BrowserHarness;
+// Held while the connection is cut and comes back, so the run is still streaming however slow the page is.
+const clock = heldClock();
 beforeAll(async () => {
-  // Slower than the other browser tests, so the cut lands while the run is still streaming.
-  harness = await startBrowserHarness({ timeScale: 0.4 });
+  harness = await startBrowserHarness({ timeScale: 0.4, clock });
 });
 afterAll(async () => {
+  clock.letGo();
   await harness.close();
 });
 
@@ -30,15 +33,25 @@ describe('relavium live in the browser, connection cut mid-run', () => {
       if (region) new MutationObserver(() => seen.push(region.textContent ?? '')).observe(region, { subtree: true, childList: true, characterData: true });
     });
     await page.locator('[aria-label="plan: succeeded"]').waitFor({ timeout: 15_000 });
+    clock.hold();
     expect(await page.getByText('Run succeeded').count()).toBe(0);
 
     harness.sim.dropConnections();
+    // "Reconnecting", then "Live" again, while the run stands still; then it goes on.
+    const backLive = () => {
+      const seen = (window as unknown as { statusSeen: string[] }).statusSeen;
+      const reconnecting = seen.findIndex((text) => text.includes('Reconnecting'));
+      return reconnecting > 0 && seen.slice(reconnecting + 1).some((text) => text.includes('Live'));
+    };
+    const cameBack = await page.waitForFunction(backLive, undefined, { timeout: 20_000 }).then(
+      () => true,
+      () => false,
+    );
+    clock.letGo();
+    const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
+    expect(cameBack, `status texts seen: ${JSON.stringify(seen)}`).toBe(true);
 
     await page.getByText('Run succeeded').waitFor({ timeout: 30_000 });
-    const seen = await page.evaluate(() => (window as unknown as { statusSeen: string[] }).statusSeen);
-    const reconnecting = seen.findIndex((text) => text.includes('Reconnecting'));
-    expect(reconnecting, `status texts seen: ${JSON.stringify(seen)}`).toBeGreaterThan(0);
-    expect(seen.slice(reconnecting + 1).some((text) => text.includes('Live'))).toBe(true);
     for (const label of ['plan', 'r1', 'r6', 'write']) {
       await page.locator(`[aria-label="${label}: succeeded"]`).waitFor({ timeout: 5_000 });
     }
