@@ -13,6 +13,8 @@ import type { Batch } from '@/ingest/batch';
 export type BatchTarget = Readonly<{ log: EventLog; run: RunStore; nodeStatus: NodeStatusStore }>;
 
 export function applyBatch({ log, run, nodeStatus }: BatchTarget, batch: Batch): void {
+  // Read before the run store takes the batch: the batch's own end is the reducer's to see, in order.
+  const { endedAtMs } = run.getState();
   const rows = log.appendAll(batch.events, run.getState().chapters.length - 1);
   run.getState().actions.applyBatch({
     events: batch.events,
@@ -22,5 +24,5 @@ export function applyBatch({ log, run, nodeStatus }: BatchTarget, batch: Batch):
     stats: batch.stats,
     atMs: batch.atMs,
   });
-  if (batch.events.length > 0) nodeStatus.getState().actions.applyEvents(batch.events);
+  if (batch.events.length > 0) nodeStatus.getState().actions.applyEvents(batch.events, endedAtMs === undefined ? undefined : { atMs: endedAtMs });
 }

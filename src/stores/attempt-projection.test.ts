@@ -131,6 +131,16 @@ describe('attempt projection', () => {
     expect(summary(late)).toEqual(['a#1 succeeded 60-70']);
   });
 
+  test('a node first named after the run ended did not run either (a plan delivered late)', () => {
+    const tracker = track([
+      { type: 'node.started', nodeId: 'a', atMs: 10 },
+      { type: 'node.failed', nodeId: 'a', error: { message: 'boom' }, atMs: 20 },
+      { type: 'run.failed', error: { message: 'boom' }, atMs: 30 },
+      { type: 'graph.defined', nodes: [{ id: 'a', label: 'A', status: 'pending' }, { id: 'b', label: 'B', status: 'pending' }], edges: [] },
+    ]);
+    expect(summary(tracker)).toEqual(['a#1 failed 10-20', 'b#1 not_run 30-30']);
+  });
+
   test('an outcome for a later attempt than seen opens that attempt; a run that ends leaves the open ones unfinished', () => {
     const tracker = track([
       { type: 'node.started', nodeId: 'a', attempt: 1, atMs: 0 },

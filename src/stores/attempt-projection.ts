@@ -22,7 +22,7 @@
 import type { RunEvent } from '@/protocol/run-event';
 
 import type { NodeState } from '@/stores/node-types';
-import { applyNodeEvent, nextNodeState } from '@/stores/reduce-node-status';
+import { applyNodeEvent, nextNodeState, type RunEnd } from '@/stores/reduce-node-status';
 import type { AttemptOutcome } from '@/stores/attempt-types';
 
 export type OpenWait = { fromMs: number; toMs?: number; gateId?: string };
@@ -62,6 +62,8 @@ export class AttemptProjection {
   /** Bumped on every change, so readers re-derive only when something happened. */
   version = 0;
   private nodes: Record<string, NodeState> = {};
+  /** The run's end as the node-status reducer reads it (set even when the end carried no time). */
+  private end: RunEnd;
   private read = 0;
   private clock: number | undefined;
 
@@ -90,7 +92,7 @@ export class AttemptProjection {
     const nodeId = 'nodeId' in event ? event.nodeId : undefined;
     if (nodeId === undefined) return;
     const before = this.nodes[nodeId];
-    const after = nextNodeState(before, event);
+    const after = nextNodeState(before, event, this.end);
     if (!after) return;
     this.nodes[nodeId] = after;
     if (after !== before) this.transition(nodeId, before, after, at);
@@ -101,7 +103,7 @@ export class AttemptProjection {
   private applyRunWide(event: RunEvent, at: At) {
     const nodes = this.nodes;
     const before = new Map<string, NodeState | undefined>();
-    applyNodeEvent(
+    this.end = applyNodeEvent(
       {
         get: (id) => nodes[id],
         put: (id, state) => {
@@ -111,6 +113,7 @@ export class AttemptProjection {
         ids: () => Object.keys(nodes),
       },
       event,
+      this.end,
     );
     if (event.type === 'graph.defined' && at.ms !== undefined) for (const node of event.nodes) if (!this.declaredAtMs.has(node.id)) this.declaredAtMs.set(node.id, at.ms);
     for (const [id, state] of Object.entries(nodes)) if (before.has(id) && state !== before.get(id)) this.transition(id, before.get(id), state, at);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { NODE_STATUSES, type NodeStatus, type RunEvent } from '@/protocol/run-event';
 import { emptyNodeMap, forEachChanged, nodeIds, nodeMapFrom, nodeOf, nodeRecord, NodeMapDraft, type NodeMap } from '@/stores/node-map';
 import type { NodeState } from '@/stores/node-types';
-import { applyNodeEvent, reduceNodeStatus } from '@/stores/reduce-node-status';
+import { applyNodeEvent, reduceNodeStatus, type RunEnd } from '@/stores/reduce-node-status';
 
 const ID_COUNT = 80; // over two chunks' worth, so batches touch some chunks and not others
 const id = fc.nat({ max: ID_COUNT - 1 }).map((n) => `n${n}`);
@@ -38,7 +38,8 @@ const step = fc.oneof({ weight: 6, arbitrary: fc.array(nodeEvent, { maxLength: 1
 function recordOf(events: readonly RunEvent[], from: Record<string, NodeState>): Record<string, NodeState> {
   const record = { ...from };
   const writer = { get: (key: string) => record[key], put: (key: string, state: NodeState) => void (record[key] = state), ids: () => Object.keys(record) };
-  for (const event of events) applyNodeEvent(writer, event);
+  let end: RunEnd;
+  for (const event of events) end = applyNodeEvent(writer, event, end);
   return record;
 }
 

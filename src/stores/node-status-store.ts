@@ -12,12 +12,13 @@ import { createStore, type StoreApi } from 'zustand';
 import type { RunEvent } from '@/protocol/run-event';
 
 import { emptyNodeMap, type NodeMap } from '@/stores/node-map';
-import { reduceNodeStatus } from '@/stores/reduce-node-status';
+import { reduceNodeStatus, type RunEnd } from '@/stores/reduce-node-status';
 
 export type NodeStatusState = Readonly<{
   byId: NodeMap;
   actions: {
-    applyEvents: (batch: readonly RunEvent[]) => void;
+    /** `endedBefore`: the run's end before this batch, when it had ended (the run store's word). */
+    applyEvents: (batch: readonly RunEvent[], endedBefore?: RunEnd) => void;
     restore: (byId: NodeMap) => void;
   };
 }>;
@@ -28,9 +29,9 @@ export function createNodeStatusStore(): NodeStatusStore {
   return createStore<NodeStatusState>()((set, get) => ({
     byId: emptyNodeMap(),
     actions: {
-      applyEvents: (batch) => {
+      applyEvents: (batch, endedBefore) => {
         const prev = get().byId;
-        const next = reduceNodeStatus(prev, batch);
+        const next = reduceNodeStatus(prev, batch, endedBefore);
         if (next !== prev) set({ byId: next });
       },
       restore: (byId) => set({ byId }),

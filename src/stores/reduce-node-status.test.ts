@@ -96,6 +96,28 @@ describe('reduceNodeStatus: steps that never ran', () => {
     expect(nodeOf(skipped, 'c')).toMatchObject({ status: 'not_run', reason: 'branch_not_taken' });
   });
 
+  test('a node first named after the run ended never ran: a late plan, or a word about it, reads "not run"', () => {
+    // Shannon's task list can arrive after the run's failure (a frame delivered late); the clean stream said "not run".
+    const end: RunEvent = { type: 'run.failed', error: { message: 'boom' }, atMs: 30 };
+    const plan: RunEvent = { type: 'graph.defined', nodes: [{ id: 'a', label: 'A', status: 'pending' }, { id: 'd', label: 'D', status: 'pending' }], edges: [] };
+    const inOneBatch = reduceNodeStatus(emptyNodeMap(), [...ran, end, plan, { type: 'node.progress', nodeId: 'e', message: 'queued' }]);
+    const ended = reduceNodeStatus(emptyNodeMap(), [...ran, end]);
+    const inLaterBatches = reduceNodeStatus(reduceNodeStatus(ended, [plan], { atMs: 30 }), [{ type: 'node.progress', nodeId: 'e', message: 'queued' }], { atMs: 30 });
+    for (const map of [inOneBatch, inLaterBatches]) {
+      expect(statuses(map)).toEqual({ a: 'failed', b: 'not_run', c: 'not_run', d: 'not_run', e: 'not_run' });
+      expect(nodeOf(map, 'd')).toMatchObject({ leftAtRunEnd: true, endedAtMs: 30 });
+      expect(map.counts.pending).toBe(0);
+    }
+    // Still our inference: the backend's own word about the node replaces it.
+    expect(nodeOf(reduceNodeStatus(inLaterBatches, [{ type: 'node.started', nodeId: 'd', atMs: 31 }], { atMs: 30 }), 'd')?.status).toBe('running');
+  });
+
+  test('a plan restating "pending" for a node left not run at the end changes nothing', () => {
+    const ended = reduceNodeStatus(emptyNodeMap(), [...ran, { type: 'run.completed', atMs: 30 }]);
+    const restated = reduceNodeStatus(ended, [{ ...graph, nodes: [{ id: 'b', label: 'B', status: 'pending' }] }], { atMs: 30 });
+    expect(nodeOf(restated, 'b')).toMatchObject({ status: 'not_run', leftAtRunEnd: true });
+  });
+
   test('a replay reaches the same map, event by event or in one batch, and applying the end twice changes nothing', () => {
     const events: RunEvent[] = [...ran, { type: 'node.skipped', nodeId: 'c', reason: 'upstream_unreachable', atMs: 25 }, { type: 'run.failed', error: { message: 'boom' }, atMs: 30 }];
     const batched = reduceNodeStatus(emptyNodeMap(), events);

@@ -13,7 +13,10 @@
  * when the run ends (completed, failed or cancelled) — it never started, so it neither
  * failed nor waits. The second is our inference (`leftAtRunEnd`), so a late event about the
  * node (a frame delivered after the run's end, on a reconnect) replaces it: the backend's
- * own word about a node beats what we guessed from the run.
+ * own word about a node beats what we guessed from the run. A node first named (or restated
+ * "pending") after the end is inferred the same way: a plan delivered late must not bring
+ * back a step that the clean stream showed as never run. The run's end before a batch comes
+ * from the run store (its status is final), and within the batch from the batch's own end.
  */
 import type { NodeStatus, RunEvent, RunEventOf } from '@/protocol/run-event';
 
@@ -51,11 +54,15 @@ const CHANGES_NODES: ReadonlySet<RunEvent['type']> = new Set([
   'gate.resolved',
 ]);
 
-export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[]): NodeMap {
+/** When the run ended (undefined while it goes on); `atMs` undefined when its end carried no time. */
+export type RunEnd = Readonly<{ atMs: number | undefined }> | undefined;
+
+export function reduceNodeStatus(prev: NodeMap, batch: readonly RunEvent[], endedBefore?: RunEnd): NodeMap {
   // The draft copies what it writes on the first change; the rest of the batch writes into it.
   // Plain loops and no closures: this runs for every batch, and most batches change nothing.
   const draft = new NodeMapDraft(prev);
-  for (const event of batch) applyNodeEvent(draft, event);
+  let end = endedBefore;
+  for (const event of batch) end = applyNodeEvent(draft, event, end);
   return draft.finish();
 }
 
@@ -67,14 +74,16 @@ export type NodeWriter = {
   ids(): readonly string[];
 };
 
-/** One event's changes, written through `writer`. */
-export function applyNodeEvent(writer: NodeWriter, event: RunEvent): void {
-  if (event.type === 'run.cancelled') {
-    cancelRunning(writer, event.atMs);
+/** One event's changes, written through `writer` (`end`: the run's end before it); the run's end after it. */
+export function applyNodeEvent(writer: NodeWriter, event: RunEvent, end: RunEnd): RunEnd {
+  if (event.type === 'run.cancelled') cancelRunning(writer, event.atMs);
+  if (event.type === 'run.cancelled' || event.type === 'run.completed' || event.type === 'run.failed') {
     notRunAtEnd(writer, event.atMs);
-  } else if (event.type === 'run.completed' || event.type === 'run.failed') notRunAtEnd(writer, event.atMs);
-  else if (event.type === 'graph.defined') defineNodes(writer, event.nodes);
-  else if (!streamsInto(writer.get((event as { nodeId?: string }).nodeId ?? ''), event)) applyToEntry(writer, event);
+    return end ?? { atMs: event.atMs };
+  }
+  if (event.type === 'graph.defined') defineNodes(writer, event.nodes, end);
+  else if (!streamsInto(writer.get((event as { nodeId?: string }).nodeId ?? ''), event)) applyToEntry(writer, event, end);
+  return end;
 }
 
 /**
@@ -85,11 +94,11 @@ function streamsInto(known: NodeState | undefined, event: RunEvent): boolean {
   return event.type === 'node.output' && known !== undefined && known.status !== 'pending' && known.leftAtRunEnd !== true;
 }
 
-function applyToEntry(writer: NodeWriter, event: RunEvent): void {
+function applyToEntry(writer: NodeWriter, event: RunEvent, end: RunEnd): void {
   const nodeId = 'nodeId' in event ? event.nodeId : undefined;
   if (nodeId === undefined) return;
   const known = writer.get(nodeId);
-  const updated = nextNodeState(known, event);
+  const updated = nextNodeState(known, event, end);
   if (updated !== known && updated) writer.put(nodeId, updated);
 }
 
@@ -99,11 +108,12 @@ function applyToEntry(writer: NodeWriter, event: RunEvent): void {
  * that never touches nodes about a node never seen. The attempt projection reads its
  * transitions, so every view counts attempts by these rules.
  */
-export function nextNodeState(known: NodeState | undefined, event: RunEvent): NodeState | undefined {
+export function nextNodeState(known: NodeState | undefined, event: RunEvent, end: RunEnd): NodeState | undefined {
   if (!CHANGES_NODES.has(event.type)) return known;
   const current = known ?? INITIAL;
   const updated = applyToNode(current, event);
-  return updated !== current || known ? updated : current;
+  const next = updated !== current || known ? updated : current;
+  return next !== known ? settledAfter(end, next) : next;
 }
 
 function cancelRunning(writer: NodeWriter, atMs: number | undefined): void {
@@ -123,11 +133,20 @@ function notRunAtEnd(writer: NodeWriter, atMs: number | undefined): void {
   }
 }
 
-function defineNodes(writer: NodeWriter, nodes: RunEventOf<'graph.defined'>['nodes']): void {
+/** A node left pending by a write after the run's end never ran (the end already inferred it for the rest). */
+function settledAfter(end: RunEnd, node: NodeState): NodeState {
+  return end !== undefined && node.status === 'pending' ? { ...node, status: 'not_run', leftAtRunEnd: true, endedAtMs: end.atMs ?? Date.now() } : node;
+}
+
+function defineNodes(writer: NodeWriter, nodes: RunEventOf<'graph.defined'>['nodes'], end: RunEnd): void {
   for (const node of nodes) {
     const current = writer.get(node.id);
-    if (!current) writer.put(node.id, node.status ? moveTo(INITIAL, node.status, undefined, undefined) : INITIAL);
-    else if (node.status) writer.put(node.id, moveTo(current.leftAtRunEnd ? INITIAL : current, node.status, undefined, undefined));
+    if (!current) writer.put(node.id, settledAfter(end, node.status ? moveTo(INITIAL, node.status, undefined, undefined) : INITIAL));
+    else if (node.status) {
+      const restated = moveTo(current.leftAtRunEnd ? INITIAL : current, node.status, undefined, undefined);
+      // A stale "pending" for a node left not run changes nothing (not even its end time).
+      if (!(current.leftAtRunEnd && restated.status === 'pending')) writer.put(node.id, settledAfter(end, restated));
+    }
   }
 }
 

@@ -82,6 +82,24 @@ const deliveryOf = (count: number) =>
     pauses: fc.array(fc.constantFrom(0, 5, 400, 1_000, 4_000), { minLength: count + 2, maxLength: count + 2 }),
   });
 
+const typeOf = (frame: unknown) => (frame as { data?: { type?: unknown } }).data?.type;
+
+test('the task list delivered after the run failed: the step only it named still ends "not run"', () => {
+  // Found by the property below: the holes given up after a long pause, the plan arrives last.
+  const { frames, answers } = recorded.get('shannon-failure') as Recorded;
+  const runId = 'shannon-failure~delivery';
+  const clean = deliver(runId, frames.map((frame) => ({ frame, afterMs: 1 })));
+  expect(clean.nodes).toEqual({ fetch: 'succeeded', analyse: 'failed', summarise: 'not_run' });
+  const plans = frames.filter((frame) => typeOf(frame) === 'TASKLIST_UPDATED');
+  expect(plans.length).toBeGreaterThan(0);
+  const late = [
+    ...frames.filter((frame) => typeOf(frame) !== 'TASKLIST_UPDATED').map((frame) => ({ frame, afterMs: 1 })),
+    ...plans.map((frame, i) => ({ frame, afterMs: i === 0 ? 4_000 : 1 })),
+    ...answers.map((frame) => ({ frame, afterMs: 1 })),
+  ];
+  expect(deliver(runId, late)).toEqual(clean);
+});
+
 describe.each(SCENARIOS)('shannon %s: the end state does not depend on delivery', (scenario) => {
   test('any order, lost frames, the history and the status answer anywhere: every node and the run end as on a clean stream', () => {
     const { frames, answers } = recorded.get(scenario) as Recorded;
