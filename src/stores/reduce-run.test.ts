@@ -65,3 +65,23 @@ describe('reduceRunBatch: gates', () => {
     expect(apply(waiting, [resolve('a'), resolve('b')], 4).status).toBe('running');
   });
 });
+
+describe('reduceRunBatch: a run the backend does not know', () => {
+  const lookup: RunEvent = { type: 'run.unknown', reason: 'GET /api/v1/tasks/{id} answered HTTP 404 (Task not found)' };
+  const stream: RunEvent = { type: 'run.unknown', reason: 'Shannon’s stream says “Workflow not found”' };
+
+  test('every source that said so stays in the reason, each once, whichever came first', () => {
+    // The task lookup answers at once; the stream says so 30 s later, and again on each reconnect.
+    for (const order of [[lookup, stream, stream], [stream, lookup, stream]]) {
+      const [state] = applyInBatches(order, [1, 2]).slice(-1);
+      expect(state?.unknown).toContain('HTTP 404 (Task not found)');
+      expect(state?.unknown).toContain('“Workflow not found”');
+      expect(state?.unknown?.split('Workflow not found').length).toBe(2);
+    }
+  });
+
+  test('a run that already did something is not unknown', () => {
+    const [state] = applyInBatches([{ type: 'node.started', nodeId: 'a', atMs: 1 }, lookup], []).slice(-1);
+    expect(state?.unknown).toBeUndefined();
+  });
+});

@@ -106,7 +106,7 @@ function applyEvent(d: Draft, b: BatchScratch, event: RunEvent, row: number): vo
       return;
     case 'run.unknown':
       // Only a run nothing else was heard of: anything it already did says it exists.
-      if (d.status === 'pending' && d.graph.order.length === 0) d.unknown = event.reason;
+      if (d.status === 'pending' && d.graph.order.length === 0) d.unknown = withReason(d.unknown, event.reason);
       return;
     case 'graph.defined':
       d.graph = mergeGraph(d.graph, event);
@@ -187,6 +187,16 @@ function markText(d: Draft, b: BatchScratch, nodeId: string, text: StreamedText)
   const now = b.textMarks?.get(nodeId) ?? bucketGet(d.streamedText, nodeId);
   const next = text === 'preview' && now === 'partial' ? 'partial' : text;
   if (now !== next) (b.textMarks ??= new Map()).set(nodeId, next);
+}
+
+/**
+ * Every source that said the run does not exist, each once: a lookup answers at once and the
+ * stream may say so later, and again on each reconnect. Neither replaces the other, so the
+ * page never changes its words under the reader.
+ */
+function withReason(said: string | undefined, reason: string): string {
+  if (said === undefined) return reason;
+  return said.split('; ').includes(reason) ? said : `${said}; ${reason}`;
 }
 
 function finish(d: Draft, status: 'succeeded' | 'failed' | 'cancelled', event: RunEvent) {

@@ -134,7 +134,7 @@ export type RunState = Readonly<{
   /** True when the start or end time above is when Runboard received the event (the producer sent no time). */
   timesReceived?: boolean;
   error?: ErrorInfo;
-  /** The backend's words when it said it has no such run (run.unknown): the run is not a run. */
+  /** The backend's words when it said it has no such run (run.unknown), each source's once, joined by "; ": the run is not a run. */
   unknown?: string;
   connection: ConnectionHealth;
   /** Rows in the session's event log (RunSession.log): the log lives beside the store, this is its version. */

@@ -44,6 +44,9 @@ test('Shannon: its task lookup answers 404, so the run is said not to exist, wit
   await main.getByRole('heading', { name: 'No such run' }).waitFor({ timeout: 20_000 });
   await main.getByText(/has no run “task-missing-7”/).waitFor();
   await main.getByText(/HTTP 404 \(Task not found\)/).waitFor();
+  // The stream says so too, 30 s on (3 s here) and on each reconnect: both stay said, neither replaces the other.
+  await main.getByText(/stream says “Workflow not found”/).waitFor({ timeout: 20_000 });
+  await expect(main.getByText(/HTTP 404 \(Task not found\)/).count()).resolves.toBe(1);
   await main.getByRole('link', { name: /run list/ }).waitFor();
   await expect(page.getByRole('button', { name: 'Cancel run' }).count()).resolves.toBe(0);
   await expect(page.getByText('Run pending').count()).resolves.toBe(0);
