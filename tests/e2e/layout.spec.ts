@@ -42,9 +42,15 @@ test('the raw frame behind a row shows at least 12 lines at 1440 × 900', async 
   const page = await harness.newPage();
   await page.goto(liveUrl(harness.sim, 'relavium', 'fanout~raw-lines'));
   await page.locator('[data-run-status="succeeded"]').waitFor({ timeout: 30_000 });
-  await page.getByTestId('timeline-scroll').locator('[data-timeline-item]').nth(3).locator('[aria-controls="timeline-raw-frame"]').click();
+  const toggle = page.getByTestId('timeline-scroll').locator('[data-timeline-item]').nth(3).locator('[aria-controls="timeline-raw-frame"]');
+  await toggle.click();
   const panel = page.locator('#timeline-raw-frame');
-  await panel.locator('pre').first().waitFor({ state: 'attached' });
+  // Failed once in a fresh clone on a loaded machine, with no panel to read: a failure now says what the page showed.
+  await panel.locator('pre').first().waitFor({ state: 'attached' }).catch(async (error: unknown) => {
+    const expanded = await toggle.getAttribute('aria-expanded', { timeout: 1_000 }).catch(() => 'no toggle');
+    const shown = await panel.textContent({ timeout: 1_000 }).catch(() => 'no panel');
+    throw new Error(`no raw frame shown: the toggle's aria-expanded is ${expanded}; the panel reads: ${shown}`, { cause: error });
+  });
   const lines = await panel.evaluate((el) => {
     const pre = el.querySelector('pre') as HTMLElement;
     const lineHeight = Number.parseFloat(getComputedStyle(pre).lineHeight);
