@@ -129,13 +129,18 @@ function cancelRunning(writer: NodeWriter, atMs: number | undefined): void {
 function notRunAtEnd(writer: NodeWriter, atMs: number | undefined): void {
   for (const id of writer.ids()) {
     const node = writer.get(id);
-    if (node?.status === 'pending') writer.put(id, { ...node, status: 'not_run', leftAtRunEnd: true, endedAtMs: atMs ?? Date.now() });
+    if (node?.status === 'pending') writer.put(id, inferredNotRun(node, atMs));
   }
 }
 
 /** A node left pending by a write after the run's end never ran (the end already inferred it for the rest). */
 function settledAfter(end: RunEnd, node: NodeState): NodeState {
-  return end !== undefined && node.status === 'pending' ? { ...node, status: 'not_run', leftAtRunEnd: true, endedAtMs: end.atMs ?? Date.now() } : node;
+  return end !== undefined && node.status === 'pending' ? inferredNotRun(node, end.atMs) : node;
+}
+
+/** "Not run" as our inference from the run's end (`leftAtRunEnd`), which the node's own later word replaces. */
+function inferredNotRun(node: NodeState, endAtMs: number | undefined): NodeState {
+  return { ...node, status: 'not_run', leftAtRunEnd: true, endedAtMs: endAtMs ?? Date.now() };
 }
 
 function defineNodes(writer: NodeWriter, nodes: RunEventOf<'graph.defined'>['nodes'], end: RunEnd): void {
