@@ -33,13 +33,25 @@ const blockSize = Number(arg('block') ?? 10);
 const nodes = Number(arg('nodes') ?? 1000);
 const profile = process.argv.includes('--profile');
 const OUT = join('bench', 'out', 'cost-ab');
-const FILES = ['waterfall-chart.tsx', 'waterfall-table.tsx', 'derive-waterfall.ts'];
+const FILES = ['waterfall-chart.tsx', 'waterfall-table.tsx', 'derive-waterfall.ts', 'waterfall-marks.tsx'];
+
+/** A file of the baseline commit, or '' where it had none (waterfall-marks.tsx is younger than some baselines). */
+function baseFile(file: string): string {
+  try {
+    return execFileSync('git', ['show', `${baseRef}:${file}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return '';
+  }
+}
 
 /** One build's files under OUT/<name>, their imports of each other made relative, and its block module. */
 function writeBuild(name: string, read: (file: string) => string): void {
   const dir = join(OUT, name);
   mkdirSync(dir, { recursive: true });
-  for (const file of FILES) writeFileSync(join(dir, file), read(`src/features/cost/${file}`).replaceAll("'@/features/cost/", "'./"));
+  for (const file of FILES) {
+    const text = read(`src/features/cost/${file}`);
+    if (text !== '') writeFileSync(join(dir, file), text.replaceAll("'@/features/cost/", "'./"));
+  }
   // What the build's cost panel draws: barsToDraw where it has one, else its MAX_BARS groups.
   const maxBars = /const MAX_BARS = (\d+)/.exec(read('src/features/cost/cost-panel.tsx'))?.[1];
   const drawn = read('src/features/cost/derive-waterfall.ts').includes('export function barsToDraw') ? 'barsToDraw(bars)' : `groupWaterfall(bars, ${maxBars ?? 60})`;
@@ -58,7 +70,7 @@ export function render(points: readonly CostPoint[]) {
   );
 }
 
-writeBuild('base', (file) => execFileSync('git', ['show', `${baseRef}:${file}`], { encoding: 'utf8' }));
+writeBuild('base', baseFile);
 writeBuild('next', (file) => readFileSync(file, 'utf8'));
 writeFileSync(
   join(OUT, 'entry.tsx'),
