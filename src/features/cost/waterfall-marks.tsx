@@ -3,9 +3,10 @@
  * drawn as one layer inside the recharts chart, placed by the chart's own axis scales
  * (recharts' `useXAxisScale` / `useYAxisScale`). Why not recharts' Bar and Area: each
  * keeps a store of its own and re-renders a tree of label, clip, animation and shape
- * components on every change of data; a replay seek changes the data every time, and in
- * Chromium those two series were about a third of a seek's main-thread time (the cost tab
- * open against the node details tab: 60–67 against 39 ms of CPU per seek). Here a seek
+ * components on every change of data. A replay seek changes the data every time: in
+ * Chromium the cost tab was about a third of a seek's main-thread time (60–67 ms of CPU per
+ * seek with it shown, 39 ms with the node details tab), and the two series most of that:
+ * without them the chart takes 0.63× the CPU per seek (bench/cost-chart-ab.ts). Here a seek
  * re-renders one component that writes the rects and one path. The layer takes no pointer
  * events: recharts' tooltip follows the pointer over the whole plot, bars and line included.
  */
