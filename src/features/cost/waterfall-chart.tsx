@@ -49,7 +49,7 @@ export function labelInterval(bars: number): number {
  */
 const BarsContext = createContext<readonly WaterfallBar[]>([]);
 
-type TickProps = Readonly<{ x?: number | string; y?: number | string; textAnchor?: string; verticalAnchor?: string; index?: number; payload?: { value?: unknown } }>;
+type TickProps = Readonly<{ x?: number | string; y?: number | string; textAnchor?: string; verticalAnchor?: string; payload?: { value?: unknown } }>;
 
 /** Where recharts' text puts a one-line label against its anchor point. */
 const DY: Readonly<Record<string, string>> = { start: '0.71em', middle: '0.355em' };

@@ -10,19 +10,17 @@
  * re-renders one component that writes the rects and one path. The layer takes no pointer
  * events: recharts' tooltip follows the pointer over the whole plot, bars and line included.
  */
-import { useXAxisScale, useYAxisScale } from 'recharts';
+import { type ScaleFunction, useXAxisScale, useYAxisScale } from 'recharts';
 
 import type { WaterfallBar } from '@/features/cost/derive-waterfall';
 
-export const BAR_FILL = '#0ea5e9';
-export const LINE_STROKE = '#f59e0b';
+const BAR_FILL = '#0ea5e9';
+const LINE_STROKE = '#f59e0b';
 /** The share of a bar's slot its rect fills (recharts' default bar gap is 10 % each side). */
 const BAR_SHARE = 0.8;
 
-type Scale = (value: unknown, options?: { position?: 'start' | 'middle' | 'end' }) => number | undefined;
-
 /** A bar's rect: its slot's middle 80 %, from the low end to the high end; undefined when an axis has no place for it. */
-export function barRect(bar: WaterfallBar, slot: number, x: Scale, y: Scale): { x: number; y: number; width: number; height: number } | undefined {
+export function barRect(bar: WaterfallBar, slot: number, x: ScaleFunction, y: ScaleFunction): { x: number; y: number; width: number; height: number } | undefined {
   const start = x(slot, { position: 'start' });
   const end = x(slot, { position: 'end' });
   const low = y(bar.base);
@@ -33,7 +31,7 @@ export function barRect(bar: WaterfallBar, slot: number, x: Scale, y: Scale): { 
 }
 
 /** The running total as a step line: level across each bar's slot, stepping at the slot's start. */
-export function runningPath(bars: readonly WaterfallBar[], x: Scale, y: Scale): string {
+export function runningPath(bars: readonly WaterfallBar[], x: ScaleFunction, y: ScaleFunction): string {
   let path = '';
   bars.forEach((bar, slot) => {
     const start = x(slot, { position: 'start' });
@@ -46,8 +44,8 @@ export function runningPath(bars: readonly WaterfallBar[], x: Scale, y: Scale): 
 }
 
 export function WaterfallMarks({ bars }: Readonly<{ bars: readonly WaterfallBar[] }>) {
-  const x = useXAxisScale() as Scale | undefined;
-  const y = useYAxisScale() as Scale | undefined;
+  const x = useXAxisScale();
+  const y = useYAxisScale();
   if (!x || !y) return null;
   return (
     <g className="waterfall-marks" pointerEvents="none">
