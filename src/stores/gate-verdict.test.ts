@@ -96,6 +96,20 @@ describe('gate verdicts', () => {
     expect(turnedDownNodes({ gates: { a: approved, b: rejected, c: other, t: timedOut }, gateOrder: ['a', 'b', 'c', 't'] })).toBe('review\ttimed out (rejected)\nn\trejected');
   });
 
+  it('reads the gates afresh whenever they change, and an earlier state again when a replay goes back to it', () => {
+    const approved = resolved('approved', 'alice', { gateId: 'a', nodeId: 'n' });
+    const before = { gates: { a: approved }, gateOrder: ['a'] };
+    const after = { gates: { a: approved, b: resolved('rejected', 'bob', { gateId: 'b', nodeId: 'm' }) }, gateOrder: ['a', 'b'] };
+    expect(turnedDownNodes(before)).toBe('');
+    expect(turnedDownNodes(after)).toBe('m\trejected');
+    expect(turningGate(after)?.gateId).toBe('b');
+    expect(turnedDownNodes(before)).toBe('');
+    expect(turningGate(before)).toBeUndefined();
+    // The same gates in a new order object (a reducer that rewrote only the order) are read again too.
+    expect(turningGate({ gates: after.gates, gateOrder: ['b'] })?.gateId).toBe('b');
+    expect(turningGate({ gates: after.gates, gateOrder: ['a'] })).toBeUndefined();
+  });
+
   it('names a finished gate step by its verdict in every view, and leaves other statuses alone', () => {
     expect(finishedGateWord(resolved('rejected'), 'succeeded')).toBe('rejected');
     expect(finishedGateWord(resolved('rejected'), 'cancelled')).toBe('rejected');

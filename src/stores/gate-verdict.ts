@@ -135,6 +135,23 @@ export function decidedGateOfNode(state: Pick<RunState, 'gates' | 'gateOrder'>, 
   return undefined;
 }
 
+type GateSource = Pick<RunState, 'gates' | 'gateOrder'>;
+
+/**
+ * A scan of every gate, run again only when the gates changed (the reducer copies `gates`
+ * and `gateOrder` when it writes them, so the same two objects hold the same gates). Why:
+ * these scans are store selectors, and zustand runs a selector on every change of the run
+ * store: a replay seek makes several, and a live run one per paint. Profiled scrubbing a
+ * million-frame replay in Chromium, the two scans over its ~3,100 gates took 2.7 ms a seek.
+ */
+function lastScanOfGates<T>(scan: (state: GateSource) => T): (state: GateSource) => T {
+  let last: { gates: GateSource['gates']; order: GateSource['gateOrder']; result: T } | undefined;
+  return (state) => {
+    if (last?.gates !== state.gates || last.order !== state.gateOrder) last = { gates: state.gates, order: state.gateOrder, result: scan(state) };
+    return last.result;
+  };
+}
+
 /** Did this gate turn the work down: rejected, or timed out into anything but an approval? */
 export function turnedDownByGate(gate: GateState | undefined): boolean {
   if (!gate) return false;
@@ -148,19 +165,19 @@ export function turnedDownByGate(gate: GateState | undefined): boolean {
  * was rejected, or timed out into a rejection. Undefined when every gate was approved,
  * answered, or none was asked.
  */
-export function turningGate(state: Pick<RunState, 'gates' | 'gateOrder'>): GateState | undefined {
+export const turningGate = lastScanOfGates((state): GateState | undefined => {
   for (let i = state.gateOrder.length - 1; i >= 0; i--) {
     const gate = state.gates[state.gateOrder[i] ?? ''];
     if (turnedDownByGate(gate)) return gate;
   }
   return undefined;
-}
+});
 
 /**
  * The nodes whose newest gate turned the work down, as "id<TAB>verdict" lines: a string, so
  * a selector over it is stable until a gate is decided.
  */
-export function turnedDownNodes(state: Pick<RunState, 'gates' | 'gateOrder'>): string {
+export const turnedDownNodes = lastScanOfGates((state): string => {
   const lines: string[] = [];
   const seen = new Set<string>();
   for (let i = state.gateOrder.length - 1; i >= 0; i--) {
@@ -170,4 +187,4 @@ export function turnedDownNodes(state: Pick<RunState, 'gates' | 'gateOrder'>): s
     if (turnedDownByGate(gate)) lines.push(`${gate.nodeId}\t${gateVerdictShort(gate)}`);
   }
   return lines.join('\n');
-}
+});
