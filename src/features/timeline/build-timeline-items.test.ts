@@ -30,31 +30,29 @@ function build(filters: TimelineFilters = NO_FILTERS, collapsed: ReadonlySet<num
 
 describe('buildTimelineItems', () => {
   it('puts rows before any chapter under the Run group and each chapter.started row in its own chapter', () => {
-    expect(build()).toEqual([headerItem(RUN_GROUP), 0, 1, headerItem(0), 2, 3, 4, headerItem(1), 5, 6]);
+    expect(build()).toEqual({ items: [headerItem(RUN_GROUP), 0, 1, headerItem(0), 2, 3, 4, headerItem(1), 5, 6], rows: 7 });
   });
 
-  it('keeps a collapsed group as a header only', () => {
-    expect(build(NO_FILTERS, new Set([0]))).toEqual([headerItem(RUN_GROUP), 0, 1, headerItem(0), headerItem(1), 5, 6]);
+  it('keeps a collapsed group as a header only, and does not count its rows', () => {
+    expect(build(NO_FILTERS, new Set([0]))).toEqual({ items: [headerItem(RUN_GROUP), 0, 1, headerItem(0), headerItem(1), 5, 6], rows: 4 });
   });
 
   it('filters by log level without hiding unlevelled events, and drops groups with no match', () => {
-    const items = build({ ...NO_FILTERS, level: 'error', type: 'log' });
-    expect(items).toEqual([headerItem(0), 4]);
+    expect(build({ ...NO_FILTERS, level: 'error', type: 'log' })).toEqual({ items: [headerItem(0), 4], rows: 1 });
   });
 
   it('filters by node and by text (case-insensitive, over type, node and summary)', () => {
-    expect(build({ ...NO_FILTERS, nodeId: 'b' })).toEqual([headerItem(1), 6]);
-    expect(build({ ...NO_FILTERS, text: 'DISK' })).toEqual([headerItem(0), 4]);
+    expect(build({ ...NO_FILTERS, nodeId: 'b' })).toEqual({ items: [headerItem(1), 6], rows: 1 });
+    expect(build({ ...NO_FILTERS, text: 'DISK' })).toEqual({ items: [headerItem(0), 4], rows: 1 });
   });
 
   it('has no Run group when the run opens with a chapter, and nothing for an empty log', () => {
     const s = runWith([{ type: 'chapter.started', chapterId: 'c', title: 'Only' }, { type: 'run.started' }]);
-    expect(buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters: NO_FILTERS, collapsed: new Set() })).toEqual([
-      headerItem(0),
-      0,
-      1,
-    ]);
+    expect(buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters: NO_FILTERS, collapsed: new Set() })).toEqual({
+      items: [headerItem(0), 0, 1],
+      rows: 2,
+    });
     const empty = runWith([]);
-    expect(buildTimelineItems({ log: empty.log, length: 0, chapters: [], filters: NO_FILTERS, collapsed: new Set() })).toEqual([]);
+    expect(buildTimelineItems({ log: empty.log, length: 0, chapters: [], filters: NO_FILTERS, collapsed: new Set() })).toEqual({ items: [], rows: 0 });
   });
 });

@@ -60,8 +60,7 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
   }, [replay, logLength]);
   const [rawRow, setRawRow] = useState<number | undefined>(undefined);
   const [ownSelected, setOwnSelected] = useState<number | undefined>(undefined);
-  const items = useTimelineItems(filters, collapsed);
-  const shown = useMemo(() => items.reduce((n, item) => (item >= 0 ? n + 1 : n), 0), [items]);
+  const { items, rows: shown } = useTimelineItems(filters, collapsed);
 
   const toggleGroup = useCallback((group: number) => {
     setCollapsed((prev) => {

@@ -7,9 +7,9 @@ import { useMemo } from 'react';
 
 import { useChapters, useEventLog, useLogLength } from '@/stores/panel-selectors';
 
-import { buildTimelineItems, type TimelineFilters } from '@/features/timeline/build-timeline-items';
+import { buildTimelineItems, type TimelineFilters, type TimelineItems } from '@/features/timeline/build-timeline-items';
 
-export function useTimelineItems(filters: TimelineFilters, collapsed: ReadonlySet<number>): readonly number[] {
+export function useTimelineItems(filters: TimelineFilters, collapsed: ReadonlySet<number>): TimelineItems {
   const log = useEventLog();
   const length = useLogLength();
   const chapters = useChapters();
