@@ -8,7 +8,8 @@
  * absolute change. Points without a node are gathered under RUN_KEY.
  */
 import type { CostPoint } from '@/stores/run-types';
-import { sumCostBy } from '@/lib/sum-cost-by';
+import { checkpointedFold } from '@/lib/checkpointed-fold';
+import { costSumFold } from '@/lib/sum-cost-by';
 
 export const RUN_KEY = '(run)';
 
@@ -30,9 +31,10 @@ export type WaterfallBar = Readonly<{
 
 type Acc = { micros: number; inputTokens: number; outputTokens: number; lastRow: number };
 
-export function deriveWaterfall(points: readonly CostPoint[], labelOf: (nodeId: string) => string = (id) => id): WaterfallBar[] {
-  const byNode = new Map<string, Acc>();
-  for (const point of points) {
+/** Each node's sums, from the nearest sums kept for these points (lib/checkpointed-fold.ts: a seek or a batch sums only what is new). */
+const sumsByNode = checkpointedFold<CostPoint, Map<string, Acc>>({
+  start: () => new Map(),
+  add: (byNode, point) => {
     const key = point.nodeId ?? RUN_KEY;
     const acc = byNode.get(key) ?? { micros: 0, inputTokens: 0, outputTokens: 0, lastRow: point.row };
     acc.micros += point.micros;
@@ -40,8 +42,14 @@ export function deriveWaterfall(points: readonly CostPoint[], labelOf: (nodeId: 
     acc.outputTokens += point.outputTokens;
     acc.lastRow = Math.max(acc.lastRow, point.row);
     byNode.set(key, acc);
-  }
-  const ordered = [...byNode.entries()].sort((a, b) => a[1].lastRow - b[1].lastRow);
+  },
+  copy: (byNode) => new Map([...byNode].map(([key, acc]) => [key, { ...acc }])),
+});
+
+const sumsByModel = checkpointedFold(costSumFold((point: CostPoint) => point.model ?? 'unknown model'));
+
+export function deriveWaterfall(points: readonly CostPoint[], labelOf: (nodeId: string) => string = (id) => id): WaterfallBar[] {
+  const ordered = [...sumsByNode(points).entries()].sort((a, b) => a[1].lastRow - b[1].lastRow);
   let running = 0;
   return ordered.map(([nodeId, acc]) => {
     const start = running;
@@ -110,8 +118,7 @@ export type ModelCost = Readonly<{ model: string; micros: number; inputTokens: n
 
 /** Cost and tokens per model, most expensive first; points without a model read "unknown model". */
 export function deriveModelBreakdown(points: readonly CostPoint[]): ModelCost[] {
-  const byModel = sumCostBy(points, (point) => point.model ?? 'unknown model');
-  return [...byModel.entries()]
+  return [...sumsByModel(points).entries()]
     .map(([model, { count, ...sum }]) => ({ model, ...sum, calls: count }))
     .sort((a, b) => b.micros - a.micros || a.model.localeCompare(b.model));
 }
