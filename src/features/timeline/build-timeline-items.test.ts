@@ -4,7 +4,7 @@ import type { RunEvent } from '@/protocol/run-event';
 
 import { makeSession } from '../../../tests/integration/make-session';
 
-import { buildTimelineItems, headerItem, NO_FILTERS, RUN_GROUP, type TimelineFilters } from '@/features/timeline/build-timeline-items';
+import { buildTimelineItems, headerItem, NO_FILTERS, RUN_GROUP, type TimelineFilters, type TimelineItems } from '@/features/timeline/build-timeline-items';
 
 /** The run state after one batch, with the session's event log beside it. */
 function runWith(events: RunEvent[]) {
@@ -23,9 +23,14 @@ const EVENTS: RunEvent[] = [
   { type: 'node.started', nodeId: 'b' },
 ];
 
+/** The items as a plain list, with their count of rows. */
+function listed(built: TimelineItems) {
+  return { items: Array.from({ length: built.length }, (_, i) => built.at(i)), rows: built.rows };
+}
+
 function build(filters: TimelineFilters = NO_FILTERS, collapsed: ReadonlySet<number> = new Set()) {
   const s = runWith(EVENTS);
-  return buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters, collapsed });
+  return listed(buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters, collapsed }));
 }
 
 describe('buildTimelineItems', () => {
@@ -48,11 +53,25 @@ describe('buildTimelineItems', () => {
 
   it('has no Run group when the run opens with a chapter, and nothing for an empty log', () => {
     const s = runWith([{ type: 'chapter.started', chapterId: 'c', title: 'Only' }, { type: 'run.started' }]);
-    expect(buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters: NO_FILTERS, collapsed: new Set() })).toEqual({
+    expect(listed(buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters: NO_FILTERS, collapsed: new Set() }))).toEqual({
       items: [headerItem(0), 0, 1],
       rows: 2,
     });
     const empty = runWith([]);
-    expect(buildTimelineItems({ log: empty.log, length: 0, chapters: [], filters: NO_FILTERS, collapsed: new Set() })).toEqual({ items: [], rows: 0 });
+    expect(listed(buildTimelineItems({ log: empty.log, length: 0, chapters: [], filters: NO_FILTERS, collapsed: new Set() }))).toEqual({ items: [], rows: 0 });
+  });
+
+  it('counts the headers before each item, for where the list places it', () => {
+    const s = runWith(EVENTS);
+    const built = buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters: NO_FILTERS, collapsed: new Set() });
+    // [Run, 0, 1, Chapter 0, 2, 3, 4, Chapter 1, 5, 6]
+    expect(Array.from({ length: built.length + 1 }, (_, i) => built.headersBefore(i))).toEqual([0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3]);
+  });
+
+  it('keeps matching rows next to each other as one stretch, and a gap as a new one', () => {
+    const s = runWith(Array.from({ length: 12 }, (_, i): RunEvent => ({ type: 'log', level: i % 4 === 3 ? 'info' : 'error', message: `m${i}` })));
+    const built = buildTimelineItems({ log: s.log, length: s.logLength, chapters: s.chapters, filters: { ...NO_FILTERS, level: 'error' }, collapsed: new Set() });
+    expect(listed(built)).toEqual({ items: [headerItem(RUN_GROUP), 0, 1, 2, 4, 5, 6, 8, 9, 10], rows: 9 });
+    expect(built.headersBefore(9)).toBe(1);
   });
 });

@@ -5,24 +5,27 @@
  * heights on purpose: measuring rows would relayout on every batch, and the raw frame
  * opens in a panel below instead. Following: use-follow-scroll.ts; keys: use-list-keyboard.ts.
  */
-import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useId, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 
 import type { EventLog } from '@/stores/event-log';
 import type { Chapter } from '@/stores/run-types';
 
-import { groupOfItem } from '@/features/timeline/build-timeline-items';
+import { groupOfItem, type TimelineItems } from '@/features/timeline/build-timeline-items';
 import { ChapterHeader } from '@/features/timeline/chapter-header';
 import { recycleKeys, type KeyAssignment } from '@/features/timeline/recycled-keys';
 import { TimelineRow } from '@/features/timeline/timeline-row';
 import { useFollowScroll } from '@/features/timeline/use-follow-scroll';
+import { overscanned, useItemWindow, type ItemRange, type ItemWindow, type PlacedItem } from '@/features/timeline/use-item-window';
 import { useListKeyboard } from '@/features/timeline/use-list-keyboard';
 
 export const ROW_HEIGHT = 28;
 export const HEADER_HEIGHT = 34;
 
+/** Items rendered beyond each edge of the view. */
+const OVERSCAN = 12;
+
 export type TimelineListProps = Readonly<{
-  items: readonly number[];
+  items: TimelineItems;
   log: EventLog;
   /**
    * The log's revision: tokens coalesce into a node's text row without adding a row, so
@@ -48,36 +51,25 @@ export function TimelineList(props: TimelineListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const hintId = useId();
-  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element>>(null);
+  const places = useMemo(
+    () => ({ count: items.length, topOf: (i: number) => i * ROW_HEIGHT + items.headersBefore(i) * (HEADER_HEIGHT - ROW_HEIGHT), heightOf: (i: number) => (items.at(i) < 0 ? HEADER_HEIGHT : ROW_HEIGHT) }),
+    [items],
+  );
+  const view = useItemWindow(scrollRef, places);
   const keyboard = useListKeyboard({
     scrollRef,
     count: items.length,
     pageSize: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 300) / ROW_HEIGHT) - 1),
-    scrollToIndex: (index) => virtualizerRef.current?.scrollToIndex(index, { align: 'auto' }),
+    scrollToIndex: view.scrollToIndex,
   });
   const pinned = keyboard.focusWithin ? keyboard.current : undefined;
-  const followedTo = useRef<() => number | undefined>(() => undefined);
-  // A new extractor when the pinned item changes: the virtualiser memoises its range on it.
-  const rangeExtractor = useCallback(
-    (range: Range) => withPinned(defaultRangeExtractor(followedRange(virtualizerRef.current, range, followedTo.current()) ?? range), pinned),
-    [pinned],
-  );
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => ((items[i] ?? 0) < 0 ? HEADER_HEIGHT : ROW_HEIGHT),
-    overscan: 12,
-    initialRect: { width: 800, height: 600 },
-    rangeExtractor,
-  });
-  virtualizerRef.current = virtualizer;
-  const { onScroll, onWheel, pinnedTo } = useFollowScroll({ scrollRef, contentRef, totalSize: virtualizer.getTotalSize(), viewportHeight: virtualizer.scrollRect?.height ?? 0, follow, onFollowChange });
-  followedTo.current = pinnedTo;
-  const virtualItems = virtualizer.getVirtualItems();
+  const { onScroll, onWheel, pinnedTo } = useFollowScroll({ scrollRef, contentRef, totalSize: view.totalHeight, viewportHeight: view.viewportHeight, follow, onFollowChange, onScrolled: view.scrolledTo });
+  const range = followedRange(view, items.length, pinnedTo()) ?? view.rangeAt();
+  const placed = withPinned(overscanned(range, items.length, OVERSCAN), pinned).map(view.place);
   // Recycled keys (recycled-keys.ts): the same for the same range, so a render React repeats gets the same keys.
   const keys = useRef<KeyAssignment>(new Map());
-  keys.current = recycleKeys(keys.current, virtualItems.map((v) => v.index));
-  const tabStop = pinned ?? tabStopInView(virtualizer, items, props.selectedRow);
+  keys.current = recycleKeys(keys.current, placed.map((v) => v.index));
+  const tabStop = pinned ?? tabStopInView(view, placed, items, props.selectedRow);
 
   return (
     <div
@@ -93,16 +85,16 @@ export function TimelineList(props: TimelineListProps) {
       className="relative min-h-0 flex-1 overflow-auto overscroll-contain"
       data-testid="timeline-scroll"
     >
-      <div ref={contentRef} style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualItems.map((v) => {
-          const item = items[v.index] ?? 0;
+      <div ref={contentRef} style={{ height: view.totalHeight, position: 'relative', width: '100%' }}>
+        {placed.map((v) => {
+          const item = items.at(v.index);
           const tabbable = v.index === tabStop;
           return (
             <div
               key={keys.current.get(v.index)}
               data-timeline-item
               data-item-index={v.index}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.size, transform: `translateY(${v.start}px)` }}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: v.height, transform: `translateY(${v.top}px)` }}
             >
               {item < 0 ? renderHeader(props, groupOfItem(item), chapters, tabbable) : renderRow(props, item, log, tabbable)}
             </div>
@@ -119,16 +111,14 @@ export function TimelineList(props: TimelineListProps) {
 /**
  * While the list stands where following last scrolled it, the items at its end: following
  * writes the new end once this render's frame is laid out (use-follow-scroll.ts), and the
- * virtualiser's own range still comes from where the list stood before.
+ * window's own scroll position is still where the list stood before.
  */
-function followedRange(virtualizer: Virtualizer<HTMLDivElement, Element> | null, range: Range, followedTo: number | undefined): Range | undefined {
-  if (!virtualizer || followedTo === undefined || Math.abs((virtualizer.scrollOffset ?? 0) - followedTo) > 2 || range.count === 0) return undefined;
-  const top = Math.max(0, virtualizer.getTotalSize() - (virtualizer.scrollRect?.height ?? 0));
-  const first = virtualizer.getVirtualItemForOffset(top)?.index ?? 0;
-  return { ...range, startIndex: first, endIndex: range.count - 1 };
+function followedRange(view: ItemWindow, count: number, followedTo: number | undefined): ItemRange | undefined {
+  if (followedTo === undefined || count === 0 || Math.abs(view.scrollTop - followedTo) > 2) return undefined;
+  return { first: view.rangeAt(Math.max(0, view.totalHeight - view.viewportHeight)).first, last: count - 1 };
 }
 
-/** The default range plus the pinned (focused) item, in order, so focus never lands on the body. */
+/** The range plus the pinned (focused) item, in order, so focus never lands on the body. */
 function withPinned(indexes: number[], pinned: number | undefined): number[] {
   if (pinned === undefined || indexes.includes(pinned)) return indexes;
   return [...indexes, pinned].sort((a, b) => a - b);
@@ -139,13 +129,13 @@ function withPinned(indexes: number[], pinned: number | undefined): number[] {
  * the first item wholly in view (tabbing to a cut-off item would scroll the list, and a
  * scroll up stops following).
  */
-function tabStopInView(virtualizer: Virtualizer<HTMLDivElement, Element>, items: readonly number[], selectedRow: number | undefined): number {
-  const top = virtualizer.scrollOffset ?? 0;
-  const bottom = top + (virtualizer.scrollRect?.height ?? 0);
+function tabStopInView(view: ItemWindow, placed: readonly PlacedItem[], items: TimelineItems, selectedRow: number | undefined): number {
+  const top = view.scrollTop;
+  const bottom = top + view.viewportHeight;
   let first: number | undefined;
-  for (const v of virtualizer.getVirtualItems()) {
-    if (v.start < top - 1 || v.end > bottom + 1) continue;
-    if (selectedRow !== undefined && items[v.index] === selectedRow) return v.index;
+  for (const v of placed) {
+    if (v.top < top - 1 || v.top + v.height > bottom + 1) continue;
+    if (selectedRow !== undefined && items.at(v.index) === selectedRow) return v.index;
     first ??= v.index;
   }
   return first ?? 0;

@@ -60,7 +60,7 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
   }, [replay, logLength]);
   const [rawRow, setRawRow] = useState<number | undefined>(undefined);
   const [ownSelected, setOwnSelected] = useState<number | undefined>(undefined);
-  const { items, rows: shown } = useTimelineItems(filters, collapsed);
+  const items = useTimelineItems(filters, collapsed);
 
   const toggleGroup = useCallback((group: number) => {
     setCollapsed((prev) => {
@@ -83,7 +83,7 @@ export function Timeline({ selectedNodeId, selectedRow, onSelectRow, onSelectNod
 
   return (
     <section aria-label="Timeline" className={`flex min-h-0 flex-col bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100 ${className}`}>
-      <TimelineToolbar filters={filters} onFiltersChange={setFilters} graph={graph} follow={follow} onFollowChange={setFollow} followLabel={replay ? 'Follow position' : 'Follow live'} shown={shown} />
+      <TimelineToolbar filters={filters} onFiltersChange={setFilters} graph={graph} follow={follow} onFollowChange={setFollow} followLabel={replay ? 'Follow position' : 'Follow live'} shown={items.rows} />
       {dropped > 0 && (
         <p role="note" className="border-b border-zinc-200 px-2 py-1 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
           Oldest {dropped.toLocaleString('en')} events dropped to stay within memory (the recording keeps its own bounded copy).

@@ -43,9 +43,11 @@ export type FollowInput = Readonly<{
   viewportHeight: number;
   follow: boolean;
   onFollowChange: (follow: boolean) => void;
+  /** Told each position a follow write scrolled the list to (the list's window places its rows there). */
+  onScrolled?: (top: number) => void;
 }>;
 
-export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeight, follow, onFollowChange }: FollowInput): FollowScroll {
+export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeight, follow, onFollowChange, onScrolled }: FollowInput): FollowScroll {
   // Where our own last follow scroll put the list: a smaller scrollTop later is the person's.
   const lastTop = useRef(0);
   // The same, written only by our follow writes (never by a scroll event).
@@ -53,6 +55,8 @@ export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeig
   const end = Math.max(0, totalSize - viewportHeight);
   const wanted = useRef({ follow, end: totalSize === 0 ? undefined : end });
   const before = useRef({ follow: false, viewportHeight });
+  const onScrolledRef = useRef(onScrolled);
+  onScrolledRef.current = onScrolled;
 
   // Layout effect: the newest row is in place before the frame is painted, never one frame late.
   useLayoutEffect(() => {
@@ -65,6 +69,7 @@ export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeig
     el.scrollTop = end;
     lastTop.current = end;
     written.current = end;
+    onScrolledRef.current?.(end);
   }, [scrollRef, follow, end, totalSize, viewportHeight]);
 
   useEffect(() => {
@@ -77,6 +82,7 @@ export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeig
       el.scrollTop = at;
       lastTop.current = at;
       written.current = at;
+      onScrolledRef.current?.(at);
     });
     observer.observe(content);
     observer.observe(el);
