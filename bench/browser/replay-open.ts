@@ -98,7 +98,7 @@ export function serve(recording: WrittenRecording, dist = BENCH_DIST): string {
   return `/${served}`;
 }
 
-/** Benchmark 10: a diverse recording of 100k frames opened in the built app, plain and keyframed in the same browser. */
+/** Benchmark 10: a diverse recording of 100k frames opened in the built app, plain and keyframed in the same browser; then a million keyframed ones. */
 export async function benchReplayBrowser({ quick, log }: BenchOptions): Promise<BenchRow[]> {
   const recording = benchRecording('diverse', quick ? 20_000 : 100_000);
   const keyed = await keyframedTwin(recording);
@@ -116,8 +116,25 @@ export async function benchReplayBrowser({ quick, log }: BenchOptions): Promise<
       { bench: '10 replay in Chromium: long tasks while opening', figure: `${long.length}, longest ${ms(Math.max(0, ...long))}`, budget: 'none over 50 ms', met: long.length === 0 },
       { bench: '10 replay in Chromium: scrub, 30 random positions to paint', figure: `p95 ${ms(percentile(f.seeks, 95))}; keyframed p95 ${ms(percentile(k.seeks, 95))}`, budget: 'p95 ≤ 50 ms', met: percentile(f.seeks, 95) <= 50 && percentile(k.seeks, 95) <= 50 },
       { bench: '10 replay in Chromium: JS heap after GC', figure: `${mb(f.heapBytes)}; keyframed ${mb(k.heapBytes)}`, budget: '≤ 400 MB', met: Math.max(f.heapBytes, k.heapBytes) <= 400 * 1024 * 1024 },
+      ...(quick ? [] : await millionInBrowser(browser, log)),
     ];
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Issue 22's million-frame target, in the browser: the keyframed diverse recording (the form
+ * an export writes) opened by URL to its end, scrubbed, and its heap. A plain million-frame
+ * recording opens too, but takes several times as long, so the benchmark leaves it to bench 5.
+ */
+async function millionInBrowser(browser: BenchBrowser, log: (line: string) => void): Promise<BenchRow[]> {
+  const keyed = await keyframedTwin(benchRecording('diverse', 1_000_000));
+  const m = await openInBrowser(browser, serve(keyed), keyed.frames, 30);
+  log(`replay in Chromium, diverse, keyframed, ${keyed.frames} frames (${mb(keyed.bytes)}): ${describeBrowserFigures(m)}`);
+  const p95 = percentile(m.seeks, 95);
+  return [
+    { bench: '10 replay 1M frames diverse, keyframed: interactive in Chromium', figure: ms(m.interactiveMs), budget: '≤ 3,000 ms', met: m.interactiveMs <= 3000 },
+    { bench: '10 replay 1M frames, keyframed: scrub p95; JS heap after GC', figure: `p95 ${ms(p95)} (p50 ${ms(percentile(m.seeks, 50))}); heap ${mb(m.heapBytes)}`, budget: 'p95 ≤ 50 ms; ≤ 400 MB', met: p95 <= 50 && m.heapBytes <= 400 * 1024 * 1024 },
+  ];
 }
