@@ -3,7 +3,8 @@
  * so 100k rows cost a few dozen DOM nodes. Its height is bounded by the panel the shell
  * gives the timeline (the list scrolls, never the page or the filter bar). Fixed item
  * heights on purpose: measuring rows would relayout on every batch, and the raw frame
- * opens in a panel below instead. Following: use-follow-scroll.ts; keys: use-list-keyboard.ts.
+ * opens in a panel below instead. The window: use-item-window.ts; following:
+ * use-follow-scroll.ts; keys: use-list-keyboard.ts.
  */
 import { useId, useMemo, useRef } from 'react';
 

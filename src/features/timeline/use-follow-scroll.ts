@@ -5,19 +5,19 @@
  *
  * Why the end is computed, not read: a scroll position written and read back forces the
  * browser to lay the page out there and then, and at 2,000 events/s that cost more than
- * everything else together. So the end comes from the virtualiser's total size and its
- * viewport height (which it keeps from a ResizeObserver), the position is written only
- * when that end moved, and nothing is read back.
+ * everything else together. So the end comes from the list's window (use-item-window.ts):
+ * its total height and its viewport height (which it keeps from a ResizeObserver); the
+ * position is written only when that end moved, and nothing is read back.
  *
  * Why it is written from a ResizeObserver: even a bare write lays out everything the
  * batch changed (the whole page: new canvas nodes too) in the middle of React's commit,
  * and the frame lays it out again after the effects that follow. Observing the list's
  * content, the write happens once the frame's own layout is done (the content grew), so
  * it costs no layout of its own, and the newest row still shows in that frame (rows just
- * past the old end are already rendered: the virtualiser's overscan). Where there is no
+ * past the old end are already rendered: the window's overscan). Where there is no
  * ResizeObserver, and when following is switched on, the write happens in a layout effect.
  *
- * Why the list asks `pinnedTo` while it renders: the virtualiser picks its rows from the
+ * Why the list asks `pinnedTo` while it renders: the window picks its rows from the
  * scroll position it last saw, and a follow write is seen only at the next frame's scroll
  * event. A replay's seek moves the end by thousands of rows, so the frame after a seek
  * drew the list at its new end with the rows of its old one (an empty box), and the next
@@ -37,9 +37,9 @@ export type FollowInput = Readonly<{
   scrollRef: RefObject<HTMLElement | null>;
   /** The element whose height is `totalSize`: it grows with every new row. */
   contentRef: RefObject<HTMLElement | null>;
-  /** The height of everything in the list (the virtualiser's total size). */
+  /** The height of everything in the list (the window's total height). */
   totalSize: number;
-  /** The height of the list's viewport, as the virtualiser last measured it. */
+  /** The height of the list's viewport, as the window last measured it. */
   viewportHeight: number;
   follow: boolean;
   onFollowChange: (follow: boolean) => void;
@@ -90,7 +90,7 @@ export function useFollowScroll({ scrollRef, contentRef, totalSize, viewportHeig
   }, [scrollRef, contentRef]);
 
   const onScroll = (event: UIEvent<HTMLElement>) => {
-    // The virtualiser reads the offset on this same event, so reading it here lays nothing out again.
+    // The window reads the offset on this same event, so reading it here lays nothing out again.
     const el = event.currentTarget;
     const top = el.scrollTop;
     // Only a move up that leaves the bottom is the person's doing; follow scrolls go down.
