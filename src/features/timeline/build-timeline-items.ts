@@ -106,7 +106,7 @@ class ItemRuns {
   }
 
   items(): TimelineItems {
-    const { starts, firsts, headersUpTo, length, rows } = this;
+    const { starts, firsts, headersUpTo, length, rows, headers } = this;
     const runOf = (index: number) => lastAtOrBefore(starts, index);
     return {
       length,
@@ -116,7 +116,7 @@ class ItemRuns {
         const first = firsts[run] ?? 0;
         return first < 0 ? first : first + index - (starts[run] ?? 0);
       },
-      headersBefore: (index) => (index >= length ? this.headers : (headersUpTo[runOf(index)] ?? 0)),
+      headersBefore: (index) => (index >= length ? headers : (headersUpTo[runOf(index)] ?? 0)),
     };
   }
 
