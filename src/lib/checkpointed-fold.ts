@@ -47,3 +47,8 @@ export function checkpointedFold<I extends object, S>(fold: Fold<I, S>, every = 
     return state;
   };
 }
+
+/** A copy of a map of plain records, each record copied: the `copy` of a fold that sums into records by key. */
+export function copyRecords<K, V extends object>(map: ReadonlyMap<K, V>): Map<K, V> {
+  return new Map([...map].map(([key, record]) => [key, { ...record }]));
+}

@@ -1,4 +1,4 @@
-import type { Fold } from '@/lib/checkpointed-fold';
+import { copyRecords, type Fold } from '@/lib/checkpointed-fold';
 
 /** Sums cost and tokens of cost points into groups (per model, per attempt, ...), in first-seen order. */
 export type CostAmounts = Readonly<{ micros: number; inputTokens: number; outputTokens: number; tokensOnly?: true }>;
@@ -17,7 +17,7 @@ export function costSumFold<P extends CostAmounts, K>(keyOf: (point: P) => K): F
   return {
     start: () => new Map(),
     add: (sums, point) => addCostTo(sums, keyOf(point), point),
-    copy: (sums) => new Map([...sums].map(([key, sum]) => [key, { ...sum }])),
+    copy: copyRecords,
   };
 }
 

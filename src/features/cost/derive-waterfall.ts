@@ -8,7 +8,7 @@
  * absolute change. Points without a node are gathered under RUN_KEY.
  */
 import type { CostPoint } from '@/stores/run-types';
-import { checkpointedFold } from '@/lib/checkpointed-fold';
+import { checkpointedFold, copyRecords } from '@/lib/checkpointed-fold';
 import { costSumFold } from '@/lib/sum-cost-by';
 
 export const RUN_KEY = '(run)';
@@ -43,7 +43,7 @@ const sumsByNode = checkpointedFold<CostPoint, Map<string, Acc>>({
     acc.lastRow = Math.max(acc.lastRow, point.row);
     byNode.set(key, acc);
   },
-  copy: (byNode) => new Map([...byNode].map(([key, acc]) => [key, { ...acc }])),
+  copy: copyRecords,
 });
 
 const sumsByModel = checkpointedFold(costSumFold((point: CostPoint) => point.model ?? 'unknown model'));
