@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod';
 
-import { applyPatch, KeyframeInvalid } from '@/protocol/keyframe-patch';
+import { applyKeyedPatch, applyPatch, KeyframeInvalid } from '@/protocol/keyframe-patch';
 import { RunStateSchema } from '@/protocol/keyframe-schema';
 
 const Schema = z.object({
@@ -55,6 +55,49 @@ describe('applyPatch', () => {
     for (const patch of refused) {
       expect(() => applyPatch(cost, patch, CostSchema, 'cost')).toThrow(/cost.byNode\[0\]/);
     }
+  });
+});
+
+describe('applyKeyedPatch (a record kept in another form)', () => {
+  const ById = Schema.shape.byId;
+  const keptById = () => {
+    const kept = new Map<string, unknown>([['x', { status: 'running' }], ['z', { status: 'done' }]]);
+    const get = (key: string) => kept.get(key);
+    const put = (key: string, value: unknown) => void kept.set(key, value);
+    return { kept, get, put };
+  };
+
+  test('patches each key it changes on what the caller holds, copying instead of changing it in place', () => {
+    const { kept, get, put } = keptById();
+    const x = kept.get('x');
+    const z = kept.get('z');
+    expect(applyKeyedPatch({ o: { x: { o: { status: { v: 'done' } } }, y: { v: { status: 'running' } } } }, ById, 'byId', get, put)).toBe(true);
+    expect(kept.get('x')).toEqual({ status: 'done' });
+    expect(x).toEqual({ status: 'running' });
+    expect(kept.get('y')).toEqual({ status: 'running' });
+    expect(kept.get('z')).toBe(z);
+  });
+
+  test.each([
+    ['a whole value', { v: { x: { status: 'done' } } }],
+    ['a removal', { d: ['x'] }],
+    ['a change with a removal', { o: { y: { v: { status: 'done' } } }, d: ['x'] }],
+  ])('leaves %s to the caller: false, and nothing read or written', (_, patch) => {
+    const read: string[] = [];
+    const written: string[] = [];
+    expect(applyKeyedPatch(patch, ById, 'byId', (key) => void read.push(key), (key) => void written.push(key))).toBe(false);
+    expect([read, written]).toEqual([[], []]);
+  });
+
+  test.each([
+    ['a value of the wrong type', { o: { x: { o: { status: { v: 'hacked' } } } } }, /byId.x.status/],
+    ['a key that reaches the prototype', JSON.parse('{"o":{"__proto__":{"v":{"status":"done"}}}}'), /byId: key "__proto__" is not allowed/],
+    ['a patch that is not one', 'x', /a patch must be an object/],
+    ['"o" that is not an object', { o: 5 }, /"o" must be an object/],
+  ])('refuses %s, as applyPatch does', (_, patch, message) => {
+    const { get, put } = keptById();
+    expect(() => applyKeyedPatch(patch, ById, 'byId', get, put)).toThrow(KeyframeInvalid);
+    expect(() => applyKeyedPatch(patch, ById, 'byId', get, put)).toThrow(message);
   });
 });
 

@@ -51,6 +51,26 @@ export function applyPatch(prev: unknown, patch: unknown, schema: z.ZodType, pat
   throw new KeyframeInvalid(`${path}: a patch needs "v", "a" or "o"`);
 }
 
+/**
+ * A patch on a record the caller keeps in another form (the node map's chunks): each key it
+ * changes is patched on `get(key)` and handed to `put`, with the checks `applyPatch` makes.
+ * Values are copied before they change (none is changed in place: what the caller was handed
+ * may be in a snapshot already). Only a patch that changes keys ("o" without "d") is applied
+ * so; for any other the answer is false and nothing was read, and the caller patches the
+ * record whole.
+ */
+export function applyKeyedPatch(patch: unknown, schema: z.ZodType, path: string, get: (key: string) => unknown, put: (key: string, value: unknown) => void): boolean {
+  if (!isObject(patch)) throw new KeyframeInvalid(`${path}: a patch must be an object`);
+  const p = patch as Patch;
+  if (!('o' in p) || 'v' in p || 'a' in p || 'd' in p) return false;
+  const keys = p.o;
+  if (!isObject(keys)) throw new KeyframeInvalid(`${path}: "o" must be an object and "d" a list`);
+  // One set for the whole patch: each key's value is copied once, and no two keys share one.
+  const owned = new Set<object>();
+  for (const key of Object.keys(keys)) put(key, applyPatch(get(key), keys[key], childSchema(schema, key, path), `${path}.${key}`, owned));
+  return true;
+}
+
 /** A value read by its schema's derived reader (derive-reader.ts: what zod gives, without zod's per-parse work); zod says why one does not fit. */
 function checked(schema: z.ZodType, value: unknown, path: string): unknown {
   if (fitsPlainly(schema, value)) return value;

@@ -4,11 +4,12 @@ import type { ReplaySession } from '@/session';
 import { nodeRecord } from '@/stores/node-map';
 import type { RunSession } from '@/stores/run-session';
 
-/** What a person sees of a replay, as plain data: the run (log rows included) and every node's status. */
+/** What a person sees of a replay, as plain data: the run (log rows included), every node's status, and the header's count of nodes by status. */
 export function visibleState(session: RunSession) {
   const { actions: _actions, ...run } = session.run.getState();
   const rows = Array.from({ length: run.logLength }, (_, i) => session.log.at(i));
-  return structuredClone({ run, rows, byId: nodeRecord(session.nodeStatus.getState().byId) });
+  const nodes = session.nodeStatus.getState().byId;
+  return structuredClone({ run, rows, byId: nodeRecord(nodes), counts: nodes.counts });
 }
 
 /** Positions worth comparing: both ends, around snapshots, the middle. */
