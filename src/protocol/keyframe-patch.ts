@@ -45,9 +45,8 @@ export function applyPatch(prev: unknown, patch: unknown, schema: z.ZodType, pat
   if (!isObject(patch)) throw new KeyframeInvalid(`${path}: a patch must be an object`);
   const p = patch as Patch;
   if ('v' in p) return checked(schema, p.v, path);
-  const inner = unwrap(schema);
-  if ('a' in p) return appended(prev, p.a, inner, path, owned);
-  if ('o' in p || 'd' in p) return changed(prev, p, inner, path, owned);
+  if ('a' in p) return appended(prev, p.a, factsOf(schema), path, owned);
+  if ('o' in p || 'd' in p) return changed(prev, p, factsOf(schema), path, owned);
   throw new KeyframeInvalid(`${path}: a patch needs "v", "a" or "o"`);
 }
 
@@ -67,7 +66,8 @@ export function applyKeyedPatch(patch: unknown, schema: z.ZodType, path: string,
   if (!isObject(keys)) throw new KeyframeInvalid(`${path}: "o" must be an object and "d" a list`);
   // One set for the whole patch: each key's value is copied once, and no two keys share one.
   const owned = new Set<object>();
-  for (const key of Object.keys(keys)) put(key, applyPatch(get(key), keys[key], childSchema(schema, key, path), `${path}.${key}`, owned));
+  const facts = factsOf(schema);
+  for (const key of Object.keys(keys)) put(key, applyPatch(get(key), keys[key], childSchema(facts, key, path), `${path}.${key}`, owned));
   return true;
 }
 
@@ -96,7 +96,46 @@ function fitsPlainly(schema: z.ZodType, value: unknown): boolean {
   return false;
 }
 
-/** The schema of the value itself: past optional, nullable and a transform's input (a patch changes a value that is there). */
+/**
+ * What applying a patch asks of a schema, read once per schema: the schema of the value
+ * itself (past optional, nullable and a transform's input: a patch changes a value that is
+ * there), what kind of container it is, and its children's schemas. Why kept: each read
+ * was a zod getter or an `instanceof` (zod looks its traits up for each), about a seventh
+ * of reading a 100k-frame recording's keyframes.
+ */
+type Facts = Readonly<{
+  inner: z.ZodType;
+  /** An array, or a place that holds any JSON (the agent's shared state), whose parts are free too. */
+  list: boolean;
+  free: boolean;
+  element: z.ZodType;
+  /** A record's value schema. */
+  value?: z.ZodType;
+  /** An object's schemas by key. */
+  shape?: Readonly<Record<string, z.ZodType | undefined>>;
+}>;
+
+const factsBySchema = new WeakMap<z.ZodType, Facts>();
+
+function factsOf(schema: z.ZodType): Facts {
+  let facts = factsBySchema.get(schema);
+  if (facts === undefined) {
+    const inner = unwrap(schema);
+    const free = inner instanceof z.ZodUnknown || inner instanceof z.ZodAny;
+    const array = inner instanceof z.ZodArray;
+    facts = {
+      inner,
+      list: array || free,
+      free,
+      element: array ? (inner.element as z.ZodType) : inner,
+      ...(inner instanceof z.ZodRecord ? { value: inner.valueType as z.ZodType } : {}),
+      ...(inner instanceof z.ZodObject ? { shape: inner.shape as Record<string, z.ZodType> } : {}),
+    };
+    factsBySchema.set(schema, facts);
+  }
+  return facts;
+}
+
 function unwrap(schema: z.ZodType): z.ZodType {
   let inner = schema;
   for (;;) {
@@ -106,42 +145,39 @@ function unwrap(schema: z.ZodType): z.ZodType {
   }
 }
 
-function appended(prev: unknown, tail: unknown, schema: z.ZodType, path: string, owned: Set<object>): unknown[] {
-  if (!(schema instanceof z.ZodArray || isFree(schema)) || !Array.isArray(prev) || !Array.isArray(tail)) throw new KeyframeInvalid(`${path}: "a" needs an array`);
-  const element = elementOf(schema);
+function appended(prev: unknown, tail: unknown, facts: Facts, path: string, owned: Set<object>): unknown[] {
+  if (!facts.list || !Array.isArray(prev) || !Array.isArray(tail)) throw new KeyframeInvalid(`${path}: "a" needs an array`);
   const out = writable(prev, owned);
-  for (let i = 0; i < tail.length; i++) out.push(checked(element, tail[i], `${path}[${prev.length + i}]`));
-  return checkedWhole(schema, out, path, prev.length);
+  for (let i = 0; i < tail.length; i++) out.push(checked(facts.element, tail[i], `${path}[${prev.length + i}]`));
+  return checkedWhole(facts.inner, out, path, prev.length);
 }
 
-function changed(prev: unknown, patch: Patch, schema: z.ZodType, path: string, owned: Set<object>): unknown {
+function changed(prev: unknown, patch: Patch, facts: Facts, path: string, owned: Set<object>): unknown {
   const keys = patch.o === undefined ? {} : patch.o;
   const removed = patch.d === undefined ? [] : patch.d;
   if (!isObject(keys) || !Array.isArray(removed)) throw new KeyframeInvalid(`${path}: "o" must be an object and "d" a list`);
-  if (Array.isArray(prev)) return changedArray(prev, keys, removed, schema, path, owned);
+  if (Array.isArray(prev)) return changedArray(prev, keys, removed, facts, path, owned);
   if (!isObject(prev)) throw new KeyframeInvalid(`${path}: "o" on a value that is not an object`);
   const out = writable(prev, owned);
   for (const key of removed) {
-    if (typeof key !== 'string' || !childSchema(schema, key, path).safeParse(undefined).success) throw new KeyframeInvalid(`${path}: cannot remove ${String(key)}`);
+    if (typeof key !== 'string' || !childSchema(facts, key, path).safeParse(undefined).success) throw new KeyframeInvalid(`${path}: cannot remove ${String(key)}`);
     delete out[key];
   }
-  for (const [key, child] of Object.entries(keys)) {
-    out[key] = applyPatch(out[key], child, childSchema(schema, key, path), `${path}.${key}`, owned);
-  }
+  for (const key of Object.keys(keys)) out[key] = applyPatch(out[key], keys[key], childSchema(facts, key, path), `${path}.${key}`, owned);
   return out;
 }
 
-function changedArray(prev: unknown[], keys: object, removed: readonly unknown[], schema: z.ZodType, path: string, owned: Set<object>): unknown[] {
-  if (!(schema instanceof z.ZodArray || isFree(schema)) || removed.length > 0) throw new KeyframeInvalid(`${path}: not an array patch`);
+function changedArray(prev: unknown[], keys: Record<string, unknown>, removed: readonly unknown[], facts: Facts, path: string, owned: Set<object>): unknown[] {
+  if (!facts.list || removed.length > 0) throw new KeyframeInvalid(`${path}: not an array patch`);
   const out = writable(prev, owned);
-  const pairs = pairLists.get(schema);
-  for (const [key, child] of Object.entries(keys)) {
+  const pairs = pairLists.get(facts.inner);
+  for (const key of Object.keys(keys)) {
     const index = Number(key);
     if (!Number.isInteger(index) || index < 0 || index >= out.length) throw new KeyframeInvalid(`${path}: no element ${key}`);
-    out[index] = applyPatch(out[index], child, elementOf(schema), `${path}[${key}]`, owned);
+    out[index] = applyPatch(out[index], keys[key], facts.element, `${path}[${key}]`, owned);
     if (pairs) checkedPair(pairs, out, index, path);
   }
-  return pairs ? out : checkedWhole(schema, out, path);
+  return pairs ? out : checkedWhole(facts.inner, out, path);
 }
 
 /**
@@ -171,14 +207,12 @@ function checkedPair(value: z.ZodType, array: readonly unknown[], i: number, pat
   if (!fits) throw new KeyframeInvalid(`${path}[${i}]: a bucket holds key, value pairs`);
 }
 
-function childSchema(schema: z.ZodType, key: string, path: string): z.ZodType {
+function childSchema(facts: Facts, key: string, path: string): z.ZodType {
   if (FORBIDDEN_KEYS.has(key)) throw new KeyframeInvalid(`${path}: key "${key}" is not allowed`);
-  if (schema instanceof z.ZodRecord) return schema.valueType as z.ZodType;
-  if (isFree(schema)) return schema;
-  if (schema instanceof z.ZodObject) {
-    const child = (schema.shape as Record<string, z.ZodType | undefined>)[key];
-    if (child && Object.hasOwn(schema.shape, key)) return child;
-  }
+  if (facts.value) return facts.value;
+  if (facts.free) return facts.inner;
+  const child = facts.shape?.[key];
+  if (child && Object.hasOwn(facts.shape as object, key)) return child;
   throw new KeyframeInvalid(`${path}: unexpected key "${key}"`);
 }
 
@@ -188,15 +222,6 @@ function writable<T extends object>(value: T, owned: Set<object>): T {
   const copy = (Array.isArray(value) ? value.slice() : { ...value }) as T;
   owned.add(copy);
   return copy;
-}
-
-/** A place that holds any JSON (the agent's shared state): its parts are free too. */
-function isFree(schema: z.ZodType): boolean {
-  return schema instanceof z.ZodUnknown || schema instanceof z.ZodAny;
-}
-
-function elementOf(schema: z.ZodType): z.ZodType {
-  return schema instanceof z.ZodArray ? (schema.element as z.ZodType) : schema;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
