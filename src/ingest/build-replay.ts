@@ -216,7 +216,8 @@ function readEntry(load: Load, entry: RecordedEntry, lines: RecordingLines, line
   ingest.tick();
   ingest.feed(entry.frame, frames.length);
   lines.noteFrame(line);
-  const batch = ingest.take();
+  // Copied into the frames (and read for marks) before the next frame is fed.
+  const batch = ingest.takeTransient();
   frames.push(batch, clock.now, entry.t);
   if (batch) collectMarks(batch.events, frames.length, load.marks);
 }

@@ -105,8 +105,15 @@ export class Ingest {
     this.recovery.noteReconnect();
   }
 
-  /** Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). */
+  /**
+   * Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). Before the next
+   * deadline nothing is due, and nothing is made: a replay ticks at every frame it reads
+   * (its clock is the recording's), and an output and a closure per frame were an eighth of
+   * what opening a recording allocated.
+   */
   tick(): void {
+    const due = this.sequencer.nextDeadlineMs();
+    if (due === undefined || due > this.now()) return;
     this.guarded(() => this.absorb(this.sequencer.expire(this.now(), emptyOutput<Item>())));
   }
 
@@ -117,6 +124,11 @@ export class Ingest {
   /** Everything read since the last take, or undefined when nothing was. */
   take(): Batch | undefined {
     return this.pending.take(this.now());
+  }
+
+  /** The same, good only until the next frame is fed (batch.ts `takeTransient`): for a reader that copies it at once. */
+  takeTransient(): Batch | undefined {
+    return this.pending.takeTransient(this.now());
   }
 
   get hasPending(): boolean {

@@ -13,9 +13,7 @@
 import type { RunEvent } from '@/protocol/run-event';
 import type { DecodeIssue, StreamStats } from '@/stores/run-types';
 
-import { NO_STATS, type Batch, type StatsDelta } from '@/ingest/batch';
-
-const STAT_KEYS = Object.keys(NO_STATS) as (keyof StreamStats)[];
+import { NO_STATS, STAT_KEYS, type Batch, type StatsDelta } from '@/ingest/batch';
 /** Stat ids are 16-bit; a delta past the table (never seen in practice) is kept aside by frame. */
 const MAX_STAT_KINDS = 0xffff;
 
@@ -103,6 +101,7 @@ export class ReplayFrames {
     return id === MAX_STAT_KINDS ? (this.statOverflow.get(i) ?? NO_STATS) : (this.statKinds[id] ?? NO_STATS);
   }
 
+  /** Keeps a copy of what it keeps: build-replay.ts hands over each frame's batch transient (batch.ts). */
   private setStats(i: number, stats: StatsDelta): void {
     // Most frames count the same as the frame before: no key to build for them.
     const previous = i > 0 ? this.statIds[i - 1] : undefined;
@@ -114,10 +113,10 @@ export class ReplayFrames {
     let id = this.statIndex.get(key);
     if (id === undefined && this.statKinds.length < MAX_STAT_KINDS) {
       id = this.statKinds.length;
-      this.statKinds.push(stats);
+      this.statKinds.push({ ...stats });
       this.statIndex.set(key, id);
     }
-    if (id === undefined) this.statOverflow.set(i, stats);
+    if (id === undefined) this.statOverflow.set(i, { ...stats });
     this.statIds[i] = id ?? MAX_STAT_KINDS;
   }
 
