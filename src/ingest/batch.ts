@@ -56,7 +56,7 @@ export function createPendingBatch() {
     /**
      * The same batch, in an object and arrays this one keeps: good until anything is added
      * again. For a reader that copies it at once (replay takes a batch per frame): a new
-     * batch per frame was a twelfth of what opening a recording allocated.
+     * batch per frame was about a fourteenth of what opening a recording allocated.
      */
     takeTransient(atMs: number): Batch | undefined {
       if (!dirty) return undefined;

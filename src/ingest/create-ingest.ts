@@ -108,7 +108,7 @@ export class Ingest {
   /**
    * Declares holes whose wait ran out by now (call at `nextDeadlineMs()`). Before the next
    * deadline nothing is due, and nothing is made: a replay ticks at every frame it reads
-   * (its clock is the recording's), and an output and a closure per frame were an eighth of
+   * (its clock is the recording's), and an output and a closure per frame were about a ninth of
    * what opening a recording allocated.
    */
   tick(): void {
