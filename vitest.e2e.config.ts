@@ -14,8 +14,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // The browser tests mostly wait (on simulated runs, polls, the browser): four files at a time
-    // use about a third of two cores. Tests wait on what they check, never on how fast the machine is.
+    // Four files at a time keep both cores busy (Chromium drawing their pages, measured with vmstat);
+    // more would only queue. Tests wait on what they check, never on how fast the machine is.
     maxWorkers: 4,
     fileParallelism: true,
     // Files in one worker share imports (the simulator, playwright-core) instead of loading them each.
