@@ -15,16 +15,17 @@ import { chromium, type Browser } from 'playwright-core';
 
 import { startSimulator } from '@/simulator/server';
 
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium-server';
+import { CHROMIUM_ARGS, chromiumPath, PLAYWRIGHT_DISABLED_FEATURES } from '../tests/e2e/chromium-server';
 
 const pages = Number(process.argv[2] ?? 6);
 const rounds = Number(process.argv[3] ?? 2);
 const KEPT_MS = 2_000;
 
-const OMNIBOX_FLAG = CHROMIUM_ARGS.find((arg) => arg.includes('WebUIOmniboxPopup'));
-if (!OMNIBOX_FLAG) throw new Error('CHROMIUM_ARGS no longer turns the omnibox popup off: nothing to compare');
+/** The browser tests' flags with Playwright's disabled features only: the omnibox popup on. */
+const popupOn = CHROMIUM_ARGS.map((arg) => (arg.startsWith('--disable-features=') ? `--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}` : arg));
+if (popupOn.join(' ') === CHROMIUM_ARGS.join(' ')) throw new Error('CHROMIUM_ARGS no longer turns the omnibox popup off: nothing to compare');
 const VARIANTS = {
-  'omnibox popup on (Chromium as it comes)': CHROMIUM_ARGS.filter((arg) => arg !== OMNIBOX_FLAG),
+  'omnibox popup on (Chromium as it comes)': popupOn,
   'browser tests’ flags': CHROMIUM_ARGS,
 } as const;
 type Variant = keyof typeof VARIANTS;
