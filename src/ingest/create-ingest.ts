@@ -113,8 +113,9 @@ export class Ingest {
    */
   tick(): void {
     const due = this.sequencer.nextDeadlineMs();
-    if (due === undefined || due > this.now()) return;
-    this.guarded(() => this.absorb(this.sequencer.expire(this.now(), emptyOutput<Item>())));
+    const now = this.now();
+    if (due === undefined || due > now) return;
+    this.guarded(() => this.absorb(this.sequencer.expire(now, emptyOutput<Item>())));
   }
 
   nextDeadlineMs(): number | undefined {

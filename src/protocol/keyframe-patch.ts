@@ -105,9 +105,11 @@ function fitsPlainly(schema: z.ZodType, value: unknown): boolean {
  */
 type Facts = Readonly<{
   inner: z.ZodType;
-  /** An array, or a place that holds any JSON (the agent's shared state), whose parts are free too. */
+  /** An array, or a free place (whose parts are free too). */
   list: boolean;
+  /** A place that holds any JSON (the agent's shared state). */
   free: boolean;
+  /** An array's element schema; a free place's own. */
   element: z.ZodType;
   /** A record's value schema. */
   value?: z.ZodType;
